@@ -1,0 +1,33 @@
+# Everything a fresh machine needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench bench-full lock clean
+
+$(STAMP): pyproject.toml requirements/lock.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements/lock.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/chaosgames play chaos-cruisers --seat human --seat greedy --seat greedy --seat greedy
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+lock: $(STAMP)
+	$(BIN)/python -m pip freeze --exclude-editable | sed '1i # Exact versions of everything make installs (runtime + dev), so a fresh machine gets the same.\n# Regenerate with: make lock' > requirements/lock.txt
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

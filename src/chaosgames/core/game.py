@@ -1,0 +1,267 @@
+"""The contract every game honours: `Game` (the rules and their options) and `State`.
+
+A game is a state machine in the OpenSpiel manner. `State.current_player()` says who
+acts: a player (0, 1, ...), `CHANCE` (dice, shuffles, bag draws) or `TERMINAL`. Each
+node lists what may happen next (`legal_actions()` or `chance_outcomes()`), and
+`apply_action()` moves to the next node. Games implement the underscored hooks; the
+public methods here add what every game shares: legality checks that leave the state
+untouched, a cached list of legal actions, and notation lookup.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, TypeAlias
+
+from chaosgames.core.constants import CHANCE, TERMINAL
+from chaosgames.core.errors import (
+    ChaosGamesError,
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidStateError,
+    illegal_action,
+)
+from chaosgames.core.options import Option, validate_options
+
+Action: TypeAlias = Hashable
+"""A game's action: an immutable, hashable value whose `str()` is its notation."""
+
+JSON: TypeAlias = Any
+
+
+class Game(ABC):
+    """One game's rules with validated options. Create it with `chaosgames.load_game`."""
+
+    name: ClassVar[str]
+    """Registry id, e.g. 'chaos-cruisers'."""
+    title: ClassVar[str]
+    """The game's name as printed on its rulebook."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_spec: ClassVar[tuple[Option, ...]] = ()
+    """The options besides `players`."""
+
+    def __init__(self, **options: Any) -> None:
+        spec = (self._players_option(), *self.option_spec)
+        self.options: dict[str, Any] = validate_options(self.name, spec, options)
+        self._check_options(self.options)
+        self.num_players: int = self.options["players"]
+
+    @classmethod
+    def _players_option(cls) -> Option:
+        return Option(
+            "players",
+            int,
+            cls.default_players,
+            f"number of players ({cls.min_players}-{cls.max_players})",
+            minimum=cls.min_players,
+            maximum=cls.max_players,
+        )
+
+    @classmethod
+    def options_help(cls) -> list[str]:
+        """One line per option, for `chaosgames rules` and error messages."""
+        return [o.describe() for o in (cls._players_option(), *cls.option_spec)]
+
+    def _check_options(self, options: dict[str, Any]) -> None:
+        """Checks across options (raise InvalidOptionError); the default accepts all."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The game before any setup randomness."""
+
+    @abstractmethod
+    def _state_from_doc(self, doc: dict[str, Any]) -> State:
+        """Rebuild a state from a `to_json()` document; raise InvalidStateError."""
+
+    def state_from_json(self, doc: JSON) -> State:
+        """A state from `State.to_json()` output (a dict, or its JSON text)."""
+        if isinstance(doc, str | bytes):
+            try:
+                doc = json.loads(doc)
+            except json.JSONDecodeError as exc:
+                raise InvalidStateError(f"The state document is not valid JSON: {exc}.") from None
+        if not isinstance(doc, dict):
+            raise InvalidStateError("A state document must be a JSON object.")
+        if doc.get("game") != self.name:
+            raise InvalidStateError(f"This document is a state of {doc.get('game')!r}, not of {self.name}.")
+        if doc.get("options") != self.options:
+            raise InvalidStateError(
+                "This document was made with other game options; load the game with "
+                f"{json.dumps(doc.get('options'))} to read it."
+            )
+        try:
+            return self._state_from_doc(doc)
+        except InvalidStateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise InvalidStateError(f"The state document is malformed ({exc!r}).") from None
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The action whose notation is `text` in `state`.
+
+        The default looks the text up among the legal actions (exact, then ignoring case
+        and spaces). Games with a grammar override it to tell unparsable text
+        (NotationError) from well-formed but illegal moves (IllegalActionError).
+        """
+        return state._lookup_notation(text)
+
+    # -- presentation and evaluation hooks (the CLI, agents and the lab use these) --------
+
+    def player_names(self) -> list[str]:
+        """How players are called at the table (cruiser colours, suits ...)."""
+        return [f"player {i + 1}" for i in range(self.num_players)]
+
+    def render_text(self, state: State) -> str:
+        """The position as text for a terminal; by default `str(state)`."""
+        return str(state)
+
+    def render_svg(self, state: State) -> str:
+        """The position as an SVG document (a pure function of the state)."""
+        raise ChaosGamesError(f"{self.title} has no picture yet.")
+
+    def describe_action(self, state: State, action: Action) -> str:
+        """A short sentence for a player choosing among actions; by default the notation."""
+        return str(action)
+
+    def heuristic(self, state: State) -> list[float]:
+        """Estimated share of the win for each player, each in [0, 1], summing to 1.
+
+        Search agents score cut-off playouts with it. The default knows only the result.
+        """
+        if state.is_terminal():
+            return list(state.returns())
+        return [1.0 / self.num_players] * self.num_players
+
+    def doc_header(self) -> dict[str, Any]:
+        """The part of every state document that names the game and its options."""
+        return {"game": self.name, "options": self.options}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} {json.dumps(self.options)}>"
+
+
+def _normalise(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+class State(ABC):
+    """A position of a game, mutated by `apply_action`. See the module docstring."""
+
+    __slots__ = ("_index", "_legal", "game")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._legal: list[Action] | None = None
+        self._index: dict[str, Action] | None = None
+
+    # -- hooks a game implements -------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The deciding player, or CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the deciding player, in a stable documented order."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: (outcome, probability) pairs summing to 1; else []."""
+        return []
+
+    @abstractmethod
+    def _apply_action(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy. Implementations call `_copy_caches_to(new)`."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per player: win 1, loss 0, shared outcomes split; 0s before the end."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-able view of what `player` may see (None: a spectator)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state as a JSON-able dict, starting with `game.doc_header()`."""
+
+    # -- what every game shares --------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """What may happen next: the deciding player's choices, or the chance outcomes."""
+        return list(self._cached_legal())
+
+    def apply_action(self, action: Action) -> None:
+        """Play `action`; an illegal one raises IllegalActionError and changes nothing."""
+        legal = self._cached_legal()
+        if action not in legal:
+            raise illegal_action(action, legal)
+        self._legal = None
+        self._index = None
+        self._apply_action(action)
+
+    def _cached_legal(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            player = self.current_player()
+            if player == TERMINAL:
+                legal = []
+            elif player == CHANCE:
+                legal = [a for a, _ in self.chance_outcomes()]
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
+        return legal
+
+    def _invalidate(self) -> None:
+        """Forget cached legal actions (for code that edits a state's fields directly)."""
+        self._legal = None
+        self._index = None
+
+    def _copy_caches_to(self, other: State) -> None:
+        # The cached list is never mutated, only replaced, so a clone may share it.
+        other._legal = self._legal
+        other._index = self._index
+
+    def _lookup_notation(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise IllegalActionError(f"An action is given as text, not as {type(text).__name__}.")
+        index = self._index
+        if index is None:
+            index = {}
+            for action in self._cached_legal():
+                index[str(action)] = action
+                index.setdefault(_normalise(str(action)), action)
+            self._index = index
+        found = index.get(text.strip())
+        if found is None:
+            found = index.get(_normalise(text))
+        if found is None:
+            raise illegal_action(text.strip(), self._cached_legal())
+        return found
+
+    def round_number(self) -> int:
+        """The current round, counted from 1 (0 during setup), for statistics."""
+        return 0
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation(None))
+
+
+def check_players(num_players: int, names: Sequence[str]) -> None:
+    """Raise InvalidOptionError when a list of per-player values has the wrong length."""
+    if len(names) != num_players:
+        raise InvalidOptionError(f"Expected {num_players} entries, one per player, got {len(names)}.")

@@ -1,0 +1,60 @@
+"""The one registry of games.
+
+Each game package under `chaosgames.games` registers its Game class when imported
+(`@register`). `list_games()` imports every subpackage it finds, so no list of games is
+kept by hand anywhere.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any, TypeVar
+
+from chaosgames.core.errors import UnknownGameError, describe_choices
+from chaosgames.core.game import Game
+
+G = TypeVar("G", bound=type[Game])
+
+_GAMES: dict[str, type[Game]] = {}
+_discovered = False
+
+
+def register(cls: G) -> G:
+    """Class decorator: make a Game class loadable by its `name`."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import chaosgames.games as games_pkg
+
+    for module in pkgutil.iter_modules(games_pkg.__path__):
+        if module.ispkg:
+            importlib.import_module(f"{games_pkg.__name__}.{module.name}")
+    _discovered = True
+
+
+def list_games() -> list[str]:
+    """Registry ids of every game, sorted."""
+    _discover()
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    """The Game class registered as `name`; UnknownGameError names the known ones."""
+    _discover()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise UnknownGameError(
+            f"There is no game called {name!r}; choose {describe_choices(sorted(_GAMES))}."
+        ) from None
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """A game with validated options, e.g. `load_game("chaos-cruisers", players=4)`."""
+    return game_class(name)(**options)

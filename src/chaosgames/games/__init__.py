@@ -1,0 +1,1 @@
+"""One subpackage per game; each registers itself with `chaosgames.core.register`."""
