@@ -50,9 +50,8 @@ def game_class(name: str) -> type[Game]:
     try:
         return _GAMES[name]
     except KeyError:
-        raise UnknownGameError(
-            f"There is no game called {name!r}; choose {describe_choices(sorted(_GAMES))}."
-        ) from None
+        known = f"choose {describe_choices(sorted(_GAMES))}" if _GAMES else "no games are installed"
+        raise UnknownGameError(f"There is no game called {name!r}; {known}.") from None
 
 
 def load_game(name: str, **options: Any) -> Game:

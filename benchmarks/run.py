@@ -1,0 +1,133 @@
+"""`make bench`: throughput of every registered game, then each extra benchmark.
+
+For every game: random playouts per second, actions per second (chance outcomes
+included) and the cost of `clone()`, measured on seeded random playouts. Then every
+`benchmarks/game_*.py`, `strength.py` and `lab_speed.py` that exposes `run(quick)` is
+called. All figures go to `benchmarks/results/latest.json` (and a dated copy).
+
+    python benchmarks/run.py            # quick budgets (make bench)
+    python benchmarks/run.py --full     # the budgets quoted in docs/results/
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.util
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import chaosgames
+from chaosgames.core.chance import sample_outcome
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+EXTRAS = ("game_*.py", "strength.py", "lab_speed.py")
+
+
+def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int:
+    """Play to the end (or `cap` actions) at random; returns the number of actions."""
+    steps = 0
+    while not state.is_terminal() and steps < cap:
+        if state.current_player() == chaosgames.CHANCE:
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+    return steps
+
+
+def measure_game(name: str, seconds: float, cap: int = 20000) -> dict[str, Any]:
+    game = chaosgames.load_game(name)
+    rng = random.Random(12345)
+    playouts = actions = finished = 0
+    samples: list[chaosgames.State] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or playouts == 0:
+        state = game.new_initial_state()
+        n = random_playout(state, rng, cap)
+        actions += n
+        playouts += 1
+        finished += state.is_terminal()
+        if len(samples) < 20:
+            mid = game.new_initial_state()
+            random_playout(mid, rng, max(1, n // 2))
+            samples.append(mid)
+    elapsed = time.perf_counter() - start
+    return {
+        "playouts_per_second": playouts / elapsed,
+        "actions_per_second": actions / elapsed,
+        "mean_actions_per_playout": actions / playouts,
+        "playouts": playouts,
+        "finished_playouts": finished,
+        "clone_microseconds": clone_cost(samples),
+    }
+
+
+def clone_cost(states: list[chaosgames.State], repeat: int = 2000) -> float:
+    start = time.perf_counter()
+    for state in states:
+        for _ in range(repeat):
+            state.clone()
+    return (time.perf_counter() - start) / (len(states) * repeat) * 1e6
+
+
+def run_extras(quick: bool) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for pattern in EXTRAS:
+        for path in sorted(HERE.glob(pattern)):
+            spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
+            if spec is None or spec.loader is None:
+                continue
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            if hasattr(module, "run"):
+                print(f"\n== {path.name}")
+                results[path.stem] = module.run(quick)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--full", action="store_true", help="full budgets instead of quick ones")
+    parser.add_argument("--seconds", type=float, default=None, help="time per game for throughput")
+    parser.add_argument("--no-extras", action="store_true", help="only the throughput table")
+    args = parser.parse_args()
+    quick = not args.full
+    seconds = args.seconds if args.seconds is not None else (3.0 if quick else 20.0)
+    report: dict[str, Any] = {
+        "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "quick": quick,
+        "games": {},
+    }
+    print(f"{'game':22s} {'playouts/s':>11s} {'actions/s':>11s} {'actions/game':>13s} {'clone µs':>9s}")
+    for name in chaosgames.list_games():
+        figures = measure_game(name, seconds)
+        report["games"][name] = figures
+        print(
+            f"{name:22s} {figures['playouts_per_second']:11.1f} {figures['actions_per_second']:11.0f} "
+            f"{figures['mean_actions_per_playout']:13.1f} {figures['clone_microseconds']:9.1f}"
+        )
+    if not args.no_extras:
+        report["extras"] = run_extras(quick)
+    RESULTS.mkdir(exist_ok=True)
+    text = json.dumps(report, indent=1, sort_keys=True)
+    (RESULTS / "latest.json").write_text(text + "\n", encoding="utf-8")
+    stamp = report["when"][:10]
+    (RESULTS / f"{stamp}{'' if quick else '-full'}.json").write_text(text + "\n", encoding="utf-8")
+    print(f"\nFigures written to {RESULTS / 'latest.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
