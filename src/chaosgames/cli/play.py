@@ -79,7 +79,7 @@ class TerminalMatch:
             if player == CHANCE:
                 self._apply(player, sample_outcome(self.state.chance_outcomes(), self.rng))
             elif self.seats[player] == HUMAN:
-                self._show_board()
+                self._show_board(viewer=player)
                 if self._human_turn(player) == "quit":
                     return self._stop("Game stopped.")
             else:
@@ -105,7 +105,7 @@ class TerminalMatch:
             if word == "help":
                 self.console.print(HELP)
             elif word == "board":
-                self._show_board()
+                self._show_board(viewer=player)
             elif word == "list":
                 self._list_actions(legal)
             elif word == "quit":
@@ -160,7 +160,6 @@ class TerminalMatch:
             if actor == player:
                 self._rewind(index)
                 self.console.print("Your last decision is taken back.")
-                self._show_board()
                 return True
             if actor in humans:
                 self.console.print("[red]Cannot undo: another person has decided since.[/red]")
@@ -178,8 +177,9 @@ class TerminalMatch:
 
     # -- output ------------------------------------------------------------------------
 
-    def _show_board(self) -> None:
-        self.console.print(self.game.render_text(self.state), highlight=False, markup=False)
+    def _show_board(self, viewer: int | None = None) -> None:
+        text = self.game.render_text(self.state, viewer)
+        self.console.print(text, highlight=False, markup=False)
 
     def _list_actions(self, legal: list[Action]) -> None:
         table = Table(show_header=False, box=None, pad_edge=False)

@@ -115,8 +115,12 @@ class Game(ABC):
         """How players are called at the table (cruiser colours, suits ...)."""
         return [f"player {i + 1}" for i in range(self.num_players)]
 
-    def render_text(self, state: State) -> str:
-        """The position as text for a terminal; by default `str(state)`."""
+    def render_text(self, state: State, viewer: int | None = None) -> str:
+        """The position as text for a terminal; by default `str(state)`.
+
+        With `viewer`, games with hidden information show only what that player may see
+        (the terminal shows a person their own view); without it, everything.
+        """
         return str(state)
 
     def render_svg(self, state: State) -> str:

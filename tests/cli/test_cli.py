@@ -1,0 +1,150 @@
+"""The chaosgames command, as a user types it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import chaosgames
+from chaosgames.cli.main import main
+from chaosgames.cli.play import TerminalMatch
+from chaosgames.core.records import GameRecord
+
+GAMES = chaosgames.list_games()
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chaosgames.cli.main", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for name in GAMES:
+        assert name in out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_shows_the_summary_and_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", name]) == 0
+    out = capsys.readouterr().out
+    assert "Options" in out and "players=" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["play", "no-such-game"], 1, "There is no game called 'no-such-game'"),
+        (["rules", "no-such-game"], 1, "There is no game called"),
+        (["replay", "/no/such/record.json"], 1, "Cannot read the record"),
+        (["show", "/no/such/record.json"], 1, "Cannot read the record"),
+        (["frobnicate"], 2, "No such command"),
+        (["play"], 2, "Missing argument"),
+    ],
+)
+def test_bad_arguments_get_a_sentence_and_non_zero_exit(args: list[str], status: int, message: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == status
+    assert message in result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unknown_option_is_refused(name: str) -> None:
+    result = run_cli("play", name, "--option", "no_such=1", "--seed", "1")
+    assert result.returncode == 1
+    assert "has no option no_such" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_option_without_equals_is_refused() -> None:
+    result = run_cli("play", GAMES[0], "--option", "players")
+    assert result.returncode == 1
+    assert "key=value" in result.stderr
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_computer_game_plays_to_the_end_and_replays(name: str, tmp_path: Path) -> None:
+    game = chaosgames.load_game(name)
+    record = tmp_path / "game.json"
+    seats = [arg for _ in range(game.num_players) for arg in ("--seat", "random")]
+    result = run_cli("play", name, *seats, "--seed", "3", "--record", str(record))
+    assert result.returncode == 0, result.stderr
+    saved = GameRecord.load(record)
+    assert saved.game == name and saved.actions
+    replayed = run_cli("replay", str(record))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "every one was legal" in replayed.stdout
+    svg = tmp_path / "final.svg"
+    shown = run_cli("show", str(record), "--svg", str(svg), "--upto", "1")
+    assert shown.returncode == 0, shown.stderr
+    assert svg.read_text().lstrip().startswith(("<svg", "<?xml"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_terminal_input_ends_cleanly_and_saves(name: str, tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    result = run_cli("play", name, "--seed", "5", "--record", str(record), stdin="")
+    assert result.returncode == 0, result.stderr
+    assert "Game stopped" in result.stdout
+    assert GameRecord.load(record).game == name
+
+
+def scripted(lines: list[str]) -> TerminalMatch:
+    """A match of the first game with one human seat reading `lines`, random elsewhere."""
+    from chaosgames import agents
+
+    game = chaosgames.load_game(GAMES[0])
+    seats = ["human"] + ["random"] * (game.num_players - 1)
+    feed = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    bots = {i: agents.from_spec("random", seed=i) for i in range(1, game.num_players)}
+    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
+    return TerminalMatch(game, seats, bots, 11, console, read_line)
+
+
+def test_a_number_or_a_notation_plays_and_undo_takes_it_back() -> None:
+    match = scripted(["1"])
+    match.run()
+    first_decision = next(i for i, step in enumerate(match.steps) if step.actor == 0)
+    assert len(match.record.actions) > first_decision
+    undo = scripted(["1", "undo"])
+    undo.run()
+    assert not any(step.actor == 0 for step in undo.steps)
+
+
+def test_bad_input_changes_nothing() -> None:
+    match = scripted(["999", "no such move", "help", "board", "list"])
+    match.run()
+    assert not any(step.actor == 0 for step in match.steps)
+
+
+def test_undo_with_nothing_to_undo_is_refused() -> None:
+    match = scripted(["undo"])
+    match.run()
+    assert not any(step.actor == 0 for step in match.steps)
+
+
+def test_quit_saves_a_record_that_replays(tmp_path: Path) -> None:
+    match = scripted(["1", "quit"])
+    match.record_path = tmp_path / "q.json"
+    assert match.run() == 0
+    doc = json.loads((tmp_path / "q.json").read_text())
+    assert GameRecord.from_json(doc).replay().to_json() == match.state.to_json()
