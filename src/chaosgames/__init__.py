@@ -25,6 +25,7 @@ from chaosgames.core import (
     list_games,
     load_game,
     resolve_chance,
+    sample_outcome,
 )
 
 __version__ = "0.1.0"
@@ -48,4 +49,5 @@ __all__ = [
     "list_games",
     "load_game",
     "resolve_chance",
+    "sample_outcome",
 ]
