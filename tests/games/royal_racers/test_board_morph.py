@@ -105,6 +105,9 @@ def test_a_wrong_guess_leaves_the_card_down_and_sends_the_pawn_to_the_start() ->
     assert state.pawns[0] == sq("c4")  # no flag touched yet: back to start
     assert state.last_flip == ("up", sq("c6"), False)
     assert PHASE_NAMES[state.phase] == "move"  # the move of step 2 still follows
+    # Everyone saw the card when it was turned: the observation says what it was.
+    assert state.observation(1)["last_flip"] == {"kind": "up", "square": "c6", "ok": False, "card": "Ad"}
+    assert state.observation(1)["cards"][sq("c6")] is None
 
 
 def test_a_wrong_guess_sends_the_pawn_back_to_the_last_flag_touched() -> None:

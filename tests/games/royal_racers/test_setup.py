@@ -80,6 +80,17 @@ def test_the_first_flag_goes_in_the_owners_quadrant_the_next_ones_clockwise() ->
     assert all(QUADRANT_OF[sq(s)] == 1 for s in kinds(state)["place"])
 
 
+def test_the_crowns_flags_are_placed_by_the_player_on_their_left_in_the_crowns_quadrant() -> None:
+    # "if the crown player is to the right of you and you are placing his flags, you would
+    # place the first one in the same quadrant as the crown player's pawn."
+    state = play(dealt(game(players=4)), "start:c4", "start:d4", "start:d3", "start:c3")
+    # Suns, moons, crowns, arms sit on c4, d4, d3, c3 (north-west ... south-west).
+    play(state, "place:a1")  # the suns place the arms' ace in the arms' quadrant
+    play(state, "place:a6", "place:e6")  # moons place the suns' ace, crowns the moons' ace
+    assert state.placement() == (3, 2, 0)  # the arms (seat 4) place the crowns' (seat 3) ace
+    assert kinds(state)["place"] == ["e3", "f3", "d2", "e2", "f2", "d1", "e1", "f1"]
+
+
 def test_normal_game_gives_one_flag_per_quadrant_plus_the_start() -> None:
     state = raced(game(players=4), ["c4", "d4", "d3", "c3"])
     assert PHASE_NAMES[state.phase] == "roll"

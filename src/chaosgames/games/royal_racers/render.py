@@ -96,7 +96,8 @@ def last_flip_line(state: RoyalRacersState) -> str | None:
         return f"Last flip: the card on {where} was turned face up."
     if ok:
         return f"Last flip: the card on {where} was the right rank and is face up."
-    return f"Last flip: the card on {where} was the wrong rank; it stays face down and the pawn went back."
+    seen = CARD_NAMES[state.cards[sq]]
+    return f"Last flip: the card on {where} was the {seen}, the wrong rank: back face down, pawn sent back."
 
 
 def render_text(state: RoyalRacersState, reveal: bool = False) -> str:

@@ -361,6 +361,8 @@ class RoyalRacersState(State):
                     "kind": self.last_flip[0],
                     "square": SQUARE_NAMES[self.last_flip[1]],
                     "ok": self.last_flip[2],
+                    # A card turned up is seen by everyone, even one that must go back down.
+                    "card": CARD_NAMES[self.cards[self.last_flip[1]]],
                 }
             ),
             "coins": [race[:] for race in self.coins],
