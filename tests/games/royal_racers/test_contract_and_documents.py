@@ -170,7 +170,7 @@ class TestPictures:
         state = rolled(arrange(standard(), down=["c6"]), "ace")
         g = state.game
         sentences = [g.describe_action(state, a) for a in state.legal_actions()]
-        assert "Try to flip the card on c6 face up (it must be a A)." in sentences
+        assert "Try to flip the card on c6 face up (it must be an ace)." in sentences
         play(state, "down:a6")
         assert g.describe_action(state, state.legal_actions()[0]).startswith("Move to")
 

@@ -106,7 +106,8 @@ class RoyalRacersGame(Game):
         if kind == "down":
             return f"Flip the {card_label(state.cards[arg])} on {where} face down."
         if kind == "up":
-            return f"Try to flip the card on {where} face up (it must be a {RANK_NAMES[state.roll]})."
+            rank = "an ace" if state.roll == 1 else f"a {state.roll}"
+            return f"Try to flip the card on {where} face up (it must be {rank})."
         if kind == "reveal":
             return f"Turn the card on {where} face up."
         player = state.mover()
