@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given
@@ -161,6 +162,8 @@ class TestPictures:
         state = rolled(arrange(standard(), down=["c6"]), "ace")
         svg = state.game.render_svg(state)
         assert svg.startswith("<svg") and svg.endswith("</svg>")
+        root = ElementTree.fromstring(svg)  # well-formed XML
+        assert root.tag.endswith("svg")
         assert svg.count('fill="url(#back)"') == 1
         assert svg.count("flag") >= 10 and svg.count("pawn</title>") == 2
         assert "die: ace" in svg

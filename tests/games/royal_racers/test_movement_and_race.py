@@ -183,6 +183,17 @@ class TestCampaign:
         again = result.record.replay()
         assert again.coins == result.coins
 
+    def test_play_campaign_takes_one_policy_per_seat(self) -> None:
+        from chaosgames.games.royal_racers.campaign import play_campaign
+
+        def first(state: RoyalRacersState) -> object:
+            return state.legal_actions()[0]
+
+        result = play_campaign(races=2, players=2, seed=1, policies=[first, first], max_rounds=2)
+        assert len(result.coins) == 2
+        with pytest.raises(ValueError, match="one policy per player"):
+            play_campaign(races=2, players=3, policies=[first])
+
 
 def finish_race_two(state: RoyalRacersState, winner: int, loser_flags: int) -> None:
     """Deal and set up race two, then let `winner` step onto his start with all flags."""
