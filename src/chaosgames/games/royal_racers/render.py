@@ -112,5 +112,5 @@ def render_text(state: RoyalRacersState, reveal: bool = False) -> str:
         for number, winner in enumerate(state.race_winners, start=1):
             results.append(f"race {number}: {SUITS[winner] if winner >= 0 else 'stopped at the cap'}")
         lines.append("Finished races: " + "; ".join(results) + ".")
-    lines.append("Cards: rank + suit (s h d c); ## face down; S2 = the suns' 2 flag; @M = the moons' pawn.")
+    lines.append("Cards: rank+suit (s h d c), ## face down; S2: suns' 2 flag; @M: moons' pawn.")
     return "\n".join(lines)
