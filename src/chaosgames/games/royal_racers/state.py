@@ -14,7 +14,7 @@ from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import Action, State
 from chaosgames.games.royal_racers import board_morph, movement, setup
-from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
+from chaosgames.games.royal_racers.actions import DEAL, DIE_FACES, PLACE, ROLL, START, RacerAction
 from chaosgames.games.royal_racers.board import (
     CARD_NAMES,
     DEAL_ORDER,
@@ -337,8 +337,6 @@ class RoyalRacersState(State):
         return CARD_NAMES[card]
 
     def _common_doc(self, hidden: bool) -> dict[str, Any]:
-        from chaosgames.games.royal_racers.actions import DIE_FACES
-
         flags = self.nflags
         return {
             "phase": PHASE_NAMES[self.phase],
@@ -384,6 +382,6 @@ class RoyalRacersState(State):
         return doc
 
     def __str__(self) -> str:
-        from chaosgames.games.royal_racers.render import render_text
+        from chaosgames.games.royal_racers.render import render_text  # render imports this module
 
         return render_text(self)
