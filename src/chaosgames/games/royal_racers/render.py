@@ -1,0 +1,116 @@
+"""The position as text for a terminal (what every player at the table can see).
+
+Face-down cards show as `##`: their ranks are what the players must remember. With the
+memory_aid option (or for an all-seeing spectator, `reveal`) they show as `#` followed by
+the card (`#3h`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.games.royal_racers import setup
+from chaosgames.games.royal_racers.actions import DIE_FACES
+from chaosgames.games.royal_racers.board import CARD_NAMES, COLUMNS, SIZE, SQUARE_NAMES
+
+if TYPE_CHECKING:
+    from chaosgames.games.royal_racers.state import RoyalRacersState
+
+SUITS = ("suns", "moons", "crowns", "arms")
+INITIALS = "SMCA"
+
+
+def cell(state: RoyalRacersState, sq: int, reveal: bool = False) -> str:
+    card = state.cards[sq]
+    if card < 0:
+        face = ".."
+    elif state.down >> sq & 1:
+        face = f"#{CARD_NAMES[card]}" if state.memory_aid or reveal else "##"
+    else:
+        face = CARD_NAMES[card]
+    slot = state.flag_at[sq]
+    flag = ""
+    if slot >= 0:
+        owner, index = divmod(slot, state.nflags)
+        flag = f"{INITIALS[owner]}{setup.flag_face(state.nflags, index)}"
+    pawn = ""
+    if sq in state.pawns:
+        pawn = "@" + INITIALS[state.pawns.index(sq)]
+    return f"{face:<4}{flag:<3}{pawn:<2}"
+
+
+def grid_lines(state: RoyalRacersState, reveal: bool = False) -> list[str]:
+    lines = ["    " + "".join(f"{c:<10}" for c in COLUMNS)]
+    for y in range(SIZE - 1, -1, -1):
+        row = " ".join(cell(state, y * SIZE + x, reveal) for x in range(SIZE))
+        lines.append(f" {y + 1}  {row}")
+    return lines
+
+
+def status_line(state: RoyalRacersState) -> str:
+    from chaosgames.games.royal_racers.state import PHASE_NAMES
+
+    phase = PHASE_NAMES[state.phase]
+    head = f"Royal Racers, race {state.race + 1} of {state.races}"
+    if phase == "over":
+        return f"{head}: the match is over."
+    if phase == "deal":
+        return f"{head}: dealing the cards ({state.dealt} of 36 laid out)."
+    player = SUITS[state.current_player()] if phase in ("start", "flags") else SUITS[state.mover()]
+    if phase == "start":
+        return f"{head}: {player} chooses a starting square (c3, c4, d3 or d4)."
+    if phase == "flags":
+        _, owner, index = state.placement()
+        face = setup.flag_face_name(state.nflags, index)
+        return f"{head}: {player} places the {SUITS[owner]}' {face} flag."
+    rolled = f", rolled {DIE_FACES[state.roll]}" if phase != "roll" and state.roll >= 0 else ""
+    return f"{head}, round {state.round + 1}: {player} to {phase}{rolled}."
+
+
+def player_lines(state: RoyalRacersState) -> list[str]:
+    lines = []
+    totals = state.totals()
+    for p in range(state.n):
+        where = SQUARE_NAMES[state.pawns[p]] if state.pawns[p] >= 0 else "-"
+        touched = state.progress[p]
+        if touched < state.nflags:
+            sq = state.flag_sq[p * state.nflags + touched]
+            face = setup.flag_face_name(state.nflags, touched)
+            target = f"next the {face} flag on {SQUARE_NAMES[sq] if sq >= 0 else '?'}"
+        else:
+            target = "finished"
+        coins = f", coins {totals[p]}" if state.races > 1 else ""
+        pawn = f"{SUITS[p]:<7} (@{INITIALS[p]}) on {where:<3}"
+        lines.append(f"  {pawn} flags touched {touched}/{state.nflags}, {target}{coins}")
+    return lines
+
+
+def last_flip_line(state: RoyalRacersState) -> str | None:
+    if state.last_flip is None:
+        return None
+    kind, sq, ok = state.last_flip
+    where = SQUARE_NAMES[sq]
+    if kind == "down":
+        return f"Last flip: the card on {where} went face down."
+    if kind == "reveal":
+        return f"Last flip: the card on {where} was turned face up."
+    if ok:
+        return f"Last flip: the card on {where} was the right rank and is face up."
+    seen = CARD_NAMES[state.cards[sq]]
+    return f"Last flip: the card on {where} was the {seen}, the wrong rank: back face down, pawn sent back."
+
+
+def render_text(state: RoyalRacersState, reveal: bool = False) -> str:
+    """The table as every player sees it; `reveal` shows face-down ranks too (`#3h`)."""
+    lines = [status_line(state), "", *grid_lines(state, reveal), ""]
+    flip = last_flip_line(state)
+    if flip:
+        lines.append(flip)
+    lines += player_lines(state)
+    if state.coins:
+        results = []
+        for number, winner in enumerate(state.race_winners, start=1):
+            results.append(f"race {number}: {SUITS[winner] if winner >= 0 else 'stopped at the cap'}")
+        lines.append("Finished races: " + "; ".join(results) + ".")
+    lines.append("Cards: rank+suit (s h d c), ## face down; S2: suns' 2 flag; @M: moons' pawn.")
+    return "\n".join(lines)

@@ -1,0 +1,387 @@
+"""A Royal Racers position and its turn sequence.
+
+Phases: `deal` (chance: the shuffle, one card per square), `start` (each player picks a
+centre square), `flags` (opponents place the flags), then turns of `roll` (chance: the
+die), `flip` (the board morph) and `move`; `over` at the end. A campaign (`races` > 1)
+goes back to `deal` after each race.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from chaosgames.core.chance import uniform
+from chaosgames.core.constants import CHANCE, TERMINAL
+from chaosgames.core.game import Action, State
+from chaosgames.games.royal_racers import board_morph, movement, setup
+from chaosgames.games.royal_racers.actions import DEAL, DIE_FACES, PLACE, ROLL, START, RacerAction
+from chaosgames.games.royal_racers.board import (
+    CARD_NAMES,
+    DEAL_ORDER,
+    QUADRANT_OF,
+    RANK_OF,
+    SQUARE_NAMES,
+    SQUARES,
+)
+
+if TYPE_CHECKING:
+    from chaosgames.games.royal_racers.game import RoyalRacersGame
+
+DEAL_PHASE, START_PHASE, FLAGS_PHASE, ROLL_PHASE, FLIP_PHASE, MOVE_PHASE, OVER = range(7)
+PHASE_NAMES = ("deal", "start", "flags", "roll", "flip", "move", "over")
+
+_SLOTS = (
+    "n",
+    "nflags",
+    "races",
+    "max_rounds",
+    "flag_variant",
+    "optional_move",
+    "memory_aid",
+    "phase",
+    "race",
+    "round",
+    "turn",
+    "past_rounds",
+    "dealt",
+    "placed",
+    "cards",
+    "where",
+    "down",
+    "pawns",
+    "flag_sq",
+    "flag_at",
+    "progress",
+    "roll",
+    "last_flip",
+    "coins",
+    "race_winners",
+)
+
+
+class RoyalRacersState(State):
+    """See the module docstring; fields are documented in docs/games/royal-racers.md."""
+
+    __slots__ = _SLOTS
+
+    n: int
+    nflags: int
+    races: int
+    max_rounds: int
+    flag_variant: bool
+    optional_move: bool
+    memory_aid: bool
+    phase: int
+    race: int
+    round: int
+    turn: int
+    past_rounds: int
+    dealt: int
+    placed: int
+    cards: list[int]
+    where: list[int]
+    down: int
+    pawns: list[int]
+    flag_sq: list[int]
+    flag_at: list[int]
+    progress: list[int]
+    roll: int
+    last_flip: tuple[str, int, bool] | None
+    coins: list[list[int]]
+    race_winners: list[int]
+
+    def __init__(self, game: RoyalRacersGame) -> None:
+        super().__init__(game)
+        options = game.options
+        self.n = game.num_players
+        self.nflags = options["flags"]
+        self.races = options["races"]
+        self.max_rounds = options["max_rounds"]
+        self.flag_variant = options["flag_variant"]
+        self.optional_move = options["optional_move"]
+        self.memory_aid = options["memory_aid"]
+        self.race = 0
+        self.past_rounds = 0
+        self.coins = []
+        self.race_winners = []
+        self._new_race()
+
+    def _new_race(self) -> None:
+        self.phase = DEAL_PHASE
+        self.round = 0
+        self.turn = 0
+        self.dealt = 0
+        self.placed = 0
+        self.cards = [-1] * SQUARES
+        self.where = [-1] * SQUARES
+        self.down = 0
+        self.pawns = [-1] * self.n
+        self.flag_sq = [-1] * (self.n * self.nflags)
+        self.flag_at = [-1] * SQUARES
+        self.progress = [0] * self.n
+        self.roll = -1
+        self.last_flip = None
+
+    # -- who acts ----------------------------------------------------------------------
+
+    def starter(self) -> int:
+        """Who starts the current round: the race's first player, one seat on per round."""
+        return (setup.race_starter(self.race, self.n) + self.round) % self.n
+
+    def mover(self) -> int:
+        """The player whose turn it is (during roll, flip and move)."""
+        return (self.starter() + self.turn) % self.n
+
+    def placement(self) -> tuple[int, int, int]:
+        """(placer, owner, flag index) of the flag being placed."""
+        order = setup.placement_order(self.n, self.nflags, setup.race_starter(self.race, self.n))
+        return order[self.placed]
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (DEAL_PHASE, ROLL_PHASE):
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        if phase == START_PHASE:
+            chosen = sum(1 for p in self.pawns if p >= 0)
+            return (setup.race_starter(self.race, self.n) + chosen) % self.n
+        if phase == FLAGS_PHASE:
+            return self.placement()[0]
+        return self.mover()
+
+    def rank_at(self, sq: int) -> int:
+        return RANK_OF[self.cards[sq]]
+
+    # -- what may happen ---------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == DEAL_PHASE:
+            return uniform([DEAL[c] for c in setup.remaining_cards(self.cards)])
+        if self.phase == ROLL_PHASE:
+            return uniform(list(ROLL))
+        return []
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == START_PHASE:
+            return [START[sq] for sq in setup.free_centre_squares(self.pawns)]
+        if phase == FLAGS_PHASE:
+            return [PLACE[sq] for sq in self.placement_squares()]
+        if phase == FLIP_PHASE:
+            return list(board_morph.flip_options(self, self.roll))
+        if phase == MOVE_PHASE:
+            return list(movement.move_options(self, self.mover()))
+        return []
+
+    def placement_squares(self) -> list[int]:
+        _, owner, index = self.placement()
+        start_quadrant = QUADRANT_OF[self.flag_sq[owner * self.nflags + self.nflags - 1]]
+        return setup.placement_squares(setup.placement_quadrant(start_quadrant, index), self.flag_at)
+
+    # -- applying ----------------------------------------------------------------------
+
+    def _apply_action(self, action: Action) -> None:
+        assert isinstance(action, RacerAction)
+        kind, arg = action
+        if kind == "deal":
+            self._deal(arg)
+        elif kind == "start":
+            self._start(arg)
+        elif kind == "place":
+            self._place(arg)
+        elif kind == "roll":
+            self._roll(arg)
+        elif kind == "move":
+            player = self.mover()
+            self.pawns[player] = arg
+            if movement.touch(self, player):
+                self._race_over(player)
+            else:
+                self._end_turn()
+        elif kind == "stay":
+            self._end_turn()
+        else:
+            board_morph.apply_flip(self, action, self.mover())
+            self._to_movement()
+
+    def _deal(self, card: int) -> None:
+        sq = DEAL_ORDER[self.dealt]
+        self.cards[sq] = card
+        self.where[card] = sq
+        self.dealt += 1
+        if self.dealt == SQUARES:
+            self.phase = START_PHASE
+
+    def _start(self, sq: int) -> None:
+        # Setup d): the highest flag lies under the starting pawn.
+        player = self.current_player()
+        self.pawns[player] = sq
+        self._put_flag(player, self.nflags - 1, sq)
+        if all(p >= 0 for p in self.pawns):
+            self.phase = FLAGS_PHASE
+
+    def _place(self, sq: int) -> None:
+        _, owner, index = self.placement()
+        self._put_flag(owner, index, sq)
+        self.placed += 1
+        if self.placed == (self.nflags - 1) * self.n:
+            self.phase = ROLL_PHASE
+
+    def _put_flag(self, owner: int, index: int, sq: int) -> None:
+        slot = owner * self.nflags + index
+        self.flag_sq[slot] = sq
+        self.flag_at[sq] = slot
+
+    def _roll(self, face: int) -> None:
+        self.roll = face
+        self.last_flip = None
+        if face == 0:
+            self._to_movement()  # null: do nothing and go to step 2
+            return
+        options = board_morph.flip_options(self, face)
+        if options:
+            self.phase = FLIP_PHASE
+            self._legal = list[Action](options)
+        else:
+            self._to_movement()
+
+    def _to_movement(self) -> None:
+        options = movement.move_options(self, self.mover())
+        if options:
+            self.phase = MOVE_PHASE
+            self._legal = list[Action](options)  # already computed: spare the cache a rerun
+        else:
+            self._end_turn()  # no legal move: the move is forfeited
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        if self.turn == self.n:
+            self.turn = 0
+            if self.round + 1 >= self.max_rounds:
+                self._race_over(-1)  # the cap: most flags touched takes the race
+                return
+            self.round += 1
+        self.phase = ROLL_PHASE
+
+    def _race_over(self, winner: int) -> None:
+        # Campaign Variant: each player takes a coin showing the number of flags touched.
+        self.coins.append(list(self.progress))
+        self.race_winners.append(winner)
+        self.past_rounds += self.round + 1
+        if len(self.coins) < self.races:
+            self.race += 1
+            self._new_race()
+        else:
+            self.phase = OVER
+
+    # -- results -----------------------------------------------------------------------
+
+    def totals(self) -> list[int]:
+        """Coins scored so far in the campaign (flags touched, summed over finished races)."""
+        return [sum(race[i] for race in self.coins) for i in range(self.n)]
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * self.n
+        totals = self.totals()
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(self.n)]
+
+    def round_number(self) -> int:
+        if self.phase in (DEAL_PHASE, START_PHASE, FLAGS_PHASE, OVER):
+            return self.past_rounds
+        return self.past_rounds + self.round + 1
+
+    # -- copies and documents ----------------------------------------------------------
+
+    def clone(self) -> RoyalRacersState:
+        new = object.__new__(RoyalRacersState)
+        new.game = self.game
+        self._copy_caches_to(new)
+        new.n = self.n
+        new.nflags = self.nflags
+        new.races = self.races
+        new.max_rounds = self.max_rounds
+        new.flag_variant = self.flag_variant
+        new.optional_move = self.optional_move
+        new.memory_aid = self.memory_aid
+        new.phase = self.phase
+        new.race = self.race
+        new.round = self.round
+        new.turn = self.turn
+        new.past_rounds = self.past_rounds
+        new.dealt = self.dealt
+        new.placed = self.placed
+        new.cards = self.cards[:]
+        new.where = self.where[:]
+        new.down = self.down
+        new.pawns = self.pawns[:]
+        new.flag_sq = self.flag_sq[:]
+        new.flag_at = self.flag_at[:]
+        new.progress = self.progress[:]
+        new.roll = self.roll
+        new.last_flip = self.last_flip
+        new.coins = [race[:] for race in self.coins]
+        new.race_winners = self.race_winners[:]
+        return new
+
+    def _square_or_none(self, sq: int) -> str | None:
+        return SQUARE_NAMES[sq] if sq >= 0 else None
+
+    def _card_view(self, sq: int, hidden: bool) -> str | None:
+        card = self.cards[sq]
+        if card < 0 or (hidden and self.down >> sq & 1):
+            return None
+        return CARD_NAMES[card]
+
+    def _common_doc(self, hidden: bool) -> dict[str, Any]:
+        flags = self.nflags
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "race": self.race + 1,
+            "round": self.round + 1,
+            "turn": self.turn,
+            "cards": [self._card_view(sq, hidden) for sq in range(SQUARES)],
+            "face_down": [SQUARE_NAMES[sq] for sq in range(SQUARES) if self.down >> sq & 1],
+            "pawns": [self._square_or_none(p) for p in self.pawns],
+            "flags": [
+                [self._square_or_none(sq) for sq in self.flag_sq[i * flags : (i + 1) * flags]]
+                for i in range(self.n)
+            ],
+            "touched": list(self.progress),
+            "roll": DIE_FACES[self.roll] if self.roll >= 0 else None,
+            "last_flip": (
+                None
+                if self.last_flip is None
+                else {
+                    "kind": self.last_flip[0],
+                    "square": SQUARE_NAMES[self.last_flip[1]],
+                    "ok": self.last_flip[2],
+                    # A card turned up is seen by everyone, even one that must go back down.
+                    "card": CARD_NAMES[self.cards[self.last_flip[1]]],
+                }
+            ),
+            "coins": [race[:] for race in self.coins],
+            "race_winners": list(self.race_winners),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        doc = {**self.game.doc_header(), **self._common_doc(hidden=False)}
+        doc["past_rounds"] = self.past_rounds
+        return doc
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What a player sees: face-down cards show no rank (unless memory_aid is on)."""
+        doc = self._common_doc(hidden=not self.memory_aid)
+        doc["player"] = player
+        doc["players"] = self.game.player_names()
+        doc["to_act"] = self.current_player()
+        doc["rounds_played"] = self.round_number()
+        return doc
+
+    def __str__(self) -> str:
+        from chaosgames.games.royal_racers.render import render_text  # render imports this module
+
+        return render_text(self)

@@ -1,0 +1,218 @@
+"""Notation, state documents, observations (hidden ranks), pictures, the heuristic and
+the generic contract under every option value."""
+
+from __future__ import annotations
+
+import json
+import random
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError
+from chaosgames.core.chance import sample_outcome
+from chaosgames.games.royal_racers.board import RANK_OF, SQUARES
+from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
+from tests.core.contract import check_random_game
+from tests.games.royal_racers.helpers import arrange, game, play, raced, rolled, sq
+
+
+def standard(**options: object) -> RoyalRacersState:
+    return raced(game(players=2, **options), ["c4", "d3"])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2, "flags": 2, "memory_aid": True},
+        {"players": 3, "flags": 6, "flag_variant": True, "max_rounds": 30},
+        {"players": 4, "flags": 3, "races": 2, "max_rounds": 15, "optional_move": True},
+        {"players": 2, "flags": 4, "races": 3, "max_rounds": 10, "flag_variant": True, "memory_aid": True},
+    ],
+)
+def test_the_contract_holds_under_every_option_value(options: dict[str, object]) -> None:
+    record = check_random_game(game(**options), seed=11)
+    assert record.actions
+
+
+class TestNotation:
+    def test_every_kind_round_trips(self) -> None:
+        state = arrange(standard(optional_move=True), down=["c6"])
+        g = state.game
+        for action, _ in state.chance_outcomes():
+            assert g.parse_action(state, str(action)) == action
+        rolled(state, "ace")
+        for action in state.legal_actions():
+            assert g.parse_action(state, str(action)) == action
+        assert str(g.parse_action(state, "  DOWN : A6 ")) == "down:a6"
+
+    def test_die_faces_have_aliases(self) -> None:
+        state = standard()
+        assert str(state.game.parse_action(state, "roll:1")) == "roll:ace"
+        assert str(state.game.parse_action(state, "roll:0")) == "roll:null"
+
+    def test_garbage_is_a_notation_error_naming_the_forms(self) -> None:
+        state = standard()
+        for text in ("fly:a1", "move:z9", "deal:Xs", ""):
+            with pytest.raises(NotationError, match="move:<square>"):
+                state.game.parse_action(state, text)
+
+    def test_well_formed_but_illegal_is_an_illegal_action(self) -> None:
+        state = standard()
+        with pytest.raises(IllegalActionError, match="legal actions are"):
+            state.game.parse_action(state, "move:f1")
+
+
+class TestHiddenInformation:
+    def test_observation_hides_face_down_ranks_and_the_state_document_keeps_them(self) -> None:
+        state = arrange(standard(), down=["c6", "a5"])
+        for player in (0, 1, None):
+            obs = state.observation(player)
+            assert obs["cards"][sq("c6")] is None and obs["cards"][sq("a5")] is None
+            assert obs["face_down"] == ["a5", "c6"]
+            assert obs["cards"][sq("b6")] == "Ah"
+        assert state.to_json()["cards"][sq("c6")] == "Ad"
+
+    def test_memory_aid_shows_them(self) -> None:
+        state = arrange(standard(memory_aid=True), down=["c6"])
+        assert state.observation(0)["cards"][sq("c6")] == "Ad"
+
+    def test_a_players_text_shows_face_down_cards_blank(self) -> None:
+        state = arrange(standard(), down=["c6"])
+        assert "Ad" not in state.game.render_text(state, 0)
+        assert "##" in state.game.render_text(state, 0)
+        assert "#Ad" in state.game.render_text(state)  # a spectator with the record sees all
+        assert "#Ad" in str(arrange(standard(memory_aid=True), down=["c6"]))
+
+
+class TestStateDocuments:
+    def test_every_phase_round_trips(self) -> None:
+        g = game(players=2, races=2, max_rounds=3)
+        rng = random.Random(4)
+        state = g.new_initial_state()
+        phases = set()
+        while not state.is_terminal():
+            phases.add(PHASE_NAMES[state.phase])
+            doc = json.loads(json.dumps(state.to_json()))
+            again = g.state_from_json(doc)
+            assert again.to_json() == state.to_json()
+            assert [str(a) for a in again.legal_actions()] == [str(a) for a in state.legal_actions()]
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert g.state_from_json(state.to_json()).returns() == state.returns()
+        assert phases >= {"deal", "start", "flags", "roll", "move"}
+
+    @pytest.mark.parametrize(
+        "change",
+        [
+            {"phase": "lunch"},
+            {"cards": ["As"] * 36},
+            {"face_down": ["c3"]},  # the 6h: cards 6-9 are never face down
+            {"face_down": ["c4"]},  # a pawn stands there
+            {"pawns": ["c4", "c4"]},
+            {"pawns": ["c4", "z9"]},
+            {"touched": [5, 0]},
+            {"touched": [-1, 0]},
+            {"roll": "seven"},
+            {"round": 0},
+            {"coins": [[1, 2]]},
+            {"flags": [["a6", "a6", "f3", "b3", "c4"], ["e3", "a3", "b6", "e6", "d3"]]},
+            {"flags": [["f1", "d6", "f3", "b3", "c4"], ["e3", "a3", "b6", "e6", "d3"]]},
+            {"last_flip": {"kind": "sideways", "square": "a1", "ok": True}},
+        ],
+    )
+    def test_impossible_positions_are_refused(self, change: dict[str, object]) -> None:
+        state = standard()
+        doc = {**state.to_json(), **change}
+        with pytest.raises(InvalidStateError):
+            state.game.state_from_json(doc)
+
+    def test_a_move_phase_without_a_legal_move_is_refused(self) -> None:
+        state = rolled(standard(), "null")
+        doc = state.to_json()
+        assert doc["phase"] == "move"
+        doc["pawns"] = ["a6", "a5"]  # boxed in: the move would have been forfeited
+        doc["face_down"] = ["b6"]
+        with pytest.raises(InvalidStateError, match="no legal action"):
+            state.game.state_from_json(doc)
+        doc["face_down"] = []
+        assert state.game.state_from_json(doc).legal_actions()
+
+    def test_missing_fields_are_refused(self) -> None:
+        state = standard()
+        doc = state.to_json()
+        del doc["pawns"]
+        with pytest.raises(InvalidStateError):
+            state.game.state_from_json(doc)
+
+
+class TestPictures:
+    def test_text_shows_grid_flags_pawns_and_whose_turn(self) -> None:
+        state = rolled(arrange(standard(), down=["c6"]), "ace")
+        text = str(state)
+        assert "suns to flip, rolled ace" in text
+        assert "@S" in text and "@M" in text and "S1" in text and "M5" in text
+        assert text.count("##") == 2  # the face-down c6 and the legend
+
+    def test_svg_draws_cards_backs_flags_pawns_and_the_die(self) -> None:
+        state = rolled(arrange(standard(), down=["c6"]), "ace")
+        svg = state.game.render_svg(state)
+        assert svg.startswith("<svg") and svg.endswith("</svg>")
+        root = ElementTree.fromstring(svg)  # well-formed XML
+        assert root.tag.endswith("svg")
+        assert svg.count('fill="url(#back)"') == 1
+        assert svg.count("flag") >= 10 and svg.count("pawn</title>") == 2
+        assert "die: ace" in svg
+        assert "A♦" not in svg  # the face-down ace of diamonds is drawn as a back
+
+    def test_describe_action_speaks_the_games_words(self) -> None:
+        state = rolled(arrange(standard(), down=["c6"]), "ace")
+        g = state.game
+        sentences = [g.describe_action(state, a) for a in state.legal_actions()]
+        assert "Try to flip the card on c6 face up (it must be an ace)." in sentences
+        play(state, "down:a6")
+        assert g.describe_action(state, state.legal_actions()[0]).startswith("Move to")
+
+
+class TestHeuristic:
+    def test_shares_sum_to_one_and_favour_the_player_further_along(self) -> None:
+        state = arrange(standard(), progress=[3, 1])
+        shares = state.game.heuristic(state)
+        assert sum(shares) == pytest.approx(1.0)
+        assert shares[0] > shares[1]
+
+    def test_closer_to_the_next_flag_is_better(self) -> None:
+        state = arrange(standard(), pawns=["a5", "f1"])  # suns beside their ace, moons far
+        shares = state.game.heuristic(state)
+        assert shares[0] > shares[1]
+
+    def test_a_finished_game_gives_its_returns(self) -> None:
+        state = arrange(standard(), pawns=["b4", "f1"], progress=[4, 0])
+        rolled(state, "null")
+        play(state, "move:c4")
+        assert state.game.heuristic(state) == [1.0, 0.0]
+
+
+@given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=2, max_value=4))
+def test_random_play_keeps_the_table_consistent(seed: int, players: int) -> None:
+    g = game(players=players, flag_variant=seed % 2 == 0, max_rounds=40)
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    progress = [0] * players
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        placed = [p for p in state.pawns if p >= 0]
+        assert len(set(placed)) == len(placed)
+        assert not any(state.down >> p & 1 for p in placed)
+        assert all(RANK_OF[state.cards[s]] <= 5 for s in range(SQUARES) if state.down >> s & 1)
+        if state.phase >= 3 and state.phase != 6:
+            assert all(a >= b for a, b in zip(state.progress, progress, strict=True))
+            progress = list(state.progress)
+    assert sum(state.returns()) == pytest.approx(1.0)
