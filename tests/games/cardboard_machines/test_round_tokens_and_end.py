@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
+import chaosgames
+from chaosgames.core.chance import sample_outcome
 from chaosgames.games.cardboard_machines import end_of_game
 from chaosgames.games.cardboard_machines.phases import GEAR
-from tests.games.cardboard_machines.helpers import legal, play, put, table, turn_of, where
+from chaosgames.games.cardboard_machines.state import CardboardState
+from tests.games.cardboard_machines.helpers import cautious_action, legal, play, put, table, turn_of, where
 
 
 def lap_ahead(players: int = 3, **options: object):
@@ -111,3 +116,27 @@ def test_turns_pass_clockwise() -> None:
     st = table([2, 0, 1, 3, 4, 5], players=2)
     play(st, "gear:1", "move:ahead")
     assert st.mover == 1 and st.phase == GEAR and legal(st)[0] == "gear:1"
+
+
+def test_whole_careful_games_end_on_round_tokens_or_with_one_car_left() -> None:
+    endings = set()
+    for seed in range(12):
+        game = chaosgames.load_game("cardboard-machines", players=2, round_tokens=1)
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(cautious_action(state, rng))
+        assert isinstance(state, CardboardState)
+        if len(state.alive()) == 1:
+            endings.add("last car")
+            assert state.returns()[state.alive()[0]] == 1.0
+        else:
+            endings.add("tokens")
+            assert state.tokens_left == 0 and sum(state.tokens) == 1 and state.lap >= 1
+            best = max(end_of_game.ranking_key(state, p) for p in state.alive())
+            winners = [p for p in state.alive() if end_of_game.ranking_key(state, p) == best]
+            assert state.returns() == [1 / len(winners) if p in winners else 0.0 for p in range(2)]
+    assert endings == {"last car", "tokens"}
