@@ -47,6 +47,14 @@ def test_a_state_document_round_trips() -> None:
         ("boards", [[1, 0], [1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]),
         ("result", [1.0, 0.0]),
         ("cars", []),
+        ("phase", "move"),  # a move with no point left
+        ("phase", "resolve"),  # no die left to resolve
+        ("phase", "first"),  # the starting player is already known
+        ("pending", [0]),  # player 1's car is on the track
+        ("ghost_pending", True),  # nobody is driving onto a new board
+        ("unused", [1, 2, 3]),  # board 1 is on the table
+        ("lap_claimed", "yes"),
+        ("turn", -1),
     ],
 )
 def test_impossible_documents_are_refused(field: str, value: object) -> None:

@@ -10,7 +10,22 @@ from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.games.cardboard_machines.actions import ACCEPTED, well_formed
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, START_BOARD, TABLE_BOARDS
-from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, MOVE, OFF, OVER, PHASE_NAMES
+from chaosgames.games.cardboard_machines.phases import (
+    BOARDS,
+    BONUS,
+    FIRST,
+    GEAR,
+    GHOST_SUPPLY,
+    MOVE,
+    OFF,
+    OVER,
+    PHASE_NAMES,
+    RESOLVE,
+    RETURN_STRESS,
+    ROLL,
+    TURN_OVER,
+)
+from chaosgames.games.cardboard_machines.setup import DRAWN_BOARDS
 from chaosgames.games.cardboard_machines.state import CardboardState
 
 PLAYER_NAMES = ("red", "blue", "green", "yellow")
@@ -189,6 +204,7 @@ def read_state(game: CardboardMachines, doc: dict[str, Any]) -> CardboardState:
 def _check_position(st: CardboardState) -> None:
     n = st.game.num_players
     setting_up = not st.board_ids
+    _check_phase(st, setting_up)
     if sum(st.tokens) + st.tokens_left != st.game.options["round_tokens"]:
         raise InvalidStateError("Claimed and unclaimed round tokens must add up to the round_tokens option.")
     if len(st.ghosts) > GHOST_SUPPLY:
@@ -216,3 +232,32 @@ def _check_position(st: CardboardState) -> None:
     for space in st.ghosts:
         if space // LANES < 2 * st.back:
             raise InvalidStateError("A ghost cannot stand behind the track.")
+
+
+def _check_phase(st: CardboardState, setting_up: bool) -> None:
+    """What each phase needs, so that every accepted document has legal actions."""
+    phase = st.phase
+    if setting_up != (phase in (FIRST, BOARDS)):
+        raise InvalidStateError("The six boards are on the table exactly when setup is over.")
+    if (st.first < 0) != (phase == FIRST):
+        raise InvalidStateError("The starting player is known exactly when the first chance node is over.")
+    if phase == BOARDS and len(st.drawn) >= DRAWN_BOARDS:
+        raise InvalidStateError(f"Setup draws {DRAWN_BOARDS} boards; the track is laid after the last one.")
+    if not setting_up and sorted(st.unused) != sorted(set(BOARD_IDS) - set(st.board_ids)):
+        raise InvalidStateError("The unused boards are the three not on the table.")
+    if len(set(st.pending)) != len(st.pending) or any(
+        st.pos[p] != OFF or st.lives[p] == 0 for p in st.pending
+    ):
+        raise InvalidStateError("Only crashed players with lives left wait to place their car, once each.")
+    if phase in (GEAR, MOVE, BONUS, RETURN_STRESS, ROLL, RESOLVE) and st.pos[st.mover] == OFF:
+        raise InvalidStateError("The player taking her turn must have her car on the track.")
+    if phase == MOVE and st.moves_left < 1:
+        raise InvalidStateError("A move in progress has at least one movement point left.")
+    if phase == ROLL and st.to_roll + st.rerolls < 1:
+        raise InvalidStateError("A roll in progress has a die left to roll.")
+    if phase == RESOLVE and sum(st.dice) < 1:
+        raise InvalidStateError("Resolving the stress test needs a die left.")
+    if st.ghost_pending and phase not in (MOVE, BONUS):
+        raise InvalidStateError("A ghost is placed only while a car moves onto a new board.")
+    if phase == TURN_OVER and not st.pending:
+        raise InvalidStateError("A finished turn waits only for crashed cars to be placed.")
