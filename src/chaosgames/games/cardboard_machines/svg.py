@@ -18,6 +18,8 @@ SPACE = 2 * HALF
 MARGIN = 30
 FRAME_HALVES = 2 * LANES + 2
 """Lateral extent of a board frame in half spaces: offsets -1..+1 all fit inside."""
+LABELS = 70
+"""Room right of the boards for each board's id, side and offset."""
 PANEL = 230
 CAR_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800")
 
@@ -31,7 +33,7 @@ def _y(table_row: int) -> int:
 
 
 def render_svg(st: CardboardState) -> str:
-    width = MARGIN * 2 + FRAME_HALVES * HALF + PANEL
+    width = MARGIN * 2 + FRAME_HALVES * HALF + LABELS + PANEL
     height = MARGIN * 2 + TABLE_ROWS * SPACE
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -42,7 +44,7 @@ def render_svg(st: CardboardState) -> str:
         out.extend(_boards(st))
         out.extend(_ghosts(st))
         out.extend(_cars(st))
-    out.extend(_panel(st, MARGIN * 2 + FRAME_HALVES * HALF))
+    out.extend(_panel(st, MARGIN * 2 + FRAME_HALVES * HALF + LABELS))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -60,9 +62,11 @@ def _boards(st: CardboardState) -> list[str]:
             f'<rect x="{MARGIN}" y="{top}" width="{frame_w}" height="{2 * SPACE}" fill="{fill}" '
             f'stroke="{edge}" stroke-width="{4 if face.dark_edges else 1}"/>'
         )
+        label_x = MARGIN + frame_w + 6
         parts.append(
-            f'<text x="{MARGIN + 3}" y="{top + 11}" font-size="9" fill="#555">'
-            f"board {board} {SIDE_NAMES[side]} {face.offset:+d}</text>"
+            f'<text x="{label_x}" y="{top + SPACE - 3}" font-size="11" fill="#333">board {board}</text>'
+            f'<text x="{label_x}" y="{top + SPACE + 11}" font-size="10" fill="#555">'
+            f"{SIDE_NAMES[side]} {face.offset:+d}</text>"
         )
         for r in range(2):
             row = 2 * (st.back + b) + r
@@ -133,6 +137,8 @@ def _panel(st: CardboardState, left: int) -> list[str]:
     y = MARGIN + 36
     for p, who in enumerate(names):
         state = "out" if st.lives[p] == 0 else f"gear {st.gear[p]}, stress {st.stress[p]}"
+        if st.lives[p] and st.pos[p] == OFF and st.board_ids:
+            state += " (crashed)"
         parts.append(f'<circle cx="{left + 8}" cy="{y - 4}" r="7" fill="{CAR_COLOURS[p]}"/>')
         parts.append(f'<text x="{left + 20}" y="{y}" font-size="12">{escape(who)}: {state}</text>')
         hearts = "".join(
