@@ -52,6 +52,9 @@ from chaosgames.games.cardboard_machines.phases import (
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
+GEAR_ACTIONS: tuple[Action, ...] = tuple(Move("gear", str(g)) for g in range(1, 7))
+ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform([Move("roll", str(f)) for f in range(1, 7)]))
+
 
 class CardboardState(State):
     """A position of Cardboard Machines (see the module docstring)."""
@@ -197,7 +200,7 @@ class CardboardState(State):
             return uniform(
                 [Move("board", str(b)) for b in BOARD_IDS if b != START_BOARD and b not in self.drawn]
             )
-        return uniform([Move("roll", str(face)) for face in range(1, 7)])
+        return list(ROLL_OUTCOMES)
 
     def _legal_actions(self) -> list[Action]:
         if self.pending:
@@ -206,7 +209,7 @@ class CardboardState(State):
             return [*(Move("ghost", self.name(s)) for s in movement.ghost_spaces(self)), GHOST_NONE]
         phase = self.phase
         if phase == GEAR:
-            return [Move("gear", str(g)) for g in range(1, 7)]
+            return list(GEAR_ACTIONS)
         if phase == MOVE:
             return movement.move_options(self)
         if phase == BONUS:
