@@ -156,3 +156,13 @@ def test_random_play_keeps_the_invariants(seed: int) -> None:
         shares = state.game.heuristic(state)
         assert abs(sum(shares) - 1) < 1e-9 and all(0 <= s <= 1 for s in shares)
     assert state.is_terminal()
+
+
+def test_setup_actions_are_described_with_the_players_colours() -> None:
+    game = chaosgames.load_game("cardboard-machines", players=3)
+    st = game.new_initial_state()
+    assert [game.describe_action(st, a) for a in st.legal_actions()] == [
+        "red starts",
+        "blue starts",
+        "green starts",
+    ]

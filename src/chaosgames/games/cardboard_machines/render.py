@@ -26,7 +26,7 @@ def _cell(st: CardboardState, space: int) -> str:
 
 
 def render_track(st: CardboardState) -> list[str]:
-    lines = ["      " + "".join(f" {c}  " for c in "abcdef") + "  (driving up)"]
+    lines = ["        " + "   ".join("abcdef") + "   (driving up; lanes of a board without offset)"]
     for b in reversed(range(TABLE_BOARDS)):
         board, side = st.board_ids[b], st.sides[b]
         offset = SIDES[board][side].offset
@@ -54,7 +54,7 @@ def render_text(st: CardboardState) -> str:
             if st.lives[p] == 0
             else ("waiting to be placed" if st.pos[p] == OFF else st.name(st.pos[p]))
         )
-        mark = ">" if p == st.mover else " "
+        mark = ">" if p == st.current_player() else " "
         lines.append(
             f"{mark} {p + 1} {who}: gear {st.gear[p]}, stress {st.stress[p]}, lives {st.lives[p]}, "
             f"round tokens {st.tokens[p]}, at {where}"
@@ -76,7 +76,7 @@ def describe(st: CardboardState, action: Action) -> str:
     assert isinstance(action, Move)
     kind, arg = action.kind, action.arg
     texts = {
-        "first": f"player {arg} starts",
+        "first": f"{_player_name(st, arg)} starts",
         "board": f"board {arg} is drawn",
         "gear": f"change to gear {arg}",
         "move": f"move to the space in front, {arg}",
@@ -92,3 +92,7 @@ def describe(st: CardboardState, action: Action) -> str:
         "buyoff": f"take 1 stress to cancel a {arg} swerve",
     }
     return texts.get(kind, str(action))
+
+
+def _player_name(st: CardboardState, number: str) -> str:
+    return st.game.player_names()[int(number) - 1]
