@@ -75,8 +75,9 @@ def render_text(st: CardboardState) -> str:
 def describe(st: CardboardState, action: Action) -> str:
     assert isinstance(action, Move)
     kind, arg = action.kind, action.arg
+    if kind == "first":
+        return f"{_player_name(st, arg)} starts"
     texts = {
-        "first": f"{_player_name(st, arg)} starts",
         "board": f"board {arg} is drawn",
         "gear": f"change to gear {arg}",
         "move": f"move to the space in front, {arg}",
