@@ -247,3 +247,33 @@ def test_illegal_actions_change_nothing() -> None:
     with pytest.raises(chaosgames.NotationError):
         st.game.parse_action(st, "fly:away")
     assert json.dumps(st.to_json(), sort_keys=True) == before
+
+
+def test_cars_on_the_removed_board_crash_and_are_placed_clockwise_from_the_mover() -> None:
+    st = table(TRACK, players=3)
+    put(st, 0, "12c", gear=1)
+    put(st, 1, "2d")
+    put(st, 2, "1b")
+    turn_of(st, 0)
+    play(st, "gear:1", "scroll")
+    assert st.pending == [1, 2] and st.lives == [3, 2, 2]
+    assert legal(st) == ["place:5a", "place:5e", "place:6a", "place:6f"]
+    play(st, "place:5a")
+    assert st.current_player() == 2
+    assert legal(st) == ["place:5b", "place:5e", "place:6a", "place:6f"]  # 5a is taken now
+    play(st, "place:6f")
+    assert st.current_player() == 0 and st.ghost_pending
+
+
+def test_a_scroll_that_takes_the_last_life_of_the_last_rival_ends_the_game() -> None:
+    st = racer("12c", gear=1, other="1b")
+    st.lives[1] = 1
+    play(st, "gear:1", "scroll")
+    assert st.is_terminal() and st.returns() == [1.0, 0.0]
+
+
+def test_no_crash_ghost_when_all_ten_ghosts_are_on_the_track() -> None:
+    st = racer("5e")
+    st.ghosts.update(space(st, f"{r}b") for r in range(3, 13))
+    play(st, "gear:1", "move:ahead")  # ends in terrain on 6e
+    assert st.lives[0] == 2 and len(st.ghosts) == 10 and space(st, "6e") not in st.ghosts
