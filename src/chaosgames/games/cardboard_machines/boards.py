@@ -1,0 +1,89 @@
+"""The nine double-sided track boards (boards.json) and the geometry between their rows.
+
+Each board side is 2 rows of 6 spaces (lanes). A side's offset shifts all its spaces
+sideways by half a space, so a space's lateral position, in half spaces, is
+`2 * col + offset`. The spaces "in front" of a space are those of the next row whose
+lateral position differs by at most 2 half spaces: three (diagonal left, straight,
+diagonal right) where the rows line up, two where they are staggered by half a space,
+fewer at the outer lanes, where the frame (the wall) cuts the diagonal off.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, NamedTuple
+
+LANES = 6
+ROWS = 2
+BOARD_SPACES = LANES * ROWS
+TABLE_BOARDS = 6
+"""Boards on the table: one behind the starting board, the starting board, four in front."""
+TABLE_ROWS = TABLE_BOARDS * ROWS
+WHITE = 0
+GRAY = 1
+SIDE_NAMES = ("white", "gray")
+START_BOARD = 0
+
+
+class Side(NamedTuple):
+    """One face of a board."""
+
+    offset: int
+    terrain: tuple[bool, ...]
+    """Indexed by `row * LANES + col`."""
+    dark_edges: bool
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("boards.json").read_text(encoding="utf-8")
+    doc: dict[str, Any] = json.loads(text)
+    return doc
+
+
+def _side(doc: dict[str, Any]) -> Side:
+    terrain = [False] * BOARD_SPACES
+    for col, row in doc["terrain"]:
+        terrain[row * LANES + col] = True
+    return Side(int(doc["offset"]), tuple(terrain), bool(doc.get("dark_edges", False)))
+
+
+_DOC = _load()
+SIDES: tuple[tuple[Side, Side], ...] = tuple((_side(b["white"]), _side(b["gray"])) for b in _DOC["boards"])
+"""SIDES[board_id][side]."""
+BOARD_IDS: tuple[int, ...] = tuple(int(b["id"]) for b in _DOC["boards"])
+START_SPACES: dict[int, tuple[int, int]] = {
+    int(number): (int(cr[0]), int(cr[1]))
+    for number, cr in _DOC["boards"][START_BOARD]["white"]["start"].items()
+}
+"""Starting space number -> (col, row) on the starting board's white side."""
+
+
+def _front_table(back_offset: int, front_offset: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each column of a row, the (lateral step, column) pairs of the spaces in front."""
+    table = []
+    for col in range(LANES):
+        here = 2 * col + back_offset
+        ahead = []
+        for col2 in range(LANES):
+            step = 2 * col2 + front_offset - here
+            if -2 <= step <= 2:
+                ahead.append((step, col2))
+        table.append(tuple(ahead))
+    return tuple(table)
+
+
+_OFFSETS = sorted({s.offset for pair in SIDES for s in pair})
+FRONT: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]] = {
+    (a, b): _front_table(a, b) for a in _OFFSETS for b in _OFFSETS
+}
+"""FRONT[(offset of a row, offset of the next row)][col] -> ((lateral step, col), ...)."""
+
+
+def direction(step: int) -> str:
+    """How a step in front is named: left, ahead or right (diagonals of either stagger)."""
+    if step < 0:
+        return "left"
+    if step > 0:
+        return "right"
+    return "ahead"

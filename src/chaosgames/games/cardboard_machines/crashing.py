@@ -1,0 +1,62 @@
+"""Crashing: ghost, gear -3, stress to 1, a life lost, the car back on the third board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.games.cardboard_machines import end_of_game
+from chaosgames.games.cardboard_machines.boards import LANES
+from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF
+
+if TYPE_CHECKING:
+    from chaosgames.games.cardboard_machines.state import CardboardState
+
+CRASH_GEAR_DROP = 3
+RESTART_BOARD = 2
+"""'the third board from the back' (0-based table index)."""
+
+
+def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
+    """The seed's crash list, in order. `ghost_at` is None when the car's board left the table."""
+    if ghost_at is not None and (ghost_at in st.ghosts or len(st.ghosts) < GHOST_SUPPLY):
+        st.ghosts.add(ghost_at)
+    st.gear[player] = max(1, st.gear[player] - CRASH_GEAR_DROP)
+    st.stress[player] = 1
+    st.lives[player] -= 1
+    st.pos[player] = OFF
+    if st.lives[player] > 0:
+        st.pending.append(player)
+    elif len(st.alive()) == 1:
+        end_of_game.last_player_wins(st)
+
+
+def placement_spaces(st: CardboardState) -> list[int]:
+    """Edge spaces of the third board from the back: in each of its rows, the first space
+    from the left wall and the first from the right wall that is neither terrain nor
+    taken by a car (ghosts do not matter)."""
+    first_row = 2 * (st.back + RESTART_BOARD)
+    found: list[int] = []
+    for row in (first_row, first_row + 1):
+        free = [
+            row * LANES + col
+            for col in range(LANES)
+            if not st.terrain_at(row * LANES + col) and st.car_at(row * LANES + col, -1) < 0
+        ]
+        for space in free[:1] + free[-1:]:
+            if space not in found:
+                found.append(space)
+    if not found:
+        # Never met with four cars and the real boards; kept so the game cannot stall.
+        found = [
+            row * LANES + col
+            for row in (first_row, first_row + 1)
+            for col in range(LANES)
+            if st.car_at(row * LANES + col, -1) < 0
+        ]
+    return sorted(found)
+
+
+def place(st: CardboardState, space: int) -> None:
+    """The crashed player (first waiting) puts her car on the edge space she chose."""
+    player = st.pending.pop(0)
+    st.pos[player] = space

@@ -1,0 +1,57 @@
+"""End of the game: one player left, all round tokens claimed, or the turn cap reached."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.games.cardboard_machines.phases import GEAR, OVER
+
+if TYPE_CHECKING:
+    from chaosgames.games.cardboard_machines.state import CardboardState
+
+
+def end_turn(st: CardboardState) -> None:
+    """'Then continue with the next player': clockwise, skipping players out of the race."""
+    n = st.game.num_players
+    st.turn += 1
+    cap = st.game.options["max_turns"]
+    if cap and st.turn >= cap:
+        finish_by_score(st)
+        return
+    nxt = (st.mover + 1) % n
+    while st.lives[nxt] == 0:
+        nxt = (nxt + 1) % n
+    st.mover = nxt
+    st.moves_left = 0
+    st.changed_gear = False
+    st.stressed = False
+    st.must_continue = False
+    st.overflow = False
+    st.to_roll = 0
+    st.rerolls = 0
+    st.dice = [0, 0, 0]
+    st.phase = GEAR
+
+
+def last_player_wins(st: CardboardState) -> None:
+    """'when there is only one player left, ... she is the winner'."""
+    st.result = [1.0 if st.lives[p] > 0 else 0.0 for p in range(st.game.num_players)]
+    st.phase = OVER
+    st.pending.clear()
+    st.ghost_pending = False
+
+
+def ranking_key(st: CardboardState, player: int) -> tuple[int, int, int]:
+    """Most lives plus round tokens, then most round tokens, then least stress."""
+    return (st.lives[player] + st.tokens[player], st.tokens[player], -st.stress[player])
+
+
+def finish_by_score(st: CardboardState) -> None:
+    """All round tokens claimed: the best ranking wins; players still tied share the win."""
+    alive = st.alive()
+    best = max(ranking_key(st, p) for p in alive)
+    winners = [p for p in alive if ranking_key(st, p) == best]
+    st.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(st.game.num_players)]
+    st.phase = OVER
+    st.pending.clear()
+    st.ghost_pending = False

@@ -1,0 +1,38 @@
+"""Heuristic win shares: lives and round tokens first, then place on the track and stress."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from chaosgames.games.cardboard_machines.phases import OFF
+
+if TYPE_CHECKING:
+    from chaosgames.games.cardboard_machines.state import CardboardState
+
+LIFE_WEIGHT = 1.0
+TOKEN_WEIGHT = 1.2
+ROW_WEIGHT = 0.08
+"""Per table row from the back: cars near the back crash when their board scrolls away."""
+STRESS_WEIGHT = 0.15
+
+
+def score(st: CardboardState, player: int) -> float:
+    if st.lives[player] == 0:
+        return -math.inf
+    value = LIFE_WEIGHT * st.lives[player] + TOKEN_WEIGHT * st.tokens[player]
+    value -= STRESS_WEIGHT * min(st.stress[player], 8)
+    if st.pos[player] != OFF and st.board_ids:
+        value += ROW_WEIGHT * st.table_row(st.pos[player])
+    return value
+
+
+def evaluate(st: CardboardState) -> list[float]:
+    n = st.game.num_players
+    if st.result is not None:
+        return list(st.result)
+    scores = [score(st, p) for p in range(n)]
+    top = max(scores)
+    weights = [0.0 if s == -math.inf else math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]

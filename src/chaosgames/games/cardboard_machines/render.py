@@ -1,0 +1,99 @@
+"""Text rendering of the table (front board at the top) and short action descriptions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.core.game import Action
+from chaosgames.games.cardboard_machines.actions import Move
+from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS
+from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, PHASE_NAMES, RIGHT
+
+if TYPE_CHECKING:
+    from chaosgames.games.cardboard_machines.state import CardboardState
+
+
+def _cell(st: CardboardState, space: int) -> str:
+    car = st.car_at(space, -1)
+    ghost = space in st.ghosts
+    if car >= 0:
+        return f"[{car + 1}{'g' if ghost else ' '}]"
+    if ghost:
+        return "[gg]"
+    if st.terrain_at(space):
+        return "[##]"
+    return "[  ]"
+
+
+def render_track(st: CardboardState) -> list[str]:
+    lines = ["        " + "   ".join("abcdef") + "   (driving up; lanes of a board without offset)"]
+    for b in reversed(range(TABLE_BOARDS)):
+        board, side = st.board_ids[b], st.sides[b]
+        offset = SIDES[board][side].offset
+        dark = " dark edges" if SIDES[board][side].dark_edges else ""
+        for r in (1, 0):
+            row = 2 * (st.back + b) + r
+            cells = "".join(_cell(st, row * LANES + c) for c in range(LANES))
+            lines.append(f"{row - 2 * st.back + 1:>3} |" + " " * (2 * (offset + 1)) + cells)
+        lines.append(f"    +-- board {board} {SIDE_NAMES[side]}{dark}, offset {offset:+d}")
+    return lines
+
+
+def render_text(st: CardboardState) -> str:
+    if not st.board_ids:
+        return f"Cardboard Machines, setting up (starting player: {st.first + 1 if st.first >= 0 else '?'})"
+    names = st.game.player_names()
+    lines = render_track(st)
+    lines.append(
+        f"lap {st.lap}, round tokens left {st.tokens_left}, ghosts {len(st.ghosts)}, turn {st.turn + 1}, "
+        f"unused boards {st.unused}"
+    )
+    for p, who in enumerate(names):
+        where = (
+            "out"
+            if st.lives[p] == 0
+            else ("waiting to be placed" if st.pos[p] == OFF else st.name(st.pos[p]))
+        )
+        mark = ">" if p == st.current_player() else " "
+        lines.append(
+            f"{mark} {p + 1} {who}: gear {st.gear[p]}, stress {st.stress[p]}, lives {st.lives[p]}, "
+            f"round tokens {st.tokens[p]}, at {where}"
+        )
+    phase = PHASE_NAMES[st.phase]
+    extra = ""
+    if phase == "move":
+        extra = f", {st.moves_left} to move"
+    if phase in ("roll", "resolve", "bonus"):
+        extra = f", dice left {st.dice[LEFT]} right {st.dice[RIGHT]} malfunction {st.dice[MALF]}"
+    if st.result is not None:
+        lines.append("game over: " + ", ".join(f"{names[p]} {r:g}" for p, r in enumerate(st.result)))
+    else:
+        lines.append(f"{names[st.mover]} to act, phase {phase}{extra}")
+    return "\n".join(lines)
+
+
+def describe(st: CardboardState, action: Action) -> str:
+    assert isinstance(action, Move)
+    kind, arg = action.kind, action.arg
+    if kind == "first":
+        return f"{_player_name(st, arg)} starts"
+    texts = {
+        "board": f"board {arg} is drawn",
+        "gear": f"change to gear {arg}",
+        "move": f"move to the space in front, {arg}",
+        "scroll": "drive off the front edge: the back board is flipped and added in front",
+        "stop": "stop here (1 stress per space not moved)",
+        "ghost": "place no ghost" if arg == "none" else f"place a ghost on {arg}",
+        "place": f"put the crashed car on {arg}",
+        "return": "return 1 stress before the stress test",
+        "keep": "keep all stress",
+        "roll": f"a stress die shows {arg}",
+        "swerve": f"swerve one space {arg}",
+        "malfunction": "malfunction: 1 stress and one space forward",
+        "buyoff": f"take 1 stress to cancel a {arg} swerve",
+    }
+    return texts.get(kind, str(action))
+
+
+def _player_name(st: CardboardState, number: str) -> str:
+    return st.game.player_names()[int(number) - 1]

@@ -1,0 +1,54 @@
+"""Setup: the starting player, the track of six boards, the cars on the starting spaces."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, START_BOARD, START_SPACES, WHITE
+from chaosgames.games.cardboard_machines.phases import BOARDS, GEAR
+
+if TYPE_CHECKING:
+    from chaosgames.games.cardboard_machines.state import CardboardState
+
+DRAWN_BOARDS = 5
+"""One board behind the starting board and four in front; the other three stay in the box."""
+START_INDEX = 1
+"""The starting board is the second board from the back."""
+
+
+def choose_first(st: CardboardState, player: int) -> None:
+    """'Choose a starting player' (a uniform chance node)."""
+    st.first = player
+    given = st.game.options["boards"]
+    if given is None:
+        st.phase = BOARDS
+    else:
+        lay_track(st, [given[0], *given[2:]])
+
+
+def draw_board(st: CardboardState, board: int) -> None:
+    """Shuffle the other boards: each draw takes the next place, behind first, then front."""
+    st.drawn.append(board)
+    if len(st.drawn) == DRAWN_BOARDS:
+        lay_track(st, st.drawn)
+
+
+def lay_track(st: CardboardState, drawn: list[int]) -> None:
+    """Board 0 white as the start, drawn[0] behind it, drawn[1:] in front, all white side up."""
+    st.board_ids = [drawn[0], START_BOARD, *drawn[1:]]
+    st.sides = [WHITE] * len(st.board_ids)
+    st.unused = [b for b in BOARD_IDS if b not in st.board_ids]
+    st.back = 0
+    place_cars(st)
+    st.mover = st.first
+    st.phase = GEAR
+
+
+def place_cars(st: CardboardState) -> None:
+    """From the starting player clockwise, cars go on starting spaces 1, 2, 3, 4."""
+    n = st.game.num_players
+    for i in range(n):
+        player = (st.first + i) % n
+        col, row = START_SPACES[i + 1]
+        st.pos[player] = (2 * START_INDEX + row) * LANES + col
+        st.start_row[player] = row

@@ -1,0 +1,156 @@
+"""Testing for stress: return 1 stress, roll the stress dice, then swerves and malfunctions
+in the order the player chooses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.core.game import Action
+from chaosgames.games.cardboard_machines import crashing, movement
+from chaosgames.games.cardboard_machines.actions import MALFUNCTION, Move
+from chaosgames.games.cardboard_machines.boards import LANES
+from chaosgames.games.cardboard_machines.phases import (
+    BONUS,
+    LEFT,
+    MALF,
+    OVER,
+    RESOLVE,
+    RIGHT,
+    ROLL,
+    TURN_OVER,
+)
+
+if TYPE_CHECKING:
+    from chaosgames.games.cardboard_machines.state import CardboardState
+
+MAX_DICE = 6
+BLANK = -1
+FACES = (BLANK, LEFT, LEFT, RIGHT, RIGHT, MALF)
+"""The revision's faces, for die faces 1-6: 1 blank, 2-3 left, 4-5 right, 6 malfunction."""
+DIRECTION_NAMES = ("left", "right")
+
+
+def face_kind(face: int, plus_one: bool) -> int:
+    """What a die face means; under the revision's '+1' a 6 stays a malfunction (7 is off
+    the top of the scale, and malfunction is the top)."""
+    if plus_one:
+        face = min(face + 1, 6)
+    return FACES[face - 1]
+
+
+def return_stress(st: CardboardState, give_back: bool) -> None:
+    """'she may return 1 Stress to the supply' (a decision: keeping stress can be wanted)."""
+    if give_back:
+        st.stress[st.mover] -= 1
+    start_roll(st)
+
+
+def start_roll(st: CardboardState) -> None:
+    """One die per stress token, at most six; no stress, no dice, and the turn ends."""
+    stress = st.stress[st.mover]
+    if stress == 0:
+        st.phase = TURN_OVER
+        return
+    st.overflow = stress > MAX_DICE
+    st.to_roll = min(stress, MAX_DICE)
+    st.rerolls = 0
+    st.dice = [0, 0, 0]
+    st.phase = ROLL
+
+
+def roll(st: CardboardState, face: int) -> None:
+    """One die lands. With more than 6 stress, the seed rerolls every blank once; the
+    revision (stress_overflow=plus_one) adds 1 to every die instead."""
+    mode = st.game.options["stress_overflow"]
+    kind = face_kind(face, st.overflow and mode == "plus_one")
+    if st.to_roll > 0:
+        st.to_roll -= 1
+        if kind == BLANK and st.overflow and mode == "reroll_blanks":
+            st.rerolls += 1  # this die is rolled again (once) before anything is evaluated
+    else:
+        st.rerolls -= 1
+    if kind != BLANK:
+        st.dice[kind] += 1
+    if st.to_roll == 0 and st.rerolls == 0:
+        finish_roll(st)
+
+
+def finish_roll(st: CardboardState) -> None:
+    """Two malfunctions crash at once; blanks go, left/right pairs cancel."""
+    if st.dice[MALF] >= 2:
+        crashing.crash(st, st.mover, st.pos[st.mover])
+        if st.phase != OVER:
+            st.phase = TURN_OVER
+        return
+    pairs = min(st.dice[LEFT], st.dice[RIGHT])
+    st.dice[LEFT] -= pairs
+    st.dice[RIGHT] -= pairs
+    after_bonus(st)
+
+
+def after_bonus(st: CardboardState) -> None:
+    st.phase = RESOLVE if sum(st.dice) else TURN_OVER
+
+
+def resolve_options(st: CardboardState) -> list[Action]:
+    """Which remaining die to evaluate next; buy-offs when the option allows them."""
+    options: list[Action] = []
+    if st.dice[LEFT]:
+        options.append(Move("swerve", "left"))
+    if st.dice[RIGHT]:
+        options.append(Move("swerve", "right"))
+    if st.dice[MALF]:
+        options.append(MALFUNCTION)
+    if st.game.options["buy_off_swerve"] and st.stress[st.mover] <= MAX_DICE:
+        if st.dice[LEFT]:
+            options.append(Move("buyoff", "left"))
+        if st.dice[RIGHT]:
+            options.append(Move("buyoff", "right"))
+    return options
+
+
+def swerve(st: CardboardState, side: int) -> None:
+    """One space sideways; past the outer space is the wall (a crash, the ghost left on the
+    last space); onto a car the swerve cannot end, so it does not happen."""
+    st.dice[side] -= 1
+    p = st.mover
+    here = st.pos[p]
+    col = here % LANES + (-1 if side == LEFT else 1)
+    if not 0 <= col < LANES:
+        crashing.crash(st, p, here)
+        if st.phase != OVER:
+            st.phase = TURN_OVER
+        return
+    there = here - here % LANES + col
+    if st.car_at(there, p) < 0:
+        if there in st.ghosts:
+            st.add_stress(p, 1)
+        st.pos[p] = there
+        if st.terrain_at(there):
+            crashing.crash(st, p, there)
+            if st.phase != OVER:
+                st.phase = TURN_OVER
+            return
+    after_bonus(st)
+
+
+def malfunction(st: CardboardState) -> None:
+    """1 stress and one space forward (the player picks which space in front)."""
+    st.dice[MALF] -= 1
+    p = st.mover
+    st.add_stress(p, 1)
+    if st.pos[p] // LANES == st.front_row():
+        movement.scroll(st)
+        if st.phase == OVER:
+            return
+    if movement.bonus_targets(st):
+        st.phase = BONUS
+    else:
+        after_bonus(st)
+
+
+def buy_off(st: CardboardState, side: int) -> None:
+    """Revision option: 1 stress cancels one remaining swerve die."""
+    st.add_stress(st.mover, 1)
+    st.dice[side] -= 1
+    after_bonus(st)
