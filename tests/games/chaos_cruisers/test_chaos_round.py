@@ -36,7 +36,7 @@ def _blue_about_to_complete_moon(**options: Any) -> ChaosCruisersState:
             "yellow": ((15, 9), 1, 1),
             "blue": ((14, 5), 1, 0),
         },
-        obstacles={(0, 8): "red", (1, 16 // 2 - 1): "black"},
+        obstacles={(0, 8): "red", (1, 7): "black"},
     )
     state.turn = 3
     state.order = (RED, BLACK, YELLOW, BLUE)
