@@ -254,3 +254,30 @@ def test_a_cruiser_pushed_onto_its_next_gate_reaches_it() -> None:
     state._invalidate()
     state.apply_action(Move(2, 2))  # S2 rams yellow onto (7, 1), the moon tile
     assert state.pos[YELLOW] == (7, 1) and state.progress[YELLOW] == 1
+
+
+def test_distance_to_the_next_gate_goes_around_obstacles_but_not_around_cruisers() -> None:
+    game = load(course=open_field())  # moon tile (3, 0): squares x 6-7, y 0-1
+    state = position(
+        game, {"red": ((3, 1), 0), "black": ((4, 1), 0), "yellow": ((0, 7), 0), "blue": ((1, 7), 0)}
+    )
+    assert state.distance_to_next_gate(RED) == 3  # black in the way does not count
+    walled = position(
+        game,
+        {"red": ((3, 1), 0), "black": ((0, 6), 0), "yellow": ((0, 7), 0), "blue": ((1, 7), 0)},
+        obstacles={(4, 0): "blue", (4, 1): "blue", (4, 2): "black"},
+    )
+    # Around the wall: up to (3, 3), across to (5, 3), down to (5, 1), then (6, 1).
+    assert walled.distance_to_next_gate(RED) == 7
+
+
+def test_a_push_down_a_line_sends_only_the_last_cruiser_out() -> None:
+    game = load(course=open_field())
+    state = position(
+        game, {"black": ((4, 3), 2), "yellow": ((6, 3), 2), "red": ((7, 3), 1), "blue": ((0, 7), 0)}
+    )
+    state.phase = "move"
+    state._invalidate()
+    state.apply_action(Move(E, 2))
+    assert state.pos[BLACK] == (6, 3) and state.pos[YELLOW] == (7, 3)
+    assert state.pos[RED] is None and state.current_player() == RED and state.speed[RED] == 0
