@@ -59,6 +59,7 @@ def position(
             reached[row] = state.clock
         state.reached[c] = tuple(reached)
     state.obstacles = {s: COLOURS.index(owner) for s, owner in (obstacles or {}).items()}
+    state.in_hand = [2 - list(state.obstacles.values()).count(c) for c in range(game.num_cruisers)]
     state._course_changed()
     state.order = tuple(COLOURS.index(n) for n in (order or list(cruisers)))
     state.ties = ()

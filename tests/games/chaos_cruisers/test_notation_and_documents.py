@@ -86,6 +86,8 @@ def _broken(mutate: Any) -> dict[str, Any]:
         (lambda d: d.update(order=["red", "red"]), "twice"),
         (lambda d: d["cruisers"][0].update(square=None), "not on the course"),
         (lambda d: d.update(cruisers=d["cruisers"][:3]), "4 cruisers"),
+        (lambda d: d["cruisers"][0].update(reached_at=[0] * 8), "reached_at"),
+        (lambda d: d["cruisers"][3].update(obstacles_in_hand=2), "two obstacle coins"),
     ],
 )
 def test_impossible_positions_are_refused(mutate: Any, message: str) -> None:

@@ -165,11 +165,15 @@ def _read_cruiser(
     if not isinstance(reached, list) or len(reached) != rows:
         raise _fail(f"the {name} reached_at must list {rows} numbers.")
     state.reached[c] = tuple(_int(r, "reached_at", 0, 10**9) for r in reached)
+    if any((r > 0) != (row < state.progress[c]) for row, r in enumerate(state.reached[c])):
+        raise _fail(f"the {name} reached_at must be set exactly for the gates reached.")
     coins = item["speed_coins"]
     if not isinstance(coins, list) or len(set(coins)) != len(coins) or not set(coins) <= set(SPEED_COINS):
         raise _fail(f"the {name} speed coins must be some of 2, 3, 4, 5.")
     state.coins[c] = sum(1 << v for v in coins)
     state.in_hand[c] = _int(item["obstacles_in_hand"], f"the {name} obstacles in hand", 0, 2)
+    if state.in_hand[c] + sum(1 for owner in state.obstacles.values() if owner == c) != 2:
+        raise _fail(f"the {name} player has two obstacle coins, in hand or on the course.")
     if not isinstance(item["out_this_round"], bool):
         raise _fail("out_this_round must be true or false.")
     state.out_this_round[c] = item["out_this_round"]
