@@ -4,6 +4,7 @@ cruisers as dice showing their speed, and the race progress chart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
@@ -32,7 +33,7 @@ def render_svg(state: ChaosCruisersState) -> str:
     board_h = (max_y - min_y + 1) * CELL
     chart_x = MARGIN * 2 + board_w
     width = chart_x + 330
-    height = max(board_h + MARGIN * 2, 60 + 18 * (len(state.game.chart) + 4))
+    height = max(board_h + MARGIN * 2 + 4, 60 + 18 * (len(state.game.chart) + 4))
 
     def sx(x: float) -> float:
         return MARGIN + (x - min_x) * CELL
@@ -45,6 +46,7 @@ def render_svg(state: ChaosCruisersState) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
         f'<rect width="{width}" height="{height}" fill="#f4f1e8"/>',
     ]
+    out += _axes(min_x, max_x, min_y, max_y, sx, sy)
     gate_at = {t: g for g, t in state.game.gate_tile.items()}
     for tile in sorted(tiles):
         x0, y1 = sx(tile[0] * 2), sy(tile[1] * 2 + 1)
@@ -89,6 +91,22 @@ def render_svg(state: ChaosCruisersState) -> str:
     out += _chart(state, chart_x)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _axes(
+    min_x: int, max_x: int, min_y: int, max_y: int, sx: Callable[[float], float], sy: Callable[[float], float]
+) -> list[str]:
+    """Square coordinates along the bottom and the left, as the action notation uses them."""
+    style = 'font-size="9" fill="#777" text-anchor="middle"'
+    out = [
+        f'<text x="{sx(x) + CELL / 2}" y="{sy(min_y) + CELL + 12}" {style}>{x}</text>'
+        for x in range(min_x, max_x + 1)
+    ]
+    out += [
+        f'<text x="{MARGIN / 2}" y="{sy(y) + CELL / 2 + 3}" {style}>{y}</text>'
+        for y in range(min_y, max_y + 1)
+    ]
+    return out
 
 
 def _chart(state: ChaosCruisersState, left: int) -> list[str]:

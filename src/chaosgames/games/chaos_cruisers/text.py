@@ -52,7 +52,9 @@ def course_picture(state: ChaosCruisersState) -> list[str]:
             else:
                 row.append(" ")
         lines.append(f"{y:>3} {''.join(row)}")
-    lines.append(f"    x from {min(xs)} to {max(xs)}")
+    # Units digit of each column's x, so squares can be named `x,y` from the picture.
+    lines.append("    " + "".join(str(abs(x) % 10) for x in range(min(xs), max(xs) + 1)))
+    lines.append(f"    x from {min(xs)} to {max(xs)} (units digit shown), y up")
     return lines
 
 
