@@ -317,3 +317,42 @@ def test_max_rounds_ends_the_game_and_the_lead_order_decides() -> None:
     assert state.is_terminal() and state.capped
     # Red and black: same gates, same distance, same speed: they share the win.
     assert state.returns() == [0.5, 0.5, 0.0, 0.0]
+
+
+def test_two_gates_completed_in_one_round_make_one_chaos_round_for_the_later() -> None:
+    game = load(coin_retrieval="sun")
+    state = position(
+        game,
+        {
+            "red": ((12, 11), 2, 2),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((0, 11), 1, 2),
+            "blue": ((1, 11), 1, 2),
+        },
+    )
+    state.coins = [0, 0, 0, 0]
+    state._end_cruising_round()
+    # Rows 0 (moon) and 1 (crown) are complete for all: a single chaos round, for the crown.
+    assert state.chaos_row == 1 and state.phase == "lift"
+    assert state.relocator == max(range(4), key=lambda c: state.reached[c][1])
+    assert state.coins == [0, 0, 0, 0]  # no sun gate among them
+
+
+def test_a_finished_cruiser_places_no_obstacles() -> None:
+    game = load(players=2, tiles_moved=0)
+    state = position(
+        game,
+        {"red": (None, 0, 8), "black": ((10, 11), 2, 1), "yellow": ((14, 5), 1, 0), "blue": ((15, 9), 1, 1)},
+        order=["black", "blue", "yellow"],
+    )
+    state.turn = 2
+    state._invalidate()
+    state.apply_action(Speed(0))
+    state.apply_action(Move(N, 1))  # yellow reaches the moon: all have, red long since
+    assert state.phase == "obstacles"
+    placers = []
+    while state.phase == "obstacles":
+        placers.append(state.deciding_cruiser())
+        state.apply_action(state.legal_actions()[0])
+    assert RED not in placers and len(placers) == 6
+    assert RED not in state.order
