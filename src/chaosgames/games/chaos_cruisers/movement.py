@@ -46,6 +46,12 @@ def move_choices(speed: int) -> list[Move]:
     return moves
 
 
+SPEED_TABLE: tuple[tuple[Speed, ...], ...] = tuple(tuple(speed_choices(coins)) for coins in range(64))
+"""Speed choices for every set of coins in hand (precomputed: the inner loop of search)."""
+MOVE_TABLE: tuple[tuple[Move, ...], ...] = tuple(tuple(move_choices(speed)) for speed in range(MAX_SPEED + 1))
+"""Paths for every speed."""
+
+
 class Trace(NamedTuple):
     """What a movement does: the squares entered, and how it ends.
 

@@ -30,11 +30,11 @@ from chaosgames.games.chaos_cruisers.actions import (
 from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles, obstacle_squares
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
+    MOVE_TABLE,
     SPEED_COINS,
+    SPEED_TABLE,
     adjusted_speed,
-    move_choices,
     push_chain,
-    speed_choices,
     trace_move,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_groups, lead_key
@@ -191,9 +191,9 @@ class ChaosCruisersState(State):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == "speed":
-            return list(speed_choices(self.coins[self.order[self.turn]]))
+            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
         if phase == "move":
-            return list(move_choices(self.speed[self.order[self.turn]]))
+            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
         if phase == "start":
             return [Start(s) for s in self.free_squares(self.game.gate_tile["sun"])]
         if phase == "reenter":
@@ -224,10 +224,7 @@ class ChaosCruisersState(State):
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
-            self.pos[self.order[self.turn]] = action.square
-            self.turn += 1
-            if self.turn == len(self.order):
-                self._begin_cruising_round()
+            self._place_at_start(action.square)
         elif isinstance(action, Reenter):
             self.pos[self.reentering] = action.square
             self.reentering = -1
@@ -277,6 +274,12 @@ class ChaosCruisersState(State):
         else:
             self.obstacle_pass = 1
             self._next_obstacle_placer()
+
+    def _place_at_start(self, square: Square) -> None:
+        self.pos[self.order[self.turn]] = square
+        self.turn += 1
+        if self.turn == len(self.order):
+            self._begin_cruising_round()
 
     # -- cruising round --------------------------------------------------------------------
 
