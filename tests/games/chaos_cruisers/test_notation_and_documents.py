@@ -108,7 +108,8 @@ def test_text_rendering_shows_the_course_cruisers_and_turn() -> None:
     _, state = _midrace()
     text = str(state)
     assert "R" in text and "#" in text
-    assert "red (R): speed 2, gates 1/8 (next crown)" in text
+    assert "red R  speed 2  gates 1/8 next crown  at 3,3  coins 2345  obstacles 2" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
     assert text.rstrip().endswith("red (red) adjusts speed.")
 
 

@@ -68,10 +68,11 @@ def render_text(state: ChaosCruisersState) -> str:
         nxt = "finished" if k >= len(chart) else f"next {chart[k]}"
         p = state.pos[c]
         where = "off course" if p is None else f"at {p[0]},{p[1]}"
-        coins = ",".join(str(v) for v in SPEED_COINS if state.coins[c] >> v & 1) or "none"
+        coins = "".join(str(v) for v in SPEED_COINS if state.coins[c] >> v & 1) or "none"
+        # One line within 80 columns per cruiser.
         lines.append(
-            f"{COLOURS[c]:>6} ({CRUISER_LETTERS[c]}): speed {state.speed[c]}, gates {k}/{len(chart)} "
-            f"({nxt}), {where}, coins {coins}, obstacles {state.in_hand[c]}"
+            f"{COLOURS[c]:>6} {CRUISER_LETTERS[c]}  speed {state.speed[c]}  gates {k}/{len(chart)} {nxt}  "
+            f"{where}  coins {coins}  obstacles {state.in_hand[c]}"
         )
     if state.order:
         lines.append("playing order: " + ", ".join(COLOURS[c] for c in state.order))
