@@ -1,0 +1,169 @@
+"""Actions and their notation. Squares are written `x,y` (x to the right, y up).
+
+start:4,1      setup: put the deciding cruiser on square (4, 1) of the sun gate tile
+lead:blue      chance: blue wins a tie for the next place in the playing order (rule 4)
+speed:+1  speed:-1  speed:=      adjust speed by one, or keep it
+nitro:3  brake:4                 play a speed coin (nitro-boost / shock-brake), then discard it
+move:N3  move:N2E1               move exactly `speed` squares: a leg, then at most one
+                                 90-degree turn (N, E, S, W)
+reenter:8,1    out of bounds: the cruiser's player puts it back on that gate-tile square
+lift:6,2       chaos round: pick up the tile whose lower-left square is (6, 2)
+lay:6,-2       chaos round: put the lifted tile with its lower-left square at (6, -2)
+stop           chaos round: move no more tiles
+obstacle:3,4   chaos round: put an obstacle coin on square (3, 4)
+no-obstacle    chaos round: keep the coin (only when no square is allowed)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from chaosgames.core.grid import Square
+
+COLOURS: tuple[str, ...] = ("red", "black", "yellow", "blue")
+"""Cruiser colours, in the order of the race progress chart."""
+
+DIRECTIONS: tuple[tuple[str, int, int], ...] = (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0))
+
+
+def square_text(square: Square) -> str:
+    return f"{square[0]},{square[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Setup: place the deciding cruiser on a square of the sun gate tile."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"start:{square_text(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """Chance: the cruiser that takes the next place in the playing order among the tied."""
+
+    cruiser: int
+
+    def __str__(self) -> str:
+        return f"lead:{COLOURS[self.cruiser]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """Speed adjustment: change +1, -1 or 0 (`coin` 0), or play speed coin `coin` (2-5)."""
+
+    change: int
+    coin: int = 0
+
+    def __str__(self) -> str:
+        if self.coin:
+            return f"{'nitro' if self.change > 0 else 'brake'}:{self.coin}"
+        return {1: "speed:+1", -1: "speed:-1", 0: "speed:="}[self.change]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Movement: `first` squares in direction `d1`, then `second` squares in direction `d2`
+    (a 90-degree turn; `second` 0 and `d2` -1 for a straight move). Directions index NESW."""
+
+    d1: int
+    first: int
+    d2: int = -1
+    second: int = 0
+
+    def __str__(self) -> str:
+        text = f"move:{DIRECTIONS[self.d1][0]}{self.first}"
+        if self.second:
+            text += f"{DIRECTIONS[self.d2][0]}{self.second}"
+        return text
+
+    def steps(self) -> list[tuple[int, int]]:
+        """The unit steps in order."""
+        _, dx, dy = DIRECTIONS[self.d1]
+        out = [(dx, dy)] * self.first
+        if self.second:
+            _, dx, dy = DIRECTIONS[self.d2]
+            out += [(dx, dy)] * self.second
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Reenter:
+    """Out of bounds: the square of the gate tile the cruiser is put back on."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"reenter:{square_text(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lift:
+    """Chaos round: pick up a tile (given by its lower-left square)."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"lift:{square_text(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Chaos round: put the lifted tile down (given by its lower-left square)."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"lay:{square_text(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class StopRelocating:
+    """Chaos round: the last player moves no more tiles."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """Chaos round: put an obstacle coin (null or ace) on a square."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"obstacle:{square_text(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepObstacle:
+    """Chaos round: no square may take the obstacle, so the player keeps it."""
+
+    def __str__(self) -> str:
+        return "no-obstacle"
+
+
+_NUM = r"-?\d+,-?\d+"
+GRAMMAR = re.compile(
+    rf"^(start:{_NUM}|lead:(red|black|yellow|blue)|speed:(\+1|-1|=)|(nitro|brake):[2-5]"
+    rf"|move:[NESW][1-5]([NESW][1-4])?|reenter:{_NUM}|lift:{_NUM}|lay:{_NUM}|stop"
+    rf"|obstacle:{_NUM}|no-obstacle)$"
+)
+"""Every well-formed action text (after removing spaces and lower-casing all but NESW)."""
+
+FORMS = (
+    "start:x,y, lead:colour, speed:+1, speed:-1, speed:=, nitro:N, brake:N, move:N3, move:N2E1, "
+    "reenter:x,y, lift:x,y, lay:x,y, stop, obstacle:x,y or no-obstacle"
+)
+
+
+def normalise(text: str) -> str:
+    """Spaces dropped; the word lower-case, move directions upper-case."""
+    text = "".join(text.split())
+    head, sep, tail = text.partition(":")
+    head = head.lower()
+    tail = tail.upper() if head == "move" else tail.lower()
+    return head + sep + tail

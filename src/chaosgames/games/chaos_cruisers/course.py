@@ -1,0 +1,160 @@
+"""The racecourse: piecepack tiles of 2x2 squares, gates on tiles, obstacles on squares.
+
+Course JSON format (the `course` option takes a preset name or such a document):
+
+    {"name": "my-course",                      # optional
+     "tiles": [[0, 0], [1, 0], ...],           # tile coordinates, one pair per tile
+     "gates": {"sun": [0, 0], "moon": [1, 0], "crown": ..., "arms": ...}}
+
+Tiles sit on a lattice of 2x2 squares (reading chosen for "tiles placed in alignment"):
+tile (tx, ty) covers squares (2tx, 2ty) .. (2tx+1, 2ty+1). x runs to the right, y up.
+Square coordinates are what the action notation and the pictures use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from chaosgames.core.grid import ORTHOGONAL, Square, bfs_distances
+
+Tile = tuple[int, int]
+
+GATE_NAMES: tuple[str, ...] = ("sun", "moon", "crown", "arms")
+"""The four pawns, in the order the race visits them (sun is the start and the lap's end)."""
+
+MAX_TILES = 24
+"""One piecepack holds 24 tiles."""
+
+
+def tile_of(square: Square) -> Tile:
+    """The tile (lattice position) holding a square (floor division, so negatives work)."""
+    return (square[0] >> 1, square[1] >> 1)
+
+
+def tile_squares(tile: Tile) -> tuple[Square, Square, Square, Square]:
+    """The four squares of a tile: lower-left, lower-right, upper-left, upper-right."""
+    x, y = tile[0] * 2, tile[1] * 2
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def course_squares(tiles: Iterable[Tile]) -> frozenset[Square]:
+    return frozenset(s for t in tiles for s in tile_squares(t))
+
+
+def tile_neighbours(tile: Tile) -> list[Tile]:
+    return [(tile[0] + dx, tile[1] + dy) for dx, dy in ORTHOGONAL]
+
+
+def tiles_connected(tiles: frozenset[Tile] | set[Tile]) -> bool:
+    """Whether every tile can be reached from every other (squares of lattice tiles touch
+    exactly when the tiles are orthogonal neighbours)."""
+    if not tiles:
+        return True
+    start = next(iter(tiles))
+    return len(bfs_distances([start], tiles.__contains__)) == len(tiles)
+
+
+def validate_course(doc: Any) -> dict[str, Any]:
+    """A course document checked and normalised; ValueError says what is wrong."""
+    if not isinstance(doc, dict):
+        raise ValueError("a course is a preset name or a JSON object with 'tiles' and 'gates'.")
+    unknown = sorted(set(doc) - {"name", "tiles", "gates"})
+    if unknown:
+        raise ValueError(f"a course has only 'name', 'tiles' and 'gates', not {', '.join(unknown)}.")
+    name = doc.get("name", "custom")
+    if not isinstance(name, str):
+        raise ValueError("the course 'name' must be text.")
+    tiles = _read_tiles(doc.get("tiles"))
+    gates = _read_gates(doc.get("gates"), tiles)
+    return {"name": name, "tiles": [list(t) for t in sorted(tiles)], "gates": gates}
+
+
+def _read_pair(value: Any, what: str) -> Tile:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise ValueError(f"{what} must be a pair of whole numbers [tx, ty], not {value!r}.")
+    return (value[0], value[1])
+
+
+def _read_tiles(value: Any) -> set[Tile]:
+    if not isinstance(value, list) or not value:
+        raise ValueError("'tiles' must be a non-empty list of [tx, ty] pairs.")
+    if len(value) > MAX_TILES:
+        raise ValueError(f"a piecepack has {MAX_TILES} tiles; this course uses {len(value)}.")
+    tiles: set[Tile] = set()
+    for item in value:
+        tile = _read_pair(item, "each tile")
+        if tile in tiles:
+            raise ValueError(f"two tiles overlap at {list(tile)}.")
+        tiles.add(tile)
+    if not tiles_connected(tiles):
+        raise ValueError("the course is disconnected: every tile must touch the others side to side.")
+    return tiles
+
+
+def _read_gates(value: Any, tiles: set[Tile]) -> dict[str, list[int]]:
+    if not isinstance(value, dict):
+        raise ValueError("'gates' must be an object naming the tile of each gate, e.g. {'sun': [0, 0]}.")
+    unknown = sorted(set(value) - set(GATE_NAMES))
+    if unknown:
+        raise ValueError(f"unknown gate {', '.join(unknown)}; the gates are sun, moon, crown and arms.")
+    if "sun" not in value:
+        raise ValueError("the course is missing the sun gate (the start and finish).")
+    seen: dict[Tile, str] = {}
+    gates: dict[str, list[int]] = {}
+    for name in GATE_NAMES:
+        if name not in value:
+            continue
+        tile = _read_pair(value[name], f"the {name} gate")
+        if tile not in tiles:
+            raise ValueError(f"the {name} gate at {list(tile)} is not on a tile of the course.")
+        if tile in seen:
+            raise ValueError(f"the {name} and {seen[tile]} gates share the tile {list(tile)}.")
+        seen[tile] = name
+        gates[name] = list(tile)
+    return gates
+
+
+def articulation_squares(free: frozenset[Square] | set[Square]) -> set[Square]:
+    """Free squares whose removal would split the free squares in two (Tarjan, iterative).
+
+    An obstacle may not go there (chaos round, obstacle rule D)."""
+    result: set[Square] = set()
+    if not free:
+        return result
+    order: dict[Square, int] = {}
+    low: dict[Square, int] = {}
+    root = min(free)
+    order[root] = low[root] = 0
+    counter = 1
+    root_children = 0
+    stack: list[tuple[Square, Square | None, int]] = [(root, None, 0)]
+    while stack:
+        square, parent, i = stack[-1]
+        if i < 4:
+            stack[-1] = (square, parent, i + 1)
+            dx, dy = ORTHOGONAL[i]
+            n = (square[0] + dx, square[1] + dy)
+            if n not in free or n == parent:
+                continue
+            if n in order:
+                low[square] = min(low[square], order[n])
+            else:
+                order[n] = low[n] = counter
+                counter += 1
+                if square == root:
+                    root_children += 1
+                stack.append((n, square, 0))
+            continue
+        stack.pop()
+        if parent is not None:
+            low[parent] = min(low[parent], low[square])
+            if parent != root and low[square] >= order[parent]:
+                result.add(parent)
+    if root_children > 1:
+        result.add(root)
+    return result

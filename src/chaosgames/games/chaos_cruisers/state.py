@@ -1,0 +1,544 @@
+"""A position of Chaos Cruisers and the turn structure: setup, cruising rounds, chaos rounds.
+
+Phases (`phase`): 'order' (chance: a tie on lead rules 1-3, or the rolled setup order),
+'start' (setup placement), 'speed', 'move', 'reenter' (an out-of-bounds cruiser's player
+picks its square), 'lift' / 'lay' (chaos round step 3), 'obstacles' (chaos round step 4)
+and 'over'.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from chaosgames.core.chance import uniform
+from chaosgames.core.constants import CHANCE, TERMINAL
+from chaosgames.core.game import Action, State
+from chaosgames.core.grid import Square
+from chaosgames.games.chaos_cruisers.actions import (
+    COLOURS,
+    KeepObstacle,
+    Lay,
+    Lead,
+    Lift,
+    Move,
+    Obstacle,
+    Reenter,
+    Speed,
+    Start,
+    StopRelocating,
+)
+from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles, obstacle_squares
+from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
+from chaosgames.games.chaos_cruisers.movement import (
+    MOVE_TABLE,
+    SPEED_COINS,
+    SPEED_TABLE,
+    adjusted_speed,
+    push_chain,
+    trace_move,
+)
+from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_groups, lead_key
+
+if TYPE_CHECKING:
+    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
+
+ALL_COINS = sum(1 << v for v in SPEED_COINS)
+PHASES = ("order", "start", "speed", "move", "reenter", "lift", "lay", "obstacles", "over")
+
+
+class ChaosCruisersState(State):
+    __slots__ = (
+        "_course",
+        "_dist",
+        "_obstacle_set",
+        "capped",
+        "chaos_row",
+        "clock",
+        "coins",
+        "in_hand",
+        "lifted",
+        "obstacle_pass",
+        "obstacles",
+        "order",
+        "order_for",
+        "out_this_round",
+        "phase",
+        "pos",
+        "progress",
+        "reached",
+        "reentering",
+        "relocator",
+        "round",
+        "speed",
+        "ties",
+        "tiles",
+        "tiles_left",
+        "turn",
+        "winner",
+    )
+
+    game: ChaosCruisersGame
+
+    def __init__(self, game: ChaosCruisersGame) -> None:
+        super().__init__(game)
+        n = game.num_cruisers
+        rows = len(game.chart)
+        self.tiles: frozenset[Tile] = game.start_tiles
+        self.obstacles: dict[Square, int] = {}
+        self.pos: list[Square | None] = [None] * n
+        self.speed = [0] * n
+        self.progress = [0] * n
+        self.reached: list[tuple[int, ...]] = [(0,) * rows for _ in range(n)]
+        self.coins = [ALL_COINS] * n
+        # Obstacle coins are not used in the initial setup (chaos round step 2).
+        self.in_hand = [2] * n
+        self.out_this_round = [False] * n
+        self.phase = "order"
+        self.order: tuple[int, ...] = ()
+        self.ties: tuple[tuple[int, ...], ...] = ()
+        self.order_for = "setup"
+        self.turn = 0
+        self.reentering = -1
+        self.relocator = -1
+        self.tiles_left = 0
+        self.lifted: Tile | None = None
+        self.obstacle_pass = 0
+        self.round = 0
+        self.chaos_row = -1
+        self.clock = 0
+        self.winner = -1
+        self.capped = False
+        self._course: frozenset[Square] | None = None
+        self._obstacle_set: frozenset[Square] | None = None
+        self._dist: dict[Tile, dict[Square, int]] = {}
+
+    # -- derived, cached views ------------------------------------------------------------
+
+    def course(self) -> frozenset[Square]:
+        if self._course is None:
+            self._course = course_squares(self.tiles)
+        return self._course
+
+    def obstacle_set(self) -> frozenset[Square]:
+        if self._obstacle_set is None:
+            self._obstacle_set = frozenset(self.obstacles)
+        return self._obstacle_set
+
+    def _course_changed(self) -> None:
+        self._course = None
+        self._obstacle_set = None
+        self._dist = {}
+
+    def distance_to_next_gate(self, cruiser: int) -> int:
+        square = self.pos[cruiser]
+        if self.progress[cruiser] >= len(self.game.chart):
+            return 0
+        if square is None:
+            return UNREACHABLE
+        tile = self.game.gate_tile[self.game.chart[self.progress[cruiser]]]
+        dmap = self._dist.get(tile)
+        if dmap is None:
+            dmap = gate_distances(tile, self.course(), self.obstacle_set())
+            self._dist = {**self._dist, tile: dmap}
+        return dmap.get(square, UNREACHABLE)
+
+    def finished(self, cruiser: int) -> bool:
+        return self.progress[cruiser] >= len(self.game.chart)
+
+    def racing(self) -> list[int]:
+        """Cruisers still in the race (a finished cruiser leaves the course)."""
+        return [c for c in range(self.game.num_cruisers) if not self.finished(c)]
+
+    def occupied(self) -> dict[Square, int]:
+        return {p: c for c, p in enumerate(self.pos) if p is not None}
+
+    def cruiser_tiles(self) -> set[Tile]:
+        return {tile_of(p) for p in self.pos if p is not None}
+
+    def lead_order_keys(self) -> dict[int, tuple[int, int, int]]:
+        return {
+            c: lead_key(self.progress[c], self.distance_to_next_gate(c), self.speed[c]) for c in self.racing()
+        }
+
+    def return_tile(self, cruiser: int) -> Tile:
+        """The tile of the last gate passed, or the sun gate's before any."""
+        k = self.progress[cruiser]
+        return self.game.gate_tile["sun" if k == 0 else self.game.chart[k - 1]]
+
+    def deciding_cruiser(self) -> int:
+        if self.phase in ("start", "speed", "move", "obstacles"):
+            return self.order[self.turn]
+        if self.phase == "reenter":
+            return self.reentering
+        if self.phase in ("lift", "lay"):
+            return self.relocator
+        return -1
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "order":
+            return CHANCE
+        return self.game.owner[self.deciding_cruiser()]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != "order":
+            return []
+        return uniform([Lead(c) for c in self.ties[0]])
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "speed":
+            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
+        if phase == "move":
+            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
+        if phase == "start":
+            return [Start(s) for s in self.free_squares(self.game.gate_tile["sun"])]
+        if phase == "reenter":
+            return [Reenter(s) for s in self.free_squares(self.return_tile(self.reentering))]
+        if phase == "lift":
+            tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles())
+            return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
+        if phase == "lay":
+            assert self.lifted is not None
+            return [Lay(tile_squares(t)[0]) for t in lay_spots(self.tiles, self.lifted)]
+        if phase == "obstacles":
+            squares = self.obstacle_choices()
+            return [Obstacle(s) for s in squares] if squares else [KeepObstacle()]
+        return []
+
+    def free_squares(self, tile: Tile) -> list[Square]:
+        taken = set(self.pos)
+        return [s for s in tile_squares(tile) if s not in taken and s not in self.obstacles]
+
+    def obstacle_choices(self) -> list[Square]:
+        return obstacle_squares(self.course(), self.obstacles, self.game.gate_tiles, self.cruiser_tiles())
+
+    def _apply_action(self, action: Action) -> None:
+        if isinstance(action, Speed):
+            self._adjust_speed(action)
+        elif isinstance(action, Move):
+            self._move(action)
+        elif isinstance(action, Lead):
+            self._take_lead(action.cruiser)
+        elif isinstance(action, Start):
+            self._place_at_start(action.square)
+        elif isinstance(action, Reenter):
+            self.pos[self.reentering] = action.square
+            self.reentering = -1
+            self._end_turn()
+        elif isinstance(action, Lift):
+            self._lift(tile_of(action.square))
+        elif isinstance(action, Lay):
+            self._lay(tile_of(action.square))
+        elif isinstance(action, StopRelocating):
+            self._determine_order("chaos")
+        elif isinstance(action, Obstacle | KeepObstacle):
+            self._place_obstacle(action)
+
+    # -- playing order (rules 1-4) ------------------------------------------------------------
+
+    def _determine_order(self, purpose: str) -> None:
+        groups: tuple[tuple[int, ...], ...]
+        if purpose == "setup":
+            n = self.game.num_cruisers
+            rolled = self.game.options["setup_order"] == "roll"
+            groups = (tuple(range(n)),) if rolled else tuple((c,) for c in range(n))
+        else:
+            groups = lead_groups(self.lead_order_keys())
+        self.order = ()
+        self.ties = groups
+        self.order_for = purpose
+        self._settle_order()
+
+    def _take_lead(self, cruiser: int) -> None:
+        rest = tuple(c for c in self.ties[0] if c != cruiser)
+        self.order = (*self.order, cruiser)
+        self.ties = ((rest,) if rest else ()) + self.ties[1:]
+        self._settle_order()
+
+    def _settle_order(self) -> None:
+        while self.ties and len(self.ties[0]) == 1:
+            self.order = (*self.order, self.ties[0][0])
+            self.ties = self.ties[1:]
+        if self.ties:
+            self.phase = "order"
+            return
+        self.turn = 0
+        if self.order_for == "setup":
+            self.phase = "start"
+        elif self.order_for == "cruise":
+            self._next_cruiser()
+        else:
+            self.obstacle_pass = 1
+            self._next_obstacle_placer()
+
+    def _place_at_start(self, square: Square) -> None:
+        self.pos[self.order[self.turn]] = square
+        self.turn += 1
+        if self.turn == len(self.order):
+            self._begin_cruising_round()
+
+    # -- cruising round --------------------------------------------------------------------
+
+    def _begin_cruising_round(self, order_known: bool = False) -> None:
+        self.round += 1
+        if self.round > self.game.options["max_rounds"]:
+            self.round -= 1
+            self.capped = True
+            self.phase = "over"
+            return
+        self.out_this_round = [False] * self.game.num_cruisers
+        if order_known:
+            # Chaos round step 4 fixed the playing order of this round.
+            self.turn = 0
+            self._next_cruiser()
+        else:
+            self._determine_order("cruise")
+
+    def _next_cruiser(self) -> None:
+        """Skip cruisers that finished or went out of bounds earlier in this round."""
+        while self.turn < len(self.order):
+            c = self.order[self.turn]
+            if not self.finished(c) and not self.out_this_round[c]:
+                self.phase = "speed"
+                return
+            self.turn += 1
+        self._end_cruising_round()
+
+    def _end_turn(self) -> None:
+        if self.phase == "over":
+            return
+        self.turn += 1
+        self._next_cruiser()
+
+    def _end_cruising_round(self) -> None:
+        row = min(self.progress) - 1
+        if row > self.chaos_row:
+            self._begin_chaos_round(row)
+        else:
+            self._begin_cruising_round()
+
+    def _adjust_speed(self, choice: Speed) -> None:
+        c = self.order[self.turn]
+        self.speed[c] = adjusted_speed(self.speed[c], choice)
+        if choice.coin:
+            self.coins[c] &= ~(1 << choice.coin)
+        if self.speed[c] == 0:
+            self._end_turn()  # null: the cruiser stands still
+        else:
+            self.phase = "move"
+
+    def _move(self, move: Move) -> None:
+        c = self.order[self.turn]
+        start = self.pos[c]
+        assert start is not None
+        occupied = self.occupied()
+        trace = trace_move(start, move, self.course(), self.obstacles, occupied)
+        for square in trace.entered:
+            self.pos[c] = square
+            if self._check_gate(c, square):
+                self._end_turn()  # the cruiser finished and left the course
+                return
+        if trace.outcome == "out":
+            self._send_out(c)
+            return
+        if trace.outcome == "ram":
+            self._ram(c, trace.entered[-1], trace.direction, occupied)
+            if self.phase in ("reenter", "over"):
+                return
+        self._end_turn()
+
+    def _ram(
+        self, rammer: int, square: Square, direction: tuple[int, int], occupied: dict[Square, int]
+    ) -> None:
+        """Stop on the rammed square, push the rammed cruiser (and any lined up behind it)
+        one square on, and slow the rammer by one."""
+        self.speed[rammer] = max(0, self.speed[rammer] - 1)
+        chain, landing = push_chain(square, direction, occupied)
+        pushed = [occupied[s] for s in chain]
+        course, obstacles = self.course(), self.obstacles
+        last = pushed[-1]
+        goes_out = landing not in course or landing in obstacles
+        for i in range(len(pushed) - 1, -1, -1):
+            victim = pushed[i]
+            if victim == last and goes_out:
+                continue
+            target = (chain[i][0] + direction[0], chain[i][1] + direction[1])
+            self.pos[victim] = target
+            self._check_gate(victim, target)
+            if self.phase == "over":
+                return
+        if goes_out:
+            self._send_out(last)
+
+    def _check_gate(self, cruiser: int, square: Square) -> bool:
+        """Check the next gate on the chart when the cruiser enters its tile (only in
+        order). True when this completed the race for the cruiser."""
+        chart = self.game.chart
+        k = self.progress[cruiser]
+        if k >= len(chart) or tile_of(square) != self.game.gate_tile[chart[k]]:
+            return False
+        self.clock += 1
+        reached = list(self.reached[cruiser])
+        reached[k] = self.clock
+        self.reached[cruiser] = tuple(reached)
+        self.progress[cruiser] = k + 1
+        if k + 1 < len(chart):
+            return False
+        self.pos[cruiser] = None
+        owner = self.game.owner[cruiser]
+        if all(self.finished(c) for c in self.game.cruisers_of[owner]):
+            self.winner = owner
+            self.phase = "over"
+        return True
+
+    def _send_out(self, cruiser: int) -> None:
+        """Out of bounds: back to the last gate passed, speed null, its player picks the
+        square; it sits out the rest of this cruising round."""
+        self.pos[cruiser] = None
+        self.speed[cruiser] = 0
+        self.out_this_round[cruiser] = True
+        self.reentering = cruiser
+        self.phase = "reenter"
+
+    # -- chaos round ---------------------------------------------------------------------------
+
+    def _begin_chaos_round(self, row: int) -> None:
+        chart = self.game.chart
+        completed = chart[self.chaos_row + 1 : row + 1]
+        self.chaos_row = row
+        retrieval = self.game.options["coin_retrieval"]
+        # Step 1: speed coins come back after the sun gate (or as variant 3 says).
+        if retrieval == "every_chaos_round" or (retrieval == "sun" and "sun" in completed):
+            self.coins = [ALL_COINS] * self.game.num_cruisers
+        # Step 2: obstacles return to their owners.
+        self.obstacles = {}
+        self.in_hand = [2] * self.game.num_cruisers
+        self._course_changed()
+        # Step 3: the last cruiser to reach the gate rearranges the course.
+        self.relocator = max(range(self.game.num_cruisers), key=lambda c: self.reached[c][row])
+        self.tiles_left = self.game.options["tiles_moved"]
+        if self.tiles_left > 0:
+            self.phase = "lift"
+        else:
+            self._determine_order("chaos")
+
+    def _lift(self, tile: Tile) -> None:
+        self.tiles = self.tiles - {tile}
+        self.lifted = tile
+        self._course_changed()
+        self.phase = "lay"
+
+    def _lay(self, tile: Tile) -> None:
+        self.tiles = self.tiles | {tile}
+        self.lifted = None
+        self._course_changed()
+        self.tiles_left -= 1
+        if self.tiles_left > 0:
+            self.phase = "lift"
+        else:
+            self._determine_order("chaos")
+
+    def _next_obstacle_placer(self) -> None:
+        """Step 4: in playing order, each racing cruiser's player places one obstacle;
+        then a second pass places the other."""
+        while self.obstacle_pass <= 2:
+            while self.turn < len(self.order):
+                if not self.finished(self.order[self.turn]):
+                    self.phase = "obstacles"
+                    return
+                self.turn += 1
+            self.obstacle_pass += 1
+            self.turn = 0
+        self.obstacle_pass = 0
+        self.relocator = -1
+        self._begin_cruising_round(order_known=True)
+
+    def _place_obstacle(self, action: Obstacle | KeepObstacle) -> None:
+        c = self.order[self.turn]
+        if isinstance(action, Obstacle):
+            self.obstacles = {**self.obstacles, action.square: c}
+            self.in_hand[c] -= 1
+            self._course_changed()
+        self.turn += 1
+        self._next_obstacle_placer()
+
+    # -- results ---------------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        players = self.game.num_players
+        if self.phase != "over":
+            return [0.0] * players
+        if self.winner >= 0:
+            return [1.0 if p == self.winner else 0.0 for p in range(players)]
+        # max_rounds reached: the lead order (rules 1-3) decides; a player stands where
+        # his trailing cruiser stands; players tied share the win.
+        keys = self.lead_order_keys()
+        best_of: list[tuple[int, int, int]] = []
+        for p in range(players):
+            own = [keys.get(c, (-len(self.game.chart), 0, 0)) for c in self.game.cruisers_of[p]]
+            best_of.append(max(own))
+        top = min(best_of)
+        leaders = [p for p in range(players) if best_of[p] == top]
+        return [1.0 / len(leaders) if p in leaders else 0.0 for p in range(players)]
+
+    def round_number(self) -> int:
+        return self.round
+
+    # -- copying and documents -------------------------------------------------------------
+
+    def clone(self) -> ChaosCruisersState:
+        new = object.__new__(ChaosCruisersState)
+        new.game = self.game
+        self._copy_caches_to(new)
+        new.tiles = self.tiles
+        new.obstacles = self.obstacles  # replaced, never mutated in place
+        new.pos = self.pos[:]
+        new.speed = self.speed[:]
+        new.progress = self.progress[:]
+        new.reached = self.reached[:]
+        new.coins = self.coins[:]
+        new.in_hand = self.in_hand[:]
+        new.out_this_round = self.out_this_round[:]
+        new.phase = self.phase
+        new.order = self.order
+        new.ties = self.ties
+        new.order_for = self.order_for
+        new.turn = self.turn
+        new.reentering = self.reentering
+        new.relocator = self.relocator
+        new.tiles_left = self.tiles_left
+        new.lifted = self.lifted
+        new.obstacle_pass = self.obstacle_pass
+        new.round = self.round
+        new.chaos_row = self.chaos_row
+        new.clock = self.clock
+        new.winner = self.winner
+        new.capped = self.capped
+        new._course = self._course
+        new._obstacle_set = self._obstacle_set
+        new._dist = self._dist
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        from chaosgames.games.chaos_cruisers.document import state_document
+
+        return {**self.game.doc_header(), **state_document(self)}
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        # Nothing is hidden in Chaos Cruisers: everyone sees the whole table.
+        from chaosgames.games.chaos_cruisers.document import state_document
+
+        return {"player": player, **state_document(self)}
+
+    def __str__(self) -> str:
+        from chaosgames.games.chaos_cruisers.text import render_text
+
+        return render_text(self)
+
+
+def colour(cruiser: int) -> str:
+    return COLOURS[cruiser]

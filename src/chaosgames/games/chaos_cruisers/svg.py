@@ -1,0 +1,135 @@
+"""The position as an SVG picture (a pure function of the state, like `chess.svg`):
+course tiles with their 2x2 grids, gate pawns, obstacle coins in their owner's colour,
+cruisers as dice showing their speed, and the race progress chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from chaosgames.games.chaos_cruisers.actions import COLOURS
+from chaosgames.games.chaos_cruisers.course import Tile
+
+if TYPE_CHECKING:
+    from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+
+CELL = 28
+MARGIN = 20
+FILL = {"red": "#d62728", "black": "#222222", "yellow": "#e8c31a", "blue": "#1f5fbf"}
+INK = {"red": "#ffffff", "black": "#ffffff", "yellow": "#000000", "blue": "#ffffff"}
+GATE_SYMBOL = {"sun": "\u2600", "moon": "\u263e", "crown": "\u265b", "arms": "\u2694"}
+
+
+def render_svg(state: ChaosCruisersState) -> str:
+    tiles: set[Tile] = set(state.tiles)
+    if state.lifted is not None:
+        tiles.add(state.lifted)
+    min_x = min(t[0] for t in tiles) * 2
+    max_x = max(t[0] for t in tiles) * 2 + 1
+    min_y = min(t[1] for t in tiles) * 2
+    max_y = max(t[1] for t in tiles) * 2 + 1
+    board_w = (max_x - min_x + 1) * CELL
+    board_h = (max_y - min_y + 1) * CELL
+    chart_x = MARGIN * 2 + board_w
+    width = chart_x + 330
+    height = max(board_h + MARGIN * 2 + 4, 60 + 18 * (len(state.game.chart) + 4))
+
+    def sx(x: float) -> float:
+        return MARGIN + (x - min_x) * CELL
+
+    def sy(y: float) -> float:
+        return MARGIN + (max_y - y) * CELL
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#f4f1e8"/>',
+    ]
+    out += _axes(min_x, max_x, min_y, max_y, sx, sy)
+    gate_at = {t: g for g, t in state.game.gate_tile.items()}
+    for tile in sorted(tiles):
+        x0, y1 = sx(tile[0] * 2), sy(tile[1] * 2 + 1)
+        lifted = tile == state.lifted
+        fill = "#ffffff" if not lifted else "#dddddd"
+        dash = ' stroke-dasharray="4 3"' if lifted else ""
+        out.append(
+            f'<rect x="{x0}" y="{y1}" width="{2 * CELL}" height="{2 * CELL}" fill="{fill}" '
+            f'stroke="#555"{dash} stroke-width="2"/>'
+        )
+        out.append(f'<path d="M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}" stroke="#aaa"/>')
+        gate = gate_at.get(tile)
+        if gate is not None:
+            cx, cy = x0 + CELL, y1 + CELL
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="#8a6d3b" stroke="#000"/>')
+            out.append(
+                f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" fill="#fff">'
+                f"{GATE_SYMBOL[gate]}</text>"
+            )
+    for square, owner in sorted(state.obstacles.items()):
+        cx, cy = sx(square[0]) + CELL / 2, sy(square[1]) + CELL / 2
+        colour = COLOURS[owner]
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.38}" fill="{FILL[colour]}" stroke="#000"/>')
+        out.append(
+            f'<path d="M{cx - 6},{cy - 6} L{cx + 6},{cy + 6}" stroke="{INK[colour]}" stroke-width="2"/>'
+        )
+    for c, place in enumerate(state.pos):
+        if place is None:
+            continue
+        square = place
+        colour = COLOURS[c]
+        x, y = sx(square[0]) + 3, sy(square[1]) + 3
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL - 6}" height="{CELL - 6}" rx="4" '
+            f'fill="{FILL[colour]}" stroke="#000">'
+            f"<title>{colour} cruiser, speed {state.speed[c]}</title></rect>"
+        )
+        out.append(
+            f'<text x="{x + (CELL - 6) / 2}" y="{y + CELL / 2 + 2}" font-size="14" font-weight="bold" '
+            f'text-anchor="middle" fill="{INK[colour]}">{state.speed[c]}</text>'
+        )
+    out += _chart(state, chart_x)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _axes(
+    min_x: int, max_x: int, min_y: int, max_y: int, sx: Callable[[float], float], sy: Callable[[float], float]
+) -> list[str]:
+    """Square coordinates along the bottom and the left, as the action notation uses them."""
+    style = 'font-size="9" fill="#777" text-anchor="middle"'
+    out = [
+        f'<text x="{sx(x) + CELL / 2}" y="{sy(min_y) + CELL + 12}" {style}>{x}</text>'
+        for x in range(min_x, max_x + 1)
+    ]
+    out += [
+        f'<text x="{MARGIN / 2}" y="{sy(y) + CELL / 2 + 3}" {style}>{y}</text>'
+        for y in range(min_y, max_y + 1)
+    ]
+    return out
+
+
+def _chart(state: ChaosCruisersState, left: int) -> list[str]:
+    """The race progress chart: one row per gate in order, one column per cruiser."""
+    game = state.game
+    out = [
+        f'<text x="{left}" y="{MARGIN + 4}" font-size="13" font-weight="bold">'
+        f"Race progress, round {state.round}</text>"
+    ]
+    top = MARGIN + 24
+    col = 52
+    for c in range(game.num_cruisers):
+        colour = COLOURS[c]
+        out.append(
+            f'<text x="{left + 110 + c * col}" y="{top}" font-size="11" fill="{FILL[colour]}">'
+            f"{escape(colour)}</text>"
+        )
+    seen: dict[str, int] = {}
+    for row, gate in enumerate(game.chart):
+        seen[gate] = seen.get(gate, 0) + 1
+        y = top + 18 * (row + 1)
+        out.append(f'<text x="{left}" y="{y}" font-size="11">{gate.capitalize()} Gate {seen[gate]}</text>')
+        for c in range(game.num_cruisers):
+            mark = "\u2713" if state.progress[c] > row else "\u00b7"
+            out.append(f'<text x="{left + 122 + c * col}" y="{y}" font-size="12">{mark}</text>')
+    return out

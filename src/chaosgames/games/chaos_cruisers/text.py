@@ -1,0 +1,94 @@
+"""The position as text for a terminal: the course, the race progress chart, whose turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chaosgames.games.chaos_cruisers.actions import COLOURS
+from chaosgames.games.chaos_cruisers.course import tile_of
+from chaosgames.games.chaos_cruisers.movement import SPEED_COINS
+
+if TYPE_CHECKING:
+    from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+
+CRUISER_LETTERS = "RKYB"
+"""Red, blacK, Yellow, Blue."""
+GATE_LETTERS = {"sun": "s", "moon": "m", "crown": "c", "arms": "a"}
+
+PHASE_WORDS = {
+    "order": "the tie for the playing order is settled by a roll",
+    "start": "places a cruiser on the sun gate tile",
+    "speed": "adjusts speed",
+    "move": "moves",
+    "reenter": "puts the out-of-bounds cruiser back on its gate tile",
+    "lift": "may pick up a tile (chaos round)",
+    "lay": "lays the tile down (chaos round)",
+    "obstacles": "places an obstacle (chaos round)",
+}
+
+
+def course_picture(state: ChaosCruisersState) -> list[str]:
+    """One character per square: R K Y B cruisers, # obstacles, s m c a gate tiles,
+    . other course squares. North is up."""
+    course = state.course()
+    squares = set(course)
+    if state.lifted is not None:
+        squares.add((state.lifted[0] * 2, state.lifted[1] * 2))
+    xs = [s[0] for s in squares]
+    ys = [s[1] for s in squares]
+    gate_at = {t: GATE_LETTERS[g] for g, t in state.game.gate_tile.items()}
+    cruiser_at = {p: CRUISER_LETTERS[c] for c, p in enumerate(state.pos) if p is not None}
+    lines = []
+    for y in range(max(ys), min(ys) - 1, -1):
+        row = []
+        for x in range(min(xs), max(xs) + 1):
+            s = (x, y)
+            if s in cruiser_at:
+                row.append(cruiser_at[s])
+            elif s in state.obstacles:
+                row.append("#")
+            elif s in course:
+                row.append(gate_at.get(tile_of(s), "."))
+            else:
+                row.append(" ")
+        lines.append(f"{y:>3} {''.join(row)}")
+    # Units digit of each column's x, so squares can be named `x,y` from the picture.
+    lines.append("    " + "".join(str(abs(x) % 10) for x in range(min(xs), max(xs) + 1)))
+    lines.append(f"    x from {min(xs)} to {max(xs)} (units digit shown), y up")
+    return lines
+
+
+def render_text(state: ChaosCruisersState) -> str:
+    game = state.game
+    lines = [f"Chaos Cruisers, round {state.round}, course {game.course_doc['name']}"]
+    lines += course_picture(state)
+    chart = game.chart
+    for c in range(game.num_cruisers):
+        k = state.progress[c]
+        nxt = "finished" if k >= len(chart) else f"next {chart[k]}"
+        p = state.pos[c]
+        where = "off course" if p is None else f"at {p[0]},{p[1]}"
+        coins = "".join(str(v) for v in SPEED_COINS if state.coins[c] >> v & 1) or "none"
+        # One line within 80 columns per cruiser.
+        lines.append(
+            f"{COLOURS[c]:>6} {CRUISER_LETTERS[c]}  speed {state.speed[c]}  gates {k}/{len(chart)} {nxt}  "
+            f"{where}  coins {coins}  obstacles {state.in_hand[c]}"
+        )
+    if state.order:
+        lines.append("playing order: " + ", ".join(COLOURS[c] for c in state.order))
+    lines.append(_turn_line(state))
+    return "\n".join(lines)
+
+
+def _turn_line(state: ChaosCruisersState) -> str:
+    names = state.game.player_names()
+    if state.phase == "over":
+        if state.winner >= 0:
+            return f"Game over: {names[state.winner]} wins the Chaos Cup."
+        shares = state.returns()
+        leaders = [names[p] for p, r in enumerate(shares) if r > 0]
+        return f"Game over after max_rounds; leading: {', '.join(leaders)}."
+    if state.phase == "order":
+        return PHASE_WORDS["order"] + "."
+    cruiser = state.deciding_cruiser()
+    return f"{COLOURS[cruiser]} ({names[state.game.owner[cruiser]]}) {PHASE_WORDS[state.phase]}."

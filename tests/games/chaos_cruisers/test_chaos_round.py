@@ -1,0 +1,358 @@
+"""The chaos round, steps 1-5, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from chaosgames.games.chaos_cruisers.actions import (
+    KeepObstacle,
+    Lay,
+    Lift,
+    Move,
+    Obstacle,
+    Speed,
+    StopRelocating,
+)
+from chaosgames.games.chaos_cruisers.course import tile_of
+from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+
+from .helpers import load, open_field, position
+
+RED, BLACK, YELLOW, BLUE = range(4)
+N, E, S, W = range(4)
+
+
+def _blue_about_to_complete_moon(**options: Any) -> ChaosCruisersState:
+    """Grand loop, last turn of a cruising round: red, black and yellow have reached the
+    moon gate; blue, last in the order, is one square below the moon tile."""
+    game = load(**options)
+    state = position(
+        game,
+        {
+            "red": ((12, 11), 2, 1),
+            "black": ((10, 11), 2, 1),
+            "yellow": ((15, 9), 1, 1),
+            "blue": ((14, 5), 1, 0),
+        },
+        obstacles={(0, 8): "red", (1, 7): "black"},
+    )
+    state.turn = 3
+    state.order = (RED, BLACK, YELLOW, BLUE)
+    state.in_hand = [1, 1, 2, 2]
+    state.coins = [0, 0, 0, 0]
+    state._invalidate()
+    return state
+
+
+def _complete_round(state: ChaosCruisersState) -> None:
+    state.apply_action(Speed(0))
+    state.apply_action(Move(N, 1))  # blue enters the moon tile: everyone has reached it
+
+
+def test_chaos_round_begins_when_every_cruiser_has_reached_the_gate() -> None:
+    state = _blue_about_to_complete_moon()
+    _complete_round(state)
+    assert state.progress == [1, 1, 1, 1]
+    # Step 2: obstacles come off the course and back to their owners.
+    assert state.obstacles == {} and state.in_hand == [2, 2, 2, 2]
+    # Step 1: the moon is not the sun, so used speed coins stay used.
+    assert state.coins == [0, 0, 0, 0]
+    # Step 3: blue reached the moon last and rearranges the course.
+    assert state.phase == "lift" and state.current_player() == BLUE
+    assert state.chaos_row == 0
+
+
+def test_a_gate_reached_again_does_not_start_a_second_chaos_round() -> None:
+    state = _blue_about_to_complete_moon()
+    _complete_round(state)
+    state.apply_action(StopRelocating())
+    while state.phase == "obstacles":
+        state.apply_action(state.legal_actions()[0])
+    assert state.phase in ("speed", "order") and state.chaos_row == 0
+
+
+@pytest.mark.parametrize(
+    ("retrieval", "row_gate", "restored"),
+    [
+        ("sun", "moon", False),
+        ("sun", "sun", True),
+        ("every_chaos_round", "moon", True),
+        ("never", "sun", False),
+    ],
+)
+def test_speed_coins_come_back_as_the_coin_retrieval_option_says(
+    retrieval: str, row_gate: str, restored: bool
+) -> None:
+    state = _blue_about_to_complete_moon(coin_retrieval=retrieval)
+    if row_gate == "sun":
+        # Everyone but blue is past the first sun gate; blue is one square short of it.
+        for c in (RED, BLACK, YELLOW):
+            state.progress[c] = 4
+            state.reached[c] = (1, 2, 3, 4 + c, 0, 0, 0, 0)
+        state.progress[BLUE] = 3
+        state.reached[BLUE] = (1, 2, 3, 0, 0, 0, 0, 0)
+        state.pos[BLUE] = (10, 1)
+        state.chaos_row = 2
+        state.speed[BLUE] = 1
+        state._invalidate()
+        state.apply_action(Speed(0))
+        state.apply_action(Move(W, 1))
+        assert state.chaos_row == 3
+    else:
+        _complete_round(state)
+    assert state.phase == "lift"
+    assert state.coins == ([0b111100] * 4 if restored else [0, 0, 0, 0])
+
+
+def test_tiles_that_may_be_moved() -> None:
+    """Rules A and B: no tile with a cruiser, no gate tile; rule C: none whose removal
+    would cut the course."""
+    course = {
+        "tiles": [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [3, 0], [4, 0]],
+        "gates": {"sun": [0, 0], "moon": [4, 0], "crown": [2, 1], "arms": [0, 1]},
+    }
+    game = load(course=course)
+    state = position(
+        game,
+        {"red": ((0, 0), 0, 1), "black": ((2, 2), 0, 1), "yellow": ((8, 0), 0, 1), "blue": ((9, 1), 0, 1)},
+    )
+    state.phase, state.relocator, state.tiles_left = "lift", BLUE, 3
+    state._invalidate()
+    # Gate tiles (0,0), (4,0), (2,1), (0,1) stay; black holds (1,1); (2,0) and (3,0)
+    # would cut the moon gate off. Only tile (1,0) may go.
+    assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "stop"]
+    state.pos[BLACK] = (1, 1)
+    state._invalidate()
+    assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "lift:2,2", "stop"]
+
+
+def test_a_lifted_tile_is_laid_aligned_next_to_the_course_somewhere_new() -> None:
+    state = _blue_about_to_complete_moon()
+    _complete_round(state)
+    lifts = [a for a in state.legal_actions() if isinstance(a, Lift)]
+    gate_tiles = state.game.gate_tiles
+    assert all(tile_of(a.square) not in gate_tiles for a in lifts)
+    assert Lift((0, 0)) in lifts
+    state.apply_action(Lift((0, 0)))
+    assert (0, 0) not in state.tiles and state.phase == "lay"
+    lays = [a.square for a in state.legal_actions() if isinstance(a, Lay)]
+    assert (0, 0) not in lays
+    assert all(x % 2 == 0 and y % 2 == 0 for x, y in lays)
+    assert all(
+        any(
+            (tile_of((x, y))[0] + dx, tile_of((x, y))[1] + dy) in state.tiles
+            for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        )
+        for x, y in lays
+    )
+    assert (2, 2) in lays and (-2, 2) in lays
+    assert (-2, 0) not in lays  # it touched only the lifted tile
+    state.apply_action(Lay((2, 2)))
+    assert (1, 1) in state.tiles and len(state.tiles) == 24
+    assert state.phase == "lift" and state.tiles_left == 2
+
+
+def test_the_last_player_may_stop_moving_tiles_early() -> None:
+    state = _blue_about_to_complete_moon()
+    _complete_round(state)
+    state.apply_action(StopRelocating())
+    assert state.phase == "obstacles"
+
+
+def test_without_tile_moves_the_chaos_round_goes_straight_to_obstacles() -> None:
+    state = _blue_about_to_complete_moon(tiles_moved=0)
+    _complete_round(state)
+    assert state.phase == "obstacles" and state.obstacle_pass == 1
+
+
+def test_obstacles_are_placed_in_two_passes_in_playing_order_then_racing_resumes() -> None:
+    state = _blue_about_to_complete_moon(tiles_moved=0)
+    _complete_round(state)
+    order = state.order
+    # Step 4: the playing order is that of the next cruising round (rules 1-3).
+    assert state.order == (RED, BLACK, YELLOW, BLUE) or len(set(order)) == 4
+    placed = []
+    for expected in [*order, *order]:
+        assert state.current_player() == expected
+        action = state.legal_actions()[-1]
+        placed.append(action)
+        state.apply_action(action)
+    assert state.in_hand == [0, 0, 0, 0] and len(state.obstacles) == 8
+    # Step 5: the next cruising round, in the order fixed in step 4.
+    assert state.phase == "speed" and state.round == 2 and state.order == order
+    assert state.current_player() == order[0]
+
+
+def test_obstacle_placement_rules() -> None:
+    game = load()
+    state = position(
+        game,
+        {
+            "red": ((12, 11), 2, 1),
+            "black": ((10, 11), 2, 1),
+            "yellow": ((15, 9), 1, 1),
+            "blue": ((14, 6), 1, 1),
+        },
+        obstacles={(0, 8): "red", (1, 8): "red", (0, 2): "black"},
+        phase="obstacles",
+    )
+    allowed = {a.square for a in state.legal_actions() if isinstance(a, Obstacle)}
+    # Rule A: on course squares only; rule B: not on a tile with a cruiser.
+    assert allowed <= state.course()
+    assert not any(tile_of(s) in state.cruiser_tiles() for s in allowed)
+    # Rule C: never on a gate tile.
+    assert not any(tile_of(s) in game.gate_tiles for s in allowed)
+    # Rule D: (1,2) or (1,3) would cut the course in two (it is already blocked at y=8).
+    assert (1, 2) not in allowed and (1, 3) not in allowed
+    assert (15, 0) in allowed and (0, 0) in allowed
+
+
+def test_an_obstacle_may_not_cover_the_last_free_square_of_a_tile() -> None:
+    game = load(course=open_field())
+    state = position(
+        game,
+        {"red": ((0, 7), 0), "black": ((1, 7), 0), "yellow": ((7, 7), 0), "blue": ((7, 6), 0)},
+        obstacles={(2, 2): "red", (3, 2): "red", (2, 3): "black"},
+        phase="obstacles",
+    )
+    allowed = {a.square for a in state.legal_actions()}
+    assert (3, 3) not in allowed and (4, 4) in allowed
+
+
+def test_with_no_square_allowed_the_player_keeps_the_obstacle() -> None:
+    course = {
+        "tiles": [[0, 0], [1, 0], [2, 0], [3, 0]],
+        "gates": {"sun": [0, 0], "moon": [1, 0], "crown": [2, 0], "arms": [3, 0]},
+    }
+    game = load(course=course)
+    state = position(
+        game,
+        {"red": ((0, 0), 0), "black": ((1, 0), 0), "yellow": ((2, 0), 0), "blue": ((3, 0), 0)},
+        phase="obstacles",
+    )
+    assert state.legal_actions() == [KeepObstacle()]
+    state.apply_action(KeepObstacle())
+    assert state.in_hand[RED] == 2 and state.current_player() == BLACK
+
+
+# -- Game end --------------------------------------------------------------------------------
+
+
+def test_reaching_the_sun_gate_a_second_time_wins() -> None:
+    game = load()
+    state = position(
+        game,
+        {
+            "red": ((10, 0), 1, 7),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((15, 9), 1, 1),
+            "blue": ((14, 6), 1, 1),
+        },
+    )
+    state.apply_action(Speed(0))
+    state.apply_action(Move(W, 1))
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 0.0, 0.0, 0.0]
+
+
+def test_reaching_the_sun_gate_the_first_time_does_not_end_the_race() -> None:
+    game = load()
+    state = position(
+        game,
+        {
+            "red": ((10, 0), 1, 3),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((15, 9), 1, 1),
+            "blue": ((14, 6), 1, 1),
+        },
+    )
+    state.apply_action(Speed(0))
+    state.apply_action(Move(W, 1))
+    assert state.progress[RED] == 4 and not state.is_terminal()
+
+
+def test_with_two_cruisers_each_a_player_wins_with_both_home() -> None:
+    game = load(players=2)
+    assert game.num_cruisers == 4 and game.player_names() == ["red+yellow", "black+blue"]
+    state = position(
+        game,
+        {
+            "red": ((10, 0), 1, 7),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((10, 1), 1, 7),
+            "blue": ((14, 6), 1, 1),
+        },
+        order=["red", "yellow", "black", "blue"],
+    )
+    state.apply_action(Speed(0))
+    state.apply_action(Move(W, 1))
+    assert not state.is_terminal() and state.pos[RED] is None  # red is home and off the course
+    assert state.current_player() == 0  # yellow, also player 1's
+    state.apply_action(Speed(0))
+    state.apply_action(Move(W, 1))
+    assert state.is_terminal() and state.returns() == [1.0, 0.0]
+
+
+def test_two_players_may_race_one_cruiser_each() -> None:
+    game = load(players=2, two_cruisers=False)
+    assert game.num_cruisers == 2 and game.player_names() == ["red", "black"]
+
+
+def test_max_rounds_ends_the_game_and_the_lead_order_decides() -> None:
+    game = load(max_rounds=1)
+    state = position(
+        game,
+        {
+            "red": ((11, 0), 0, 3),
+            "black": ((11, 1), 0, 3),
+            "yellow": ((15, 9), 0, 1),
+            "blue": ((14, 6), 0, 1),
+        },
+    )
+    state.chaos_row = 0  # the moon's chaos round is over
+    for _ in range(4):
+        state.apply_action(Speed(0))
+    assert state.is_terminal() and state.capped
+    # Red and black: same gates, same distance, same speed: they share the win.
+    assert state.returns() == [0.5, 0.5, 0.0, 0.0]
+
+
+def test_two_gates_completed_in_one_round_make_one_chaos_round_for_the_later() -> None:
+    game = load(coin_retrieval="sun")
+    state = position(
+        game,
+        {
+            "red": ((12, 11), 2, 2),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((0, 11), 1, 2),
+            "blue": ((1, 11), 1, 2),
+        },
+    )
+    state.coins = [0, 0, 0, 0]
+    state._end_cruising_round()
+    # Rows 0 (moon) and 1 (crown) are complete for all: a single chaos round, for the crown.
+    assert state.chaos_row == 1 and state.phase == "lift"
+    assert state.relocator == max(range(4), key=lambda c: state.reached[c][1])
+    assert state.coins == [0, 0, 0, 0]  # no sun gate among them
+
+
+def test_a_finished_cruiser_places_no_obstacles() -> None:
+    game = load(players=2, tiles_moved=0)
+    state = position(
+        game,
+        {"red": (None, 0, 8), "black": ((10, 11), 2, 1), "yellow": ((14, 5), 1, 0), "blue": ((15, 9), 1, 1)},
+        order=["black", "blue", "yellow"],
+    )
+    state.turn = 2
+    state._invalidate()
+    state.apply_action(Speed(0))
+    state.apply_action(Move(N, 1))  # yellow reaches the moon: all have, red long since
+    assert state.phase == "obstacles"
+    placers = []
+    while state.phase == "obstacles":
+        placers.append(state.deciding_cruiser())
+        state.apply_action(state.legal_actions()[0])
+    assert RED not in placers and len(placers) == 6
+    assert RED not in state.order

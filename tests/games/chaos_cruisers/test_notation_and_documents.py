@@ -1,0 +1,140 @@
+"""Action notation, state documents, observations and bad input."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from chaosgames import IllegalActionError, InvalidStateError, NotationError
+from chaosgames.games.chaos_cruisers.actions import Move, Speed
+
+from .helpers import load, open_field, position
+
+RED, BLACK, YELLOW, BLUE = range(4)
+
+
+def _midrace() -> Any:
+    game = load(course=open_field())
+    state = position(
+        game,
+        {"red": ((3, 3), 2, 1), "black": ((0, 7), 0), "yellow": ((1, 7), 4), "blue": ((2, 7), 0)},
+        obstacles={(4, 4): "blue"},
+    )
+    return game, state
+
+
+def test_move_notation_names_the_legs() -> None:
+    assert str(Move(0, 3)) == "move:N3"
+    assert str(Move(0, 2, 1, 1)) == "move:N2E1"
+    assert str(Move(3, 1, 2, 4)) == "move:W1S4"
+    assert str(Speed(1, 3)) == "nitro:3" and str(Speed(-1, 5)) == "brake:5" and str(Speed(0)) == "speed:="
+
+
+def test_notation_is_read_forgivingly() -> None:
+    game, state = _midrace()
+    assert game.parse_action(state, " NITRO:3 ") == Speed(1, 3)
+    state.apply_action(Speed(0))
+    assert game.parse_action(state, "move: n1e1") == Move(0, 1, 1, 1)
+
+
+def test_unreadable_text_is_a_notation_error_listing_the_forms() -> None:
+    game, state = _midrace()
+    with pytest.raises(NotationError, match="move:N2E1"):
+        game.parse_action(state, "go fast")
+
+
+def test_well_formed_but_illegal_actions_are_refused_and_change_nothing() -> None:
+    game, state = _midrace()
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match="legal actions are"):
+        game.parse_action(state, "move:N2")  # red must adjust its speed first
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Move(0, 2))
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_state_documents_round_trip() -> None:
+    game, state = _midrace()
+    doc = json.loads(json.dumps(state.to_json()))
+    again = game.state_from_json(doc)
+    assert again.to_json() == state.to_json()
+    assert doc["cruisers"][RED]["square"] == [3, 3] and doc["obstacles"] == [[4, 4, "blue"]]
+
+
+def _broken(mutate: Any) -> dict[str, Any]:
+    _, state = _midrace()
+    doc: dict[str, Any] = json.loads(json.dumps(state.to_json()))
+    mutate(doc)
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d["cruisers"][0].update(speed=6), "speed"),
+        (lambda d: d["cruisers"][0].update(square=[4, 4]), "cannot stand"),
+        (lambda d: d["cruisers"][0].update(square=[0, 7]), "cannot stand"),
+        (lambda d: d["cruisers"][0].update(square=[40, 7]), "cannot stand"),
+        (lambda d: d["cruisers"][0].update(speed_coins=[1]), "speed coins"),
+        (lambda d: d.update(obstacles=[[0, 0, "red"]]), "obstacle cannot"),
+        (lambda d: d.update(phase="dancing"), "phase"),
+        (lambda d: d.update(tiles=[t for t in d["tiles"] if t != [1, 1]]), "connected tiles"),
+        (lambda d: d.update(tiles=d["tiles"][:-1]), "gate tile is missing"),
+        (lambda d: d.update(order=["red", "red"]), "twice"),
+        (lambda d: d["cruisers"][0].update(square=None), "not on the course"),
+        (lambda d: d.update(cruisers=d["cruisers"][:3]), "4 cruisers"),
+        (lambda d: d["cruisers"][0].update(reached_at=[0] * 8), "reached_at"),
+        (lambda d: d["cruisers"][3].update(obstacles_in_hand=2), "two obstacle coins"),
+    ],
+)
+def test_impossible_positions_are_refused(mutate: Any, message: str) -> None:
+    game, _ = _midrace()
+    with pytest.raises(InvalidStateError, match=message):
+        game.state_from_json(_broken(mutate))
+
+
+def test_observations_hide_nothing_and_are_json() -> None:
+    _, state = _midrace()
+    for player in [0, 1, 2, 3, None]:
+        obs = state.observation(player)
+        json.dumps(obs)
+        assert obs["cruisers"] == state.to_json()["cruisers"]
+
+
+def test_text_rendering_shows_the_course_cruisers_and_turn() -> None:
+    _, state = _midrace()
+    text = str(state)
+    assert "R" in text and "#" in text
+    assert "red R  speed 2  gates 1/8 next crown  at 3,3  coins 2345  obstacles 2" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert text.rstrip().endswith("red (red) adjusts speed.")
+
+
+def test_svg_is_well_formed_with_tiles_cruisers_obstacles_and_the_chart() -> None:
+    game, state = _midrace()
+    root = ET.fromstring(game.render_svg(state))
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert "Moon Gate 1" in texts and "Sun Gate 2" in texts
+    titles = [t.text for t in root.iter(f"{ns}title")]
+    assert "red cruiser, speed 2" in titles
+    assert len([r for r in root.iter(f"{ns}rect") if r.get("stroke-width") == "2"]) == 16  # tiles
+    assert len(list(root.iter(f"{ns}circle"))) == 4 + 1  # gate pawns + one obstacle
+
+
+def test_descriptions_say_what_a_move_does() -> None:
+    game, state = _midrace()
+    assert game.describe_action(state, Speed(1, 3)) == "red: nitro:3 (speed becomes 5)"
+    state.apply_action(Speed(0))
+    assert game.describe_action(state, Move(0, 1, 1, 1)) == "red: move:N1E1 (goes out of bounds)"
+    assert game.describe_action(state, Move(0, 2)) == "red: move:N2 (ends on 3,5)"
+
+
+def test_heuristic_shares_sum_to_one_and_favour_the_leader() -> None:
+    game, state = _midrace()
+    shares = game.heuristic(state)
+    assert abs(sum(shares) - 1) < 1e-9 and all(0 <= s <= 1 for s in shares)
+    assert shares[RED] == max(shares)
