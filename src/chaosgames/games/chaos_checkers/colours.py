@@ -50,9 +50,7 @@ def parse_colour_set(text: str) -> tuple[int, int, int]:
     codes = []
     for name in names:
         if name not in CODE or CODE[name] >= TEN:
-            raise ValueError(
-                f"{name!r} is not a piece colour; choose three of {', '.join(COLOURS[:TEN])}."
-            )
+            raise ValueError(f"{name!r} is not a piece colour; choose three of {', '.join(COLOURS[:TEN])}.")
         codes.append(CODE[name])
     if len(codes) != 3 or len(set(codes)) != 3:
         raise ValueError("give exactly three different colours, comma separated (e.g. 'red,orange,yellow').")
