@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import chaosgames
 from chaosgames import InvalidStateError, NotationError
+from chaosgames.core.chance import sample_outcome
 from tests.core.contract import check_random_game
-from tests.games.chaos_checkers.helpers import chaos_position, piece, play
+from tests.games.chaos_checkers.helpers import chaos_position, names, piece, play
 
 FAR = {32: piece("blue"), 28: piece("blue")}
 
@@ -110,3 +114,39 @@ def test_observation_shows_everything_nothing_is_hidden() -> None:
 )
 def test_random_chaos_games_honour_the_contract(seed: int, options: dict[str, object]) -> None:
     check_random_game(chaosgames.load_game("chaos-checkers", **options), seed)
+
+
+def test_no_potion_can_be_used_during_setup() -> None:
+    state = chaosgames.load_game("chaos-checkers").new_initial_state()
+    rng = random.Random(5)
+    while state.current_player() == chaosgames.CHANCE:
+        assert all(str(a).split(":")[0] in ("place", "shield", "potion") for a in state.legal_actions())
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    assert state.current_player() == 0 and state.round_number() == 1
+
+
+def test_two_pieces_never_share_a_square() -> None:
+    # The ghost on 14 may not jump the blue man on 18 when 23 is occupied.
+    state = chaos_position(
+        {14: piece("red", potion="clear"), 9: piece("red"), 18: piece("blue"), 23: piece("blue"), **FAR}
+    )
+    assert not any(n.startswith("14~") for n in names(state))
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_chaos_play_keeps_every_pyramid_accounted_for(seed: int) -> None:
+    rng = random.Random(seed)
+    state = chaosgames.load_game("chaos-checkers", pink=True, max_moves=150).new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player() == chaosgames.CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+        if steps % 7 == 0:
+            # Loading checks that every piece, shield and potion is somewhere exactly once.
+            again = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+            assert again.legal_actions() == state.legal_actions()
+    assert sum(state.returns()) == 1.0

@@ -209,3 +209,33 @@ def test_an_illegal_potion_changes_nothing() -> None:
     with pytest.raises(IllegalActionError):
         play(state, "rewind@14:32")  # the blue man on 32 has no potion
     assert json.dumps(state.to_json()) == before
+
+
+def test_sacrifice_is_not_a_capture_so_shields_and_invulnerability_do_not_stop_it() -> None:
+    state = chaos_position(
+        {
+            14: piece("red", potion="red"),
+            9: piece("red"),
+            22: piece("blue", shield="red", potion="purple"),
+            **FAR,
+        }
+    )
+    play(state, "sacrifice@14:22")
+    assert state.board[21] is None and state.phase == "move" and state.pouch[CODE["purple"]] == 5
+
+
+def test_a_capture_that_crowns_draws_one_fresh_potion() -> None:
+    # 22x31 captures the man on 26 and crowns: the shield reward, then the crowning potion.
+    state = chaos_position({22: piece("red", potion="green"), 9: piece("red"), 26: piece("blue"), **FAR})
+    play(state, "22x31", "draw-shield=blue")
+    assert state.phase == "draw-potion" and state.draws_left == 1
+    play(state, "draw-potion=black")
+    crowned = state.board[30]
+    assert crowned is not None and crowned.king and crowned.potion == CODE["black"]
+    assert state.current_player() == 1
+
+
+def test_telekinesis_may_move_a_potion_onto_its_own_piece() -> None:
+    state = chaos_position({14: piece("red", potion="blue"), 9: piece("red", potion="black"), **FAR})
+    play(state, "telekinesis@14:9>14")
+    assert state.board[13].potion == CODE["black"] and state.board[8].potion == -1  # type: ignore[union-attr]
