@@ -118,11 +118,23 @@ class _Search:
             self.out.append(ChaosMove("move", self.power, path, victims))
 
 
+def _may_jump(board: Board, square: int, piece: Piece) -> bool:
+    for d in directions(piece):
+        a2 = RAY2[square][d]
+        if a2 >= 0 and board[a2] is None:
+            other = board[NEIGHBOUR[square][d]]
+            if other is not None and other.owner != piece.owner:
+                return True
+    return False
+
+
 def captures(board: Board, square: int, lone: tuple[bool, bool], power: str = "") -> list[ChaosMove]:
     """Whole capture moves of the piece on `square`, with `power` "" / "ambush" / "leap"."""
     piece = board[square]
     if piece is None or piece.potion == CLEAR_GHOST:
         return []  # a Ghost may not capture
+    if not power and not _may_jump(board, square, piece):
+        return []  # the common case: no opposing piece with an empty square behind it
     search = _Search(board, square, lone, power)
     search.run(square, (square,), (), 0)
     return search.out

@@ -222,8 +222,14 @@ class ChaosState(State):
         return player, SETUP_ORDER[player][k]
 
     def _lone(self) -> tuple[bool, bool]:
-        counts = self.counts()
-        return counts[0] == 1, counts[1] == 1
+        n0 = n1 = 0
+        for piece in self.board:
+            if piece is not None:
+                if piece.owner == 0:
+                    n0 += 1
+                else:
+                    n1 += 1
+        return n0 == 1, n1 == 1
 
     def counts(self) -> tuple[int, int]:
         """How many pieces each player has on the board."""
