@@ -239,3 +239,27 @@ def test_telekinesis_may_move_a_potion_onto_its_own_piece() -> None:
     state = chaos_position({14: piece("red", potion="blue"), 9: piece("red", potion="black"), **FAR})
     play(state, "telekinesis@14:9>14")
     assert state.board[13].potion == CODE["black"] and state.board[8].potion == -1  # type: ignore[union-attr]
+
+
+def test_after_invulnerability_the_jumping_piece_finishes_its_multi_jump() -> None:
+    state = chaos_position(
+        {6: piece("red"), 1: piece("red"), 10: piece("blue", potion="purple"), 19: piece("blue"), **FAR}
+    )
+    play(state, "6x15x24", "invulnerable:10")
+    assert state.board[9] is not None and state.board[18] is None and state.board[23] is not None
+    assert state.phase == "draw-shield" and state.draws_left == 1  # one capture, one draw
+
+
+def test_a_player_whose_potion_leaves_no_move_loses() -> None:
+    # Red's man on 4 is blocked; Rewind is still allowed, after it red cannot move.
+    state = chaos_position(
+        {
+            4: piece("red", potion="green"),
+            8: piece("blue", potion="black"),
+            11: piece("blue"),
+            32: piece("blue"),
+        }
+    )
+    assert names(state) == ["rewind@4:8"]
+    play(state, "rewind@4:8")
+    assert state.is_terminal() and state.returns() == [0.0, 1.0]
