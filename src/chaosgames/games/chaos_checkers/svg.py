@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chaosgames.core.game import State
-from chaosgames.games.chaos_checkers.board import index_at
+from chaosgames.games.chaos_checkers.board import index_at, row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL
 from chaosgames.games.chaos_checkers.plain import PlainState
 
@@ -16,14 +16,22 @@ def _board_squares() -> list[str]:
     for row in range(8):
         for col in range(8):
             index = index_at(row, col)
-            x, y = col * CELL, row * CELL
             fill = "#f0d9b5" if index < 0 else "#8b5a2b"
-            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>')
-            if index >= 0:
-                out.append(
-                    f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#f5e6c8" '
-                    f'font-family="sans-serif">{index + 1}</text>'
-                )
+            out.append(
+                f'<rect x="{col * CELL}" y="{row * CELL}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
+            )
+    return out
+
+
+def _square_numbers() -> list[str]:
+    """The 1-32 numbers, drawn last so that pieces never hide them."""
+    out = []
+    for index in range(32):
+        row, col = row_col(index)
+        out.append(
+            f'<text x="{col * CELL + 3}" y="{row * CELL + 12}" font-size="11" fill="#fff4dc" '
+            f'stroke="#3b2410" stroke-width="0.4" font-family="sans-serif">{index + 1}</text>'
+        )
     return out
 
 
@@ -35,8 +43,6 @@ def _crown(cx: float, cy: float) -> str:
 
 
 def _disc(index: int, fill: str, king: bool, shield: str | None, potion: str | None) -> list[str]:
-    from chaosgames.games.chaos_checkers.board import row_col
-
     row, col = row_col(index)
     cx, cy = col * CELL + CELL / 2, row * CELL + CELL / 2
     out = []
@@ -73,6 +79,7 @@ def render_svg(state: State) -> str:
                     )
                 )
         parts.extend(_side_panel(state))
+    parts.extend(_square_numbers())
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{8 * CELL}" '
         f'viewBox="0 0 {width} {8 * CELL}">' + "".join(parts) + "</svg>"
