@@ -113,3 +113,23 @@ class Pass(NamedTuple):
 
 
 PASS = Pass("pass")
+
+# Interned actions: the same draw or step is always the same object (cheap to make,
+# and the legality check is an identity hit).
+SETUP_DRAWS: dict[str, tuple[tuple[SetupDraw, ...], ...]] = {
+    kind: tuple(tuple(SetupDraw(kind, sq, c) for c in range(len(COLOURS))) for sq in range(32))
+    for kind in ("place", "shield", "potion")
+}
+DRAWS: dict[str, tuple[Draw, ...]] = {
+    kind: tuple(Draw(kind, c) for c in range(len(COLOURS)))
+    for kind in ("draw-shield", "draw-potion", "keep-shield", "keep-potion")
+}
+QUIET: dict[tuple[int, int], ChaosMove] = {}
+
+
+def quiet_move(src: int, dst: int) -> ChaosMove:
+    """The (interned) step or Ghost jump from `src` to `dst`."""
+    move = QUIET.get((src, dst))
+    if move is None:
+        move = QUIET[(src, dst)] = ChaosMove("move", "", (src, dst), (-1,))
+    return move

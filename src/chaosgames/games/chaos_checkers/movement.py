@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece
+from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, quiet_move
 from chaosgames.games.chaos_checkers.board import ALL_DIRECTIONS, CROWN_ROW, FORWARD, NEIGHBOUR, RAY2, RAY3
 
 Board = Sequence[Piece | None]
@@ -151,11 +151,11 @@ def quiet_moves(board: Board, square: int, lone: tuple[bool, bool]) -> list[Chao
             continue
         other = board[a1]
         if other is None:
-            out.append(ChaosMove("move", "", (square, a1), (-1,)))
+            out.append(quiet_move(square, a1))
             continue
         a2 = RAY2[square][d]
         if a2 >= 0 and board[a2] is None and jump_kind(piece, other, lone) == PASS_OVER:
-            out.append(ChaosMove("move", "", (square, a2), (-1,)))
+            out.append(quiet_move(square, a2))
     return out
 
 

@@ -23,7 +23,9 @@ from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
+    DRAWS,
     PASS,
+    SETUP_DRAWS,
     ChaosMove,
     Defence,
     Draw,
@@ -200,15 +202,19 @@ class ChaosState(State):
         if phase == "shield":
             player, square = self._setup_slot()
             bag = self.bags[player]
-            return weighted([(SetupDraw("shield", square, c), n) for c, n in enumerate(bag)])
+            draws = SETUP_DRAWS["shield"][square]
+            return weighted([(draws[c], n) for c, n in enumerate(bag)])
         if phase == "potion":
             player, square = self._setup_slot()
-            return weighted([(SetupDraw("potion", square, c), n) for c, n in enumerate(self.pouch)])
+            draws = SETUP_DRAWS["potion"][square]
+            return weighted([(draws[c], n) for c, n in enumerate(self.pouch)])
         if phase == "draw-shield":
             bag = self.bags[self.turn]
-            return weighted([(Draw("draw-shield", c), n) for c, n in enumerate(bag)])
+            shields = DRAWS["draw-shield"]
+            return weighted([(shields[c], n) for c, n in enumerate(bag)])
         if phase == "draw-potion":
-            return weighted([(Draw("draw-potion", c), n) for c, n in enumerate(self.pouch)])
+            potions = DRAWS["draw-potion"]
+            return weighted([(potions[c], n) for c, n in enumerate(self.pouch)])
         return []
 
     def _setup_slot(self) -> tuple[int, int]:
@@ -283,7 +289,7 @@ class ChaosState(State):
             return [Defence("invulnerable", square), Defence("yield", square)]
         if phase in ("keep-shield", "keep-potion"):
             kind = phase
-            return [Draw(kind, c) for c in sorted(set(self.hand))]
+            return [DRAWS[kind][c] for c in sorted(set(self.hand))]
         return []
 
     # -- applying actions --------------------------------------------------------------------
