@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import weighted
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
@@ -34,7 +33,7 @@ from chaosgames.games.chaos_checkers.actions import (
     SetupDraw,
 )
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
-from chaosgames.games.chaos_checkers.colours import COLOURS, TRIOS_PER_COLOUR
+from chaosgames.games.chaos_checkers.colours import TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
 
 if TYPE_CHECKING:
@@ -622,12 +621,3 @@ def _take(pair: tuple[Counts, Counts], player: int, colour: int) -> tuple[Counts
     if player == 0:
         return (_add(pair[0], colour, -1), pair[1])
     return (pair[0], _add(pair[1], colour, -1))
-
-
-def check_phase(phase: Any) -> str:
-    if phase not in PHASES:
-        raise InvalidStateError(f"Unknown phase {phase!r}; phases are {', '.join(PHASES)}.")
-    return str(phase)
-
-
-__all__ = ["COLOURS", "ChaosState"]
