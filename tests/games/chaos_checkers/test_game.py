@@ -64,6 +64,9 @@ def test_max_moves_caps_a_game() -> None:
         lambda d: d.update(phase="dancing"),
         lambda d: d.update(turn=3),
         lambda d: d["board"].pop(),
+        lambda d: d.update(phase="defend"),
+        lambda d: d.update(phase="keep-shield"),
+        lambda d: d.update(hand=["red"]),
     ],
 )
 def test_impossible_chaos_states_are_refused(change: object) -> None:

@@ -14,7 +14,7 @@ from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN, TRIOS_PER_COLOUR
-from chaosgames.games.chaos_checkers.potions import WHITE
+from chaosgames.games.chaos_checkers.potions import PURPLE, WHITE
 from chaosgames.games.chaos_checkers.state import PHASES, PIECES_PER_COLOUR, SETUP_PHASES, ChaosState
 
 if TYPE_CHECKING:
@@ -184,7 +184,40 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     if (state.outcome is None) != (phase != "over"):
         raise InvalidStateError("A finished game (phase 'over') needs an outcome, and only it has one.")
     _check(state, game)
+    _check_phase(state)
+    state._after()
     return state
+
+
+def _check_phase(state: ChaosState) -> None:
+    """What each phase needs: a threatened piece to defend, a piece to reward, draws."""
+    phase = state.phase
+    if phase == "defend":
+        if state.pending is None:
+            raise InvalidStateError("Phase 'defend' needs the pending move being defended against.")
+        move, step, at, _ = state.pending
+        if not 0 <= step < len(move.victims) or move.victims[step] < 0:
+            raise InvalidStateError("The pending move's next step must be a capture in phase 'defend'.")
+        victim = state.board[move.victims[step]]
+        if victim is None or victim.potion != PURPLE or victim.owner == state.turn:
+            raise InvalidStateError(
+                "Phase 'defend' needs an opposing piece holding Invulnerability to defend."
+            )
+        mover = state.board[at]
+        if mover is None or mover.owner != state.turn:
+            raise InvalidStateError("The pending move's piece must stand on its square.")
+    elif state.pending is not None:
+        raise InvalidStateError("Only phase 'defend' has a pending move.")
+    if phase in ("draw-shield", "draw-potion", "keep-shield", "keep-potion"):
+        rewarded = state.board[state.reward[0]] if state.reward[0] >= 0 else None
+        if rewarded is None or rewarded.owner != state.turn:
+            raise InvalidStateError(f"Phase {phase!r} needs the rewarded piece of the player to move.")
+    if phase in ("draw-shield", "draw-potion") and state.draws_left < 1:
+        raise InvalidStateError(f"Phase {phase!r} needs at least one draw left.")
+    if phase in ("keep-shield", "keep-potion") and not state.hand:
+        raise InvalidStateError(f"Phase {phase!r} needs the drawn pieces to choose from.")
+    if phase not in ("draw-shield", "draw-potion", "keep-shield", "keep-potion") and state.hand:
+        raise InvalidStateError("Drawn pieces wait only in the draw and keep phases.")
 
 
 def _check(state: ChaosState, game: ChaosCheckersGame) -> None:
