@@ -81,6 +81,7 @@ def test_leap_jumps_two_squares_to_capture() -> None:
 def test_leap_also_jumps_a_piece_with_an_empty_square_behind_it() -> None:
     state = chaos_position({14: piece("red", potion="orange"), 9: piece("red"), 18: piece("blue"), **FAR})
     assert {"14x23", "leap:14x27"} <= set(names(state))
+    assert "leap:14x23" not in names(state)  # an ordinary jump is listed once, without the prefix
 
 
 def test_speedy_gives_the_piece_a_second_turn() -> None:
@@ -263,3 +264,36 @@ def test_a_player_whose_potion_leaves_no_move_loses() -> None:
     assert names(state) == ["rewind@4:8"]
     play(state, "rewind@4:8")
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
+
+
+def test_choices_come_from_what_is_in_the_bags() -> None:
+    # Wild: every colour but the used-up ones; Revive: only colours eliminated; Reclaim:
+    # only shields in the player's bag (after the old one goes back).
+    state = chaos_position(
+        {
+            14: piece("red", potion="yellow"),
+            9: piece("red", potion="white", shield="blue"),
+            10: piece("orange", potion="pink", shield="blue"),
+            11: piece("orange", shield="blue"),
+            12: piece("orange", shield="blue"),
+            13: piece("orange", shield="blue"),
+            **FAR,
+        },
+        pink=True,
+    )
+    wild = {n.split("=")[1] for n in names(state) if n.startswith("wild@")}
+    assert "yellow" in wild and "pink" in wild and len(wild) == 11
+    revive = {n.split("=")[1] for n in names(state) if n.startswith("revive@9:1=")}
+    assert revive == {"red", "yellow"}  # all four orange pieces are on the board
+    reclaim = {n.split("=")[1] for n in names(state) if n.startswith("reclaim@10:14=")}
+    assert reclaim == {"lightblue", "purple"}  # all five blue shields are on pieces
+    reclaim = {n.split("=")[1] for n in names(state) if n.startswith("reclaim@10:11=")}
+    assert reclaim == {"blue", "lightblue", "purple"}  # 11's blue shield goes back first
+
+
+def test_speedy_chains_when_the_extra_turn_uses_another_speedy() -> None:
+    state = chaos_position({14: piece("red", potion="lightblue"), 9: piece("red", potion="lightblue"), **FAR})
+    play(state, "speedy@14", "9-13", "speedy@13", "14-18")
+    assert state.current_player() == 0 and state.extra == 12  # now the piece from 9 (on 13) moves again
+    play(state, "13-17")
+    assert state.current_player() == 1
