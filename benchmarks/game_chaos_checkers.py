@@ -1,0 +1,143 @@
+"""Chaos Checkers benchmark: perft, plain random playouts against OpenSpiel, chaos throughput.
+
+- perft from the start position with `chaos=False` (whole moves, multi-jumps as one,
+  captures mandatory): depth 7 (and 8 unless quick), checked against the published
+  American checkers counts 179740 and 845931;
+- plain random playouts per second: from the initial state, `legal_actions()`, a random
+  choice, `apply_action()` (validated by the core base class) until the game ends;
+- the same loop on OpenSpiel's `checkers` (C++, via pyspiel) in the same process when
+  the optional `bench` extra (open_spiel) is installed, and the ratio ours / OpenSpiel;
+- chaos-mode random playouts per second (chance outcomes sampled, setup included).
+
+What each counts: one of our actions is a whole move (a multi-jump is one action);
+one OpenSpiel action is a single step or a single jump (a multi-jump is several actions
+by the same player). OpenSpiel draws a game after 40 moves without a capture (and at
+1000 actions); ours draws on threefold repetition or at `max_moves` (1000). Random games
+are short either way (about 70 actions each), so games per second compare like with like;
+the mean actions per game of both are reported too.
+
+    python benchmarks/game_chaos_checkers.py [--quick]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+import chaosgames
+from chaosgames.core.chance import sample_outcome
+
+PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931}
+
+
+def perft(state: chaosgames.State, depth: int) -> int:
+    legal = state.legal_actions()
+    if depth == 1:
+        return len(legal)
+    total = 0
+    for action in legal:
+        child = state.clone()
+        child.apply_action(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def ours_plain(seconds: float, seed: int = 1) -> dict[str, float]:
+    game = chaosgames.load_game("chaos-checkers", chaos=False)
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_second": games / elapsed, "actions_per_game": actions / games, "games": games}
+
+
+def openspiel_plain(seconds: float, seed: int = 1) -> dict[str, float] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("checkers")
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_second": games / elapsed, "actions_per_game": actions / games, "games": games}
+
+
+def ours_chaos(seconds: float, seed: int = 1) -> dict[str, float]:
+    game = chaosgames.load_game("chaos-checkers")
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == chaosgames.CHANCE:
+                action = sample_outcome(state.chance_outcomes(), rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_second": games / elapsed, "actions_per_game": actions / games, "games": games}
+
+
+def run(quick: bool) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    start_state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
+    for depth in (7,) if quick else (7, 8):
+        t0 = time.perf_counter()
+        nodes = perft(start_state, depth)
+        elapsed = time.perf_counter() - t0
+        result[f"perft_{depth}"] = nodes
+        result[f"perft_{depth}_ok"] = nodes == PERFT[depth]
+        result[f"perft_{depth}_seconds"] = elapsed
+        print(f"perft {depth}: {nodes} ({'ok' if nodes == PERFT[depth] else 'WRONG'}) in {elapsed:.2f} s")
+    seconds = 2.0 if quick else 10.0
+    ours = ours_plain(seconds)
+    result["plain_games_per_second"] = ours["games_per_second"]
+    result["plain_actions_per_game"] = ours["actions_per_game"]
+    print(
+        f"plain checkers, ours: {ours['games_per_second']:.0f} random games/s, "
+        f"{ours['actions_per_game']:.1f} moves/game"
+    )
+    spiel = openspiel_plain(seconds)
+    if spiel is None:
+        result["openspiel"] = "skipped: pyspiel is not installed (pip install -e '.[bench]')"
+        print("OpenSpiel checkers: skipped (pyspiel not installed)")
+    else:
+        ratio = ours["games_per_second"] / spiel["games_per_second"]
+        result["openspiel_games_per_second"] = spiel["games_per_second"]
+        result["openspiel_actions_per_game"] = spiel["actions_per_game"]
+        result["ratio_vs_openspiel"] = ratio
+        print(
+            f"OpenSpiel checkers: {spiel['games_per_second']:.0f} random games/s, "
+            f"{spiel['actions_per_game']:.1f} actions/game; ratio ours/OpenSpiel {ratio:.2f} (target >= 0.3)"
+        )
+    chaos = ours_chaos(seconds)
+    result["chaos_games_per_second"] = chaos["games_per_second"]
+    result["chaos_actions_per_game"] = chaos["actions_per_game"]
+    print(
+        f"chaos checkers: {chaos['games_per_second']:.0f} random games/s, "
+        f"{chaos['actions_per_game']:.0f} actions/game (setup draws included)"
+    )
+    return result
+
+
+if __name__ == "__main__":
+    run("--quick" in sys.argv)

@@ -1,0 +1,332 @@
+"""Plain American checkers (`chaos=False`): the fast path, on 32-bit bitboards.
+
+The state keeps the pieces of the player to move (`own`) and of the other player
+(`opp`) as bitboards, plus the kings. Legal moves are generated once, right after each
+move (they also tell whether the game is over) and kept as the cached legal list, so a
+random playout does one generation per move. Captures are mandatory (`forced_capture`,
+the standard rule): when any capture exists only captures are listed, each a whole
+multi-jump; a man reaching the far row is crowned and its move ends there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from chaosgames.core.constants import TERMINAL
+from chaosgames.core.errors import InvalidStateError
+from chaosgames.core.game import Action, State
+from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL, START
+from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
+
+if TYPE_CHECKING:
+    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+
+# Unpacked shift tables: two (shift, mask) pairs per direction; down shifts are positive.
+(_DL1, _DLM1), (_DL2, _DLM2) = SHIFTS[0]
+(_DR1, _DRM1), (_DR2, _DRM2) = SHIFTS[1]
+(_UL1, _ULM1), (_UL2, _ULM2) = ((-s, m) for s, m in SHIFTS[2])
+(_UR1, _URM1), (_UR2, _URM2) = ((-s, m) for s, m in SHIFTS[3])
+_DL, _DR, _UL, _UR = STEP_BY_DST
+_MEN_JUMPS = (JUMP_TABLE[0], JUMP_TABLE[1])
+_KING_JUMPS = JUMP_TABLE[2]
+
+
+def _down_left(x: int) -> int:
+    return ((x & _DLM1) << _DL1) | ((x & _DLM2) << _DL2)
+
+
+def _down_right(x: int) -> int:
+    return ((x & _DRM1) << _DR1) | ((x & _DRM2) << _DR2)
+
+
+def _up_left(x: int) -> int:
+    return ((x & _ULM1) >> _UL1) | ((x & _ULM2) >> _UL2)
+
+
+def _up_right(x: int) -> int:
+    return ((x & _URM1) >> _UR1) | ((x & _URM2) >> _UR2)
+
+
+def _can_capture(down: int, up: int, opp: int, empty: int) -> bool:
+    if down:
+        over = _down_left(down) & opp
+        if over and _down_left(over) & empty:
+            return True
+        over = _down_right(down) & opp
+        if over and _down_right(over) & empty:
+            return True
+    if up:
+        over = _up_left(up) & opp
+        if over and _up_left(over) & empty:
+            return True
+        over = _up_right(up) & opp
+        if over and _up_right(over) & empty:
+            return True
+    return False
+
+
+def _jumps(
+    i: int,
+    table: tuple[tuple[tuple[int, int, int], ...], ...],
+    opp: int,
+    empty: int,
+    path: tuple[int, ...],
+    crown: int,
+    out: list[Action],
+) -> None:
+    """Every complete multi-jump continuing `path` from square `i` (depth first)."""
+    extended = False
+    for over_bit, land, land_bit in table[i]:
+        if over_bit & opp and land_bit & empty:
+            extended = True
+            longer = (*path, land)
+            if land_bit & crown:
+                out.append(jump_move(longer))  # crowned: the move ends on the far row
+            else:
+                _jumps(land, table, opp ^ over_bit, empty, longer, crown, out)
+    if not extended and len(path) > 1:
+        out.append(jump_move(path))
+
+
+def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[Action]:
+    """Legal moves of the player to move: captures if any exist, else steps.
+
+    With `forced` False (option `forced_capture=false`) steps are listed after the
+    captures even when a capture exists.
+
+    Order: captures by starting square (lowest first), each in depth-first path order
+    (down-left, down-right, up-left, up-right); steps by direction in that same order,
+    then by destination square.
+    """
+    empty = FULL ^ own ^ opp
+    if side == 0:
+        down, up = own, own & kings
+    else:
+        down, up = own & kings, own
+    out: list[Action] = []
+    if _can_capture(down, up, opp, empty):
+        crown = CROWN_ROW[side]
+        men_table = _MEN_JUMPS[side]
+        pieces = own
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            i = low.bit_length() - 1
+            if kings & low:
+                _jumps(i, _KING_JUMPS, opp, empty | low, (i,), 0, out)
+            else:
+                _jumps(i, men_table, opp, empty | low, (i,), crown, out)
+        if forced:
+            return out
+    append = out.append
+    if down:
+        t = _down_left(down) & empty
+        while t:
+            low = t & -t
+            append(_DL[low])
+            t ^= low
+        t = _down_right(down) & empty
+        while t:
+            low = t & -t
+            append(_DR[low])
+            t ^= low
+    if up:
+        t = _up_left(up) & empty
+        while t:
+            low = t & -t
+            append(_UL[low])
+            t ^= low
+        t = _up_right(up) & empty
+        while t:
+            low = t & -t
+            append(_UR[low])
+            t ^= low
+    return out
+
+
+def board_text(p0: int, p1: int, kings: int) -> str:
+    """32 characters, square 1 first: b/B first player's man/king, w/W second's, '.' empty."""
+    chars = []
+    for i in range(32):
+        bit = 1 << i
+        if p0 & bit:
+            chars.append("B" if kings & bit else "b")
+        elif p1 & bit:
+            chars.append("W" if kings & bit else "w")
+        else:
+            chars.append(".")
+    return "".join(chars)
+
+
+def parse_board_text(text: str) -> tuple[int, int, int]:
+    """(p0, p1, kings) from `board_text` output; InvalidStateError if malformed."""
+    if not isinstance(text, str) or len(text) != 32 or set(text) - set("bBwW."):
+        raise InvalidStateError("The board must be 32 characters, one of b, B, w, W or '.' per square.")
+    p0 = p1 = kings = 0
+    for i, ch in enumerate(text):
+        bit = 1 << i
+        if ch in "bB":
+            p0 |= bit
+        elif ch in "wW":
+            p1 |= bit
+        if ch in "BW":
+            kings |= bit
+    return p0, p1, kings
+
+
+class PlainState(State):
+    """A position of plain American checkers."""
+
+    __slots__ = ("forced", "history", "kings", "max_moves", "opp", "outcome", "own", "ply", "side")
+
+    own: int
+    opp: int
+    kings: int
+    side: int
+    ply: int
+    history: tuple[tuple[int, int, int, int], ...]
+    outcome: tuple[float, float] | None
+    max_moves: int
+    forced: bool
+
+    @classmethod
+    def initial(cls, game: ChaosCheckersGame) -> PlainState:
+        return cls.from_position(game, START[0], START[1], 0, 0, 0, ())
+
+    @classmethod
+    def from_position(
+        cls,
+        game: ChaosCheckersGame,
+        p0: int,
+        p1: int,
+        kings: int,
+        side: int,
+        ply: int,
+        history: tuple[tuple[int, int, int, int], ...],
+    ) -> PlainState:
+        state = cls.__new__(cls)
+        State.__init__(state, game)
+        state.own, state.opp = (p0, p1) if side == 0 else (p1, p0)
+        state.kings = kings
+        state.side = side
+        state.ply = ply
+        state.history = history
+        state.max_moves = game.options["max_moves"]
+        state.forced = game.options["forced_capture"]
+        state._settle(history.count((state.own, state.opp, kings, side)) >= 3 if history else False)
+        return state
+
+    def _settle(self, repeated: bool) -> None:
+        """Generate the legal moves of the player to move and decide whether play ends."""
+        legal = generate(self.own, self.opp, self.kings, self.side, self.forced)
+        self._legal = legal
+        if not legal:
+            # No piece or no legal move: the player to move loses.
+            self.outcome = (1.0, 0.0) if self.side == 1 else (0.0, 1.0)
+        elif repeated or (self.max_moves and self.ply >= self.max_moves):
+            self.outcome = (0.5, 0.5)
+            self._legal = []
+        else:
+            self.outcome = None
+
+    def current_player(self) -> int:
+        return TERMINAL if self.outcome is not None else self.side
+
+    def _legal_actions(self) -> list[Action]:
+        if self.outcome is not None:
+            return []
+        return generate(self.own, self.opp, self.kings, self.side, self.forced)
+
+    def _apply_action(self, action: Action) -> None:
+        move: Move = action  # type: ignore[assignment]
+        src = move[2]
+        dst = move[3]
+        captured = move[1]
+        own = self.own ^ (src | dst)
+        opp = self.opp
+        kings = self.kings
+        side = self.side
+        history = self.history
+        if kings & src:
+            kings ^= src | dst
+            if captured:
+                history = ()
+            else:
+                # A quiet king move is the only reversible move: remember positions.
+                if not history:
+                    history = ((self.own, opp, self.kings, side),)
+                history = (*history, (opp, own, kings, side ^ 1))
+        else:
+            if dst & CROWN_ROW[side]:
+                kings |= dst
+            history = ()
+        if captured:
+            opp ^= captured
+            kings &= ~captured
+        self.own = opp
+        self.opp = own
+        self.kings = kings
+        self.side = side ^ 1
+        self.ply += 1
+        self.history = history
+        self._settle(bool(history) and history.count(history[-1]) >= 3)
+
+    def clone(self) -> PlainState:
+        new = PlainState.__new__(PlainState)
+        new.game = self.game
+        new.own = self.own
+        new.opp = self.opp
+        new.kings = self.kings
+        new.side = self.side
+        new.ply = self.ply
+        new.history = self.history
+        new.outcome = self.outcome
+        new.max_moves = self.max_moves
+        new.forced = self.forced
+        new._legal = self._legal
+        new._index = self._index
+        return new
+
+    def returns(self) -> list[float]:
+        return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
+
+    # -- views -------------------------------------------------------------------------
+
+    def pieces(self) -> tuple[int, int]:
+        """(first player's pieces, second player's pieces) as bitboards."""
+        return (self.own, self.opp) if self.side == 0 else (self.opp, self.own)
+
+    def board(self) -> str:
+        p0, p1 = self.pieces()
+        return board_text(p0, p1, self.kings)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        # Checkers hides nothing: every seat sees the whole position.
+        return {
+            "board": self.board(),
+            "turn": self.side,
+            "ply": self.ply,
+            "terminal": self.outcome is not None,
+            "returns": self.returns(),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        history = []
+        for own, opp, kings, side in self.history:
+            p0, p1 = (own, opp) if side == 0 else (opp, own)
+            history.append({"board": board_text(p0, p1, kings), "turn": side})
+        return {
+            **self.game.doc_header(),
+            "board": self.board(),
+            "turn": self.side,
+            "ply": self.ply,
+            "repetition": history,
+        }
+
+    def round_number(self) -> int:
+        return self.ply // 2 + 1
+
+    def __str__(self) -> str:
+        from chaosgames.games.chaos_checkers.text import render_plain
+
+        return render_plain(self)
