@@ -22,6 +22,7 @@ from chaosgames.games.royal_racers.board import (
     SQUARE_BY_NAME,
     SQUARE_NAMES,
     SQUARES,
+    SUITS,
 )
 from chaosgames.games.royal_racers.state import (
     DEAL_PHASE,
@@ -33,9 +34,6 @@ from chaosgames.games.royal_racers.state import (
     START_PHASE,
     RoyalRacersState,
 )
-
-SUITS = ("suns", "moons", "crowns", "arms")
-"""Players are named after their piecepack suit, in seat (turn) order."""
 
 
 @register
@@ -315,10 +313,7 @@ def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     if phase > FLAGS_PHASE and state.placed != len(order):
         raise _fail("the race begins once every flag is placed")
     for _, owner, index in order[: state.placed]:
-        start_quadrant = QUADRANT_OF[state.flag_sq[owner * flags + flags - 1]]
-        if QUADRANT_OF[state.flag_sq[owner * flags + index]] != setup.placement_quadrant(
-            start_quadrant, index
-        ):
+        if QUADRANT_OF[state.flag_sq[owner * flags + index]] != state.flag_quadrant(owner, index):
             raise _fail("each flag lies in the quadrant setup e) gives it")
     if phase != OVER and any(t == flags for t in state.progress):
         raise _fail("a race in progress has no player who touched his last flag")
