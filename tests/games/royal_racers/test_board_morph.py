@@ -183,8 +183,14 @@ def test_face_up_attempts_reveal_nothing_hidden_in_the_legal_actions() -> None:
     b = arrange(standard(), down=["a5", "c6"])
     b.cards[sq("a5")], b.cards[sq("c6")] = b.cards[sq("c6")], b.cards[sq("a5")]
     b.where[b.cards[sq("a5")]], b.where[b.cards[sq("c6")]] = sq("a5"), sq("c6")
+    g = a.game
     for face in ("ace", "2"):
         x, y = rolled(a.clone(), face), rolled(b.clone(), face)
         assert [str(t) for t in x.legal_actions()] == [str(t) for t in y.legal_actions()]
+        assert [g.describe_action(x, t) for t in x.legal_actions()] == [
+            g.describe_action(y, t) for t in y.legal_actions()
+        ]
         assert x.observation(0) == y.observation(0)
+        assert g.render_text(x, 0) == g.render_text(y, 0) and str(x) == str(y)
+        assert g.render_svg(x) == g.render_svg(y)
     assert a.to_json() != b.to_json()
