@@ -190,7 +190,7 @@ def _read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
     _read_campaign(state, doc)
     _read_cards(state, doc)
     _read_pieces(state, doc)
-    _check_flow(state, doc)
+    _check_flow(state)
     return state
 
 
@@ -281,8 +281,15 @@ def _read_pieces(state: RoyalRacersState, doc: dict[str, Any]) -> None:
         state.last_flip = (last["kind"], sq, last["ok"])
 
 
-def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
+def _check_flow(state: RoyalRacersState) -> None:
     """The setup done so far matches the phase, and the deciding player has a choice."""
+    _check_starts(state)
+    _check_placements(state)
+    _check_turn(state)
+
+
+def _check_starts(state: RoyalRacersState) -> None:
+    """Setup c) and d): pawns on centre squares, chosen in seat order, on their last flag."""
     n, flags, phase = state.n, state.nflags, state.phase
     starter = setup.race_starter(state.race, n)
     seats = [(starter + k) % n for k in range(n)]
@@ -301,9 +308,14 @@ def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
             raise _fail("each pawn's highest flag lies on a centre square under its start")
         if phase <= FLAGS_PHASE and state.pawns[p] >= 0 and state.pawns[p] != start:
             raise _fail("pawns stay on their starting squares during setup")
+
+
+def _check_placements(state: RoyalRacersState) -> None:
+    """Setup e): the flags placed so far are the first ones of the order, each in its quadrant."""
+    n, flags, phase = state.n, state.nflags, state.phase
     placed = {(slot // flags, slot % flags) for slot, sq in enumerate(state.flag_sq) if sq >= 0}
     placed -= {(p, flags - 1) for p in range(n)}
-    order = setup.placement_order(n, flags, starter)
+    order = setup.placement_order(n, flags, setup.race_starter(state.race, n))
     state.placed = len(placed)
     if placed != {(owner, index) for _, owner, index in order[: state.placed]}:
         raise _fail("flags are placed lowest first, in the order of setup e)")
@@ -315,7 +327,12 @@ def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     for _, owner, index in order[: state.placed]:
         if QUADRANT_OF[state.flag_sq[owner * flags + index]] != state.flag_quadrant(owner, index):
             raise _fail("each flag lies in the quadrant setup e) gives it")
-    if phase != OVER and any(t == flags for t in state.progress):
+
+
+def _check_turn(state: RoyalRacersState) -> None:
+    """Nothing happens before the race; a flip or move follows a roll and has a choice."""
+    phase = state.phase
+    if phase != OVER and any(t == state.nflags for t in state.progress):
         raise _fail("a race in progress has no player who touched his last flag")
     if phase <= FLAGS_PHASE and (any(state.progress) or state.roll >= 0 or state.down or state.last_flip):
         raise _fail("nothing is flipped, rolled or touched before the race begins")
