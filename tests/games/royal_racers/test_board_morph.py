@@ -133,6 +133,25 @@ def test_sent_back_to_a_face_down_flag_the_pawn_takes_the_nearest_free_face_up_c
     assert SQUARE_NAMES[state.pawns[0]] == "c6"
 
 
+def test_a_pawn_sent_onto_its_next_flag_by_a_penalty_has_not_touched_it() -> None:
+    # Suns touched their ace (c5) and head for their 2 (d5); the moons' pawn stands on c5.
+    state = arrange(
+        standard(),
+        pawns=["f1", "c5"],
+        down=["c6", "b5"],
+        progress=[1, 0],
+        flags={0: ["c5", "d5", "f3", "b3", "c4"]},
+    )
+    rolled(state, "2")
+    play(state, "up:c6")  # an ace: the suns go back towards c5, taken, so to d5
+    assert SQUARE_NAMES[state.pawns[0]] == "d5"
+    assert state.progress == [1, 0]  # being put on a flag is not touching it
+    play(state, "move:d4", "roll:null", "move:c4")  # the moons end round 1 ...
+    play(state, "roll:null", "move:b4")  # ... and begin round 2
+    play(state, "roll:null", "move:d5")
+    assert state.progress == [2, 0]  # stepping onto it is
+
+
 def test_when_every_card_of_the_rank_is_under_a_pawn_any_face_down_card_turns_up() -> None:
     state = raced(game(players=4), ["c4", "d4", "c3", "d3"])
     arrange(state, pawns=["a4", "b4", "c4", "d4"], down=["c6", "f6"])
@@ -164,8 +183,14 @@ def test_face_up_attempts_reveal_nothing_hidden_in_the_legal_actions() -> None:
     b = arrange(standard(), down=["a5", "c6"])
     b.cards[sq("a5")], b.cards[sq("c6")] = b.cards[sq("c6")], b.cards[sq("a5")]
     b.where[b.cards[sq("a5")]], b.where[b.cards[sq("c6")]] = sq("a5"), sq("c6")
+    g = a.game
     for face in ("ace", "2"):
         x, y = rolled(a.clone(), face), rolled(b.clone(), face)
         assert [str(t) for t in x.legal_actions()] == [str(t) for t in y.legal_actions()]
+        assert [g.describe_action(x, t) for t in x.legal_actions()] == [
+            g.describe_action(y, t) for t in y.legal_actions()
+        ]
         assert x.observation(0) == y.observation(0)
+        assert g.render_text(x, 0) == g.render_text(y, 0) and str(x) == str(y)
+        assert g.render_svg(x) == g.render_svg(y)
     assert a.to_json() != b.to_json()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.chance import sample_outcome
 from chaosgames.games.royal_racers.board import RANK_OF, SQUARES
-from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
+from chaosgames.games.royal_racers.state import OVER, PHASE_NAMES, ROLL_PHASE, RoyalRacersState
 from tests.core.contract import check_random_game
 from tests.games.royal_racers.helpers import arrange, game, play, raced, rolled, sq
 
@@ -123,6 +123,14 @@ class TestStateDocuments:
             {"flags": [["a6", "a6", "f3", "b3", "c4"], ["e3", "a3", "b6", "e6", "d3"]]},
             {"flags": [["f1", "d6", "f3", "b3", "c4"], ["e3", "a3", "b6", "e6", "d3"]]},
             {"last_flip": {"kind": "sideways", "square": "a1", "ok": True}},
+            {"last_flip": {"kind": "down", "square": None, "ok": True}, "roll": "ace"},
+            # c6 holds the ace of diamonds, face up: it cannot have just gone face down,
+            # nor have been a wrong guess for an ace.
+            {"last_flip": {"kind": "down", "square": "c6", "ok": True}, "roll": "ace"},
+            {"last_flip": {"kind": "up", "square": "c6", "ok": False}, "roll": "ace", "face_down": ["c6"]},
+            {"last_flip": {"kind": "down", "square": "c6", "ok": True}, "face_down": ["c6"]},  # no roll
+            {"touched": [True, 0]},
+            {"past_rounds": 7},  # no race has finished yet
         ],
     )
     def test_impossible_positions_are_refused(self, change: dict[str, object]) -> None:
@@ -130,6 +138,26 @@ class TestStateDocuments:
         doc = {**state.to_json(), **change}
         with pytest.raises(InvalidStateError):
             state.game.state_from_json(doc)
+
+    def test_the_setup_comes_before_the_first_round(self) -> None:
+        state = play(standard().game.new_initial_state())
+        doc = state.to_json()
+        assert doc["phase"] == "deal"
+        with pytest.raises(InvalidStateError, match="first round"):
+            state.game.state_from_json({**doc, "round": 3})
+
+    def test_a_flip_phase_has_not_flipped_yet(self) -> None:
+        state = rolled(arrange(standard(), down=["c6"]), "ace")
+        doc = state.to_json()
+        assert doc["phase"] == "flip"
+        flipped = {"kind": "down", "square": "c6", "ok": True}
+        with pytest.raises(InvalidStateError, match="one card is flipped per turn"):
+            state.game.state_from_json({**doc, "last_flip": flipped})
+
+    def test_a_wrong_guess_reads_back(self) -> None:
+        state = rolled(arrange(standard(), pawns=["b4", "d3"], down=["a5", "c6"]), "2")
+        play(state, "up:c6")  # the ace of diamonds, not a 2
+        assert state.game.state_from_json(state.to_json()).to_json() == state.to_json()
 
     def test_a_move_phase_without_a_legal_move_is_refused(self) -> None:
         state = rolled(standard(), "null")
@@ -212,7 +240,7 @@ def test_random_play_keeps_the_table_consistent(seed: int, players: int) -> None
         assert len(set(placed)) == len(placed)
         assert not any(state.down >> p & 1 for p in placed)
         assert all(RANK_OF[state.cards[s]] <= 5 for s in range(SQUARES) if state.down >> s & 1)
-        if state.phase >= 3 and state.phase != 6:
+        if ROLL_PHASE <= state.phase < OVER:  # flags touched never go back during a race
             assert all(a >= b for a, b in zip(state.progress, progress, strict=True))
             progress = list(state.progress)
     assert sum(state.returns()) == pytest.approx(1.0)

@@ -131,6 +131,20 @@ class TestFlagVariant:
         rolled(state, "null")
         assert "b6" in kinds(state)["move"]
 
+    def test_a_next_flag_face_down_or_under_a_pawn_cannot_be_reached_so_nothing_is_restricted(
+        self,
+    ) -> None:
+        # Suns on b5 head for their ace on a6; b6 carries the moons' 3 flag.
+        state = arrange(standard(flag_variant=True), pawns=["b5", "f1"], down=["a6"])
+        assert "b6" in kinds(rolled(state, "null"))["move"]
+        state = arrange(standard(flag_variant=True), pawns=["b5", "a6"])
+        assert "b6" in kinds(rolled(state, "null"))["move"]
+
+    def test_a_pawn_standing_on_its_next_flag_is_not_restricted(self) -> None:
+        # Put on the ace flag (a6) by a penalty, the suns have not touched it yet.
+        state = arrange(standard(flag_variant=True), pawns=["a6", "f1"])
+        assert kinds(rolled(state, "null"))["move"] == ["a5", "b6"]
+
     def test_an_opponents_start_counts_as_a_flag_space(self) -> None:
         # Suns on d4 head for their 3 on f3 (by e4, f4); the moons' start (5 flag) is on d3.
         state = arrange(standard(flag_variant=True), pawns=["d4", "a1"], progress=[2, 0])

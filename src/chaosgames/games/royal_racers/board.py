@@ -14,6 +14,9 @@ SQUARES = SIZE * SIZE
 COLUMNS = "abcdef"
 
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9")
+SUITS = ("suns", "moons", "crowns", "arms")
+"""Players are named after their piecepack suit, in seat (turn) order."""
+
 CARD_SUITS = "shdc"
 CARD_SUIT_SYMBOLS = "♠♥♦♣"
 NUM_CARDS = 36
@@ -85,7 +88,3 @@ CENTRE: tuple[int, ...] = (square(2, 3), square(3, 3), square(2, 2), square(3, 2
 
 READING_RANK: tuple[int, ...] = tuple(DEAL_ORDER.index(sq) for sq in range(SQUARES))
 """Position of each square in reading order, for deterministic tie-breaks."""
-
-
-def bit(sq: int) -> int:
-    return 1 << sq

@@ -22,6 +22,7 @@ from chaosgames.games.royal_racers.board import (
     SQUARE_BY_NAME,
     SQUARE_NAMES,
     SQUARES,
+    SUITS,
 )
 from chaosgames.games.royal_racers.state import (
     DEAL_PHASE,
@@ -33,9 +34,6 @@ from chaosgames.games.royal_racers.state import (
     START_PHASE,
     RoyalRacersState,
 )
-
-SUITS = ("suns", "moons", "crowns", "arms")
-"""Players are named after their piecepack suit, in seat (turn) order."""
 
 
 @register
@@ -152,11 +150,16 @@ def _fail(message: str) -> InvalidStateError:
     return InvalidStateError(f"Impossible Royal Racers position: {message}.")
 
 
+def _whole(value: Any, low: int, high: int) -> bool:
+    """Whether `value` is a whole number (not a boolean) from `low` to `high`."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def _int(doc: dict[str, Any], key: str, low: int, high: int) -> int:
     value = doc[key]
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not _whole(value, low, high):
         raise _fail(f"'{key}' must be a whole number from {low} to {high}, not {value!r}")
-    return value
+    return int(value)
 
 
 def _square(value: Any, what: str) -> int:
@@ -187,7 +190,7 @@ def _read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
     _read_campaign(state, doc)
     _read_cards(state, doc)
     _read_pieces(state, doc)
-    _check_flow(state, doc)
+    _check_flow(state)
     return state
 
 
@@ -197,11 +200,11 @@ def _read_campaign(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     for race in coins:
         if not isinstance(race, list) or len(race) != state.n:
             raise _fail("each race's coins must list one number per player")
-        if not all(isinstance(c, int) and 0 <= c <= state.nflags for c in race):
+        if not all(_whole(c, 0, state.nflags) for c in race):
             raise _fail(f"a coin shows between 0 and {state.nflags} flags touched")
     winners = _list(doc, "race_winners", finished)
     for race, winner in zip(coins, winners, strict=True):
-        if not isinstance(winner, int) or not -1 <= winner < state.n:
+        if not _whole(winner, -1, state.n - 1):
             raise _fail("a race winner is a seat number, or -1 for a race stopped at max_rounds")
         if winner >= 0 and race[winner] != state.nflags:
             raise _fail("a race winner has touched all his flags")
@@ -209,6 +212,11 @@ def _read_campaign(state: RoyalRacersState, doc: dict[str, Any]) -> None:
             raise _fail("only the winner of a race touches his last flag")
     state.coins = [list(race) for race in coins]
     state.race_winners = list(winners)
+    # Every race lasts at least one round and at most max_rounds.
+    if not finished <= state.past_rounds <= finished * state.max_rounds:
+        raise _fail(
+            f"{finished} finished races account for {finished} to {finished * state.max_rounds} rounds"
+        )
 
 
 def _read_cards(state: RoyalRacersState, doc: dict[str, Any]) -> None:
@@ -256,7 +264,7 @@ def _read_pieces(state: RoyalRacersState, doc: dict[str, Any]) -> None:
                 raise _fail("only one flag per card")
             state._put_flag(owner, index, sq)
     touched = _list(doc, "touched", n)
-    if not all(isinstance(t, int) and 0 <= t <= flags for t in touched):
+    if not all(_whole(t, 0, flags) for t in touched):
         raise _fail(f"flags touched run from 0 to {flags}")
     state.progress = list(touched)
     roll = doc["roll"]
@@ -267,11 +275,21 @@ def _read_pieces(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     if last is not None:
         if last.get("kind") not in ("down", "up", "reveal") or not isinstance(last.get("ok"), bool):
             raise _fail("last_flip has a kind (down, up or reveal), a square and ok")
-        state.last_flip = (last["kind"], _square(last["square"], "the last flip"), last["ok"])
+        sq = _square(last["square"], "the last flip")
+        if sq < 0:
+            raise _fail("last_flip names the square of the card flipped")
+        state.last_flip = (last["kind"], sq, last["ok"])
 
 
-def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
+def _check_flow(state: RoyalRacersState) -> None:
     """The setup done so far matches the phase, and the deciding player has a choice."""
+    _check_starts(state)
+    _check_placements(state)
+    _check_turn(state)
+
+
+def _check_starts(state: RoyalRacersState) -> None:
+    """Setup c) and d): pawns on centre squares, chosen in seat order, on their last flag."""
     n, flags, phase = state.n, state.nflags, state.phase
     starter = setup.race_starter(state.race, n)
     seats = [(starter + k) % n for k in range(n)]
@@ -290,9 +308,14 @@ def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
             raise _fail("each pawn's highest flag lies on a centre square under its start")
         if phase <= FLAGS_PHASE and state.pawns[p] >= 0 and state.pawns[p] != start:
             raise _fail("pawns stay on their starting squares during setup")
+
+
+def _check_placements(state: RoyalRacersState) -> None:
+    """Setup e): the flags placed so far are the first ones of the order, each in its quadrant."""
+    n, flags, phase = state.n, state.nflags, state.phase
     placed = {(slot // flags, slot % flags) for slot, sq in enumerate(state.flag_sq) if sq >= 0}
     placed -= {(p, flags - 1) for p in range(n)}
-    order = setup.placement_order(n, flags, starter)
+    order = setup.placement_order(n, flags, setup.race_starter(state.race, n))
     state.placed = len(placed)
     if placed != {(owner, index) for _, owner, index in order[: state.placed]}:
         raise _fail("flags are placed lowest first, in the order of setup e)")
@@ -302,21 +325,48 @@ def _check_flow(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     if phase > FLAGS_PHASE and state.placed != len(order):
         raise _fail("the race begins once every flag is placed")
     for _, owner, index in order[: state.placed]:
-        start_quadrant = QUADRANT_OF[state.flag_sq[owner * flags + flags - 1]]
-        if QUADRANT_OF[state.flag_sq[owner * flags + index]] != setup.placement_quadrant(
-            start_quadrant, index
-        ):
+        if QUADRANT_OF[state.flag_sq[owner * flags + index]] != state.flag_quadrant(owner, index):
             raise _fail("each flag lies in the quadrant setup e) gives it")
-    if phase != OVER and any(t == flags for t in state.progress):
+
+
+def _check_turn(state: RoyalRacersState) -> None:
+    """Nothing happens before the race; a flip or move follows a roll and has a choice."""
+    phase = state.phase
+    if phase != OVER and any(t == state.nflags for t in state.progress):
         raise _fail("a race in progress has no player who touched his last flag")
-    if phase < FLAGS_PHASE + 1 and (any(state.progress) or state.roll >= 0 or state.down):
+    if phase <= FLAGS_PHASE and (any(state.progress) or state.roll >= 0 or state.down or state.last_flip):
         raise _fail("nothing is flipped, rolled or touched before the race begins")
+    if phase <= FLAGS_PHASE and (state.round or state.turn):
+        raise _fail("the first round's first turn comes after the setup")
     if phase in (FLIP_PHASE, MOVE_PHASE) and state.roll < 0:
         raise _fail("the die has been rolled before a flip or a move")
     if phase == FLIP_PHASE and state.roll == 0:
         raise _fail("a null roll flips nothing")
+    _check_last_flip(state)
     if phase in (FLIP_PHASE, MOVE_PHASE) and not state._legal_actions():
         raise _fail(f"the player to {PHASE_NAMES[phase]} has no legal action, so the phase would be skipped")
+
+
+def _check_last_flip(state: RoyalRacersState) -> None:
+    """The flip remembered is this turn's (or the last turn's, until the next roll) and
+    left its card as the rules do: down stays down, a right guess or a reveal is up, a
+    wrong guess is back down; only reveals ignore the rank rolled."""
+    if state.last_flip is None:
+        return
+    if state.phase == FLIP_PHASE:
+        raise _fail("only one card is flipped per turn, and the flip ends the flip phase")
+    kind, sq, ok = state.last_flip
+    if not 1 <= state.roll <= 5:
+        raise _fail("a card is flipped only after a roll of ace to five")
+    face_down = bool(state.down >> sq & 1)
+    right_rank = state.rank_at(sq) == state.roll
+    consistent = {
+        "down": ok and face_down and right_rank,
+        "up": (not face_down and right_rank) if ok else (face_down and not right_rank),
+        "reveal": ok and not face_down,
+    }[kind]
+    if not consistent:
+        raise _fail(f"last_flip ({kind} {SQUARE_NAMES[sq]}) does not match the card there and the roll")
 
 
 __all__ = ["SUITS", "RoyalRacersGame", "card_label"]

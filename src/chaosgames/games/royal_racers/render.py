@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 
 from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES
-from chaosgames.games.royal_racers.board import CARD_NAMES, COLUMNS, SIZE, SQUARE_NAMES
+from chaosgames.games.royal_racers.board import CARD_NAMES, COLUMNS, SIZE, SQUARE_NAMES, SUITS
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
 
-SUITS = ("suns", "moons", "crowns", "arms")
-INITIALS = "SMCA"
+INITIALS = "".join(suit[0].upper() for suit in SUITS)
 
 
 def cell(state: RoyalRacersState, sq: int, reveal: bool = False) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from chaosgames.games.royal_racers.actions import DIE_FACES
 from chaosgames.games.royal_racers.board import CENTRE, NUM_CARDS, QUADRANT_SQUARES
 
 
@@ -19,8 +20,7 @@ def flag_face(flags: int, index: int) -> int:
 
 
 def flag_face_name(flags: int, index: int) -> str:
-    face = flag_face(flags, index)
-    return ("null", "ace", "2", "3", "4", "5")[face]
+    return DIE_FACES[flag_face(flags, index)]  # tiles and dice carry the same six faces
 
 
 def remaining_cards(cards: list[int]) -> list[int]:
@@ -39,9 +39,10 @@ def race_starter(race: int, players: int) -> int:
     return race % players
 
 
-def placer_of(owner: int, players: int) -> int:
-    """Setup d): flags are passed to the player on the owner's left (the next seat)."""
-    return (owner + 1) % players
+def passer_of(placer: int, players: int) -> int:
+    """Setup d): whose flags `placer` places: flags are passed to the player on the
+    owner's left (the next seat), so they come from the player on the placer's right."""
+    return (placer - 1) % players
 
 
 @cache
@@ -56,8 +57,7 @@ def placement_order(players: int, flags: int, starter: int) -> tuple[tuple[int, 
         first = (starter + index) % players
         for seat in range(players):
             placer = (first + seat) % players
-            owner = (placer - 1) % players
-            order.append((placer, owner, index))
+            order.append((placer, passer_of(placer, players), index))
     return tuple(order)
 
 

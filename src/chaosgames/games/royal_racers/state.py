@@ -176,8 +176,12 @@ class RoyalRacersState(State):
 
     def placement_squares(self) -> list[int]:
         _, owner, index = self.placement()
+        return setup.placement_squares(self.flag_quadrant(owner, index), self.flag_at)
+
+    def flag_quadrant(self, owner: int, index: int) -> int:
+        """Setup e): the quadrant of `owner`'s flag `index`, counted from his start's."""
         start_quadrant = QUADRANT_OF[self.flag_sq[owner * self.nflags + self.nflags - 1]]
-        return setup.placement_squares(setup.placement_quadrant(start_quadrant, index), self.flag_at)
+        return setup.placement_quadrant(start_quadrant, index)
 
     # -- applying ----------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES
-from chaosgames.games.royal_racers.board import CARD_SUIT_SYMBOLS, COLUMNS, RANK_NAMES, RANK_OF, SIZE
+from chaosgames.games.royal_racers.board import CARD_SUIT_SYMBOLS, COLUMNS, RANK_NAMES, RANK_OF, SIZE, SUITS
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
@@ -21,7 +21,6 @@ MARGIN = 24
 PANEL = 190
 SUIT_COLOURS = ("#d4731f", "#3b5ba5", "#2e8b3e", "#8a2f8f")
 """Piecepack suits: suns, moons, crowns, arms."""
-SUIT_NAMES = ("suns", "moons", "crowns", "arms")
 CARD_INK = ("#111", "#c0392b", "#c0392b", "#111")
 DIE_LABELS = ("null", "A", "2", "3", "4", "5")
 FLAG_LABELS = ("0", "A", "2", "3", "4", "5")
@@ -74,7 +73,7 @@ def _flag(state: RoyalRacersState, sq: int) -> list[str]:
     colour = SUIT_COLOURS[owner]
     return [
         f'<rect x="{px + CELL - 29}" y="{py + CELL - 29}" width="22" height="22" rx="3" '
-        f'fill="{colour}" stroke="#222"><title>{SUIT_NAMES[owner]} flag {face}</title></rect>',
+        f'fill="{colour}" stroke="#222"><title>{SUITS[owner]} flag {face}</title></rect>',
         f'<text x="{px + CELL - 18}" y="{py + CELL - 13}" font-size="13" text-anchor="middle" '
         f'font-family="sans-serif" font-weight="bold" fill="#fff">{FLAG_LABELS[face]}</text>',
     ]
@@ -88,7 +87,7 @@ def _pawn(state: RoyalRacersState, player: int) -> list[str]:
     colour = SUIT_COLOURS[player]
     return [
         f'<circle cx="{px + 22}" cy="{py + CELL - 20}" r="12" fill="{colour}" stroke="#000" '
-        f'stroke-width="2"><title>{SUIT_NAMES[player]} pawn</title></circle>'
+        f'stroke-width="2"><title>{SUITS[player]} pawn</title></circle>'
     ]
 
 
@@ -114,7 +113,7 @@ def _panel(state: RoyalRacersState) -> list[str]:
         coins = f", {totals[p]} coins" if state.races > 1 else ""
         out.append(
             f'<text x="{left + 22}" y="{y}" font-size="13" font-family="sans-serif">'
-            f"{SUIT_NAMES[p]}: {state.progress[p]}/{state.nflags} flags{coins}</text>"
+            f"{SUITS[p]}: {state.progress[p]}/{state.nflags} flags{coins}</text>"
         )
         y += 22
     return out
