@@ -148,3 +148,26 @@ def test_quit_saves_a_record_that_replays(tmp_path: Path) -> None:
     assert match.run() == 0
     doc = json.loads((tmp_path / "q.json").read_text())
     assert GameRecord.from_json(doc).replay().to_json() == match.state.to_json()
+
+
+def test_undo_is_off_where_information_is_hidden() -> None:
+    """Royal Racers hides face-down ranks: taking back a wrong guess would be a peek."""
+    from chaosgames import agents
+
+    game = chaosgames.load_game("royal-racers", players=2)
+    assert game.hides_information()
+    assert not chaosgames.load_game("royal-racers", players=2, memory_aid=True).hides_information()
+    feed = iter(["1", "undo"])
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
+    match = TerminalMatch(
+        game, ["human", "random"], {1: agents.from_spec("random", seed=1)}, 3, console, read_line
+    )
+    match.run()
+    assert any(step.actor == 0 for step in match.steps)

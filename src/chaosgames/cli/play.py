@@ -154,6 +154,11 @@ class TerminalMatch:
 
     def _undo(self, player: int) -> bool:
         """Go back to before `player`'s last decision, if no other person decided since."""
+        if self.game.hides_information():
+            self.console.print(
+                "[red]Undo is off in this game: taking a move back could show you a hidden card.[/red]"
+            )
+            return False
         humans = {i for i, seat in enumerate(self.seats) if seat == HUMAN}
         for index in range(len(self.steps) - 1, -1, -1):
             actor = self.steps[index].actor

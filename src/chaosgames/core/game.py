@@ -127,6 +127,14 @@ class Game(ABC):
         """The position as an SVG document (a pure function of the state)."""
         raise ChaosGamesError(f"{self.title} has no picture yet.")
 
+    def hides_information(self) -> bool:
+        """Whether a player may not see parts of the state (face-down cards ...).
+
+        The terminal refuses `undo` in such games: taking a move back after it revealed
+        something would let a person peek.
+        """
+        return False
+
     def describe_action(self, state: State, action: Action) -> str:
         """A short sentence for a player choosing among actions; by default the notation."""
         return str(action)

@@ -117,6 +117,10 @@ class RoyalRacersGame(Game):
 
     # -- presentation and evaluation ----------------------------------------------------
 
+    def hides_information(self) -> bool:
+        # Face-down ranks are hidden unless the memory aid shows them to everyone.
+        return not self.options["memory_aid"]
+
     def render_text(self, state: State, viewer: int | None = None) -> str:
         """A seat's view hides face-down ranks (unless memory_aid); without a viewer, all."""
         from chaosgames.games.royal_racers.render import render_text
