@@ -277,3 +277,11 @@ def test_no_crash_ghost_when_all_ten_ghosts_are_on_the_track() -> None:
     st.ghosts.update(space(st, f"{r}b") for r in range(3, 13))
     play(st, "gear:1", "move:ahead")  # ends in terrain on 6e
     assert st.lives[0] == 2 and len(st.ghosts) == 10 and space(st, "6e") not in st.ghosts
+
+
+def test_no_dodging_stress_beside_the_wall_where_only_two_spaces_are_in_front() -> None:
+    # From 4a the wall leaves two spaces in front: 5a (terrain, straight ahead) and 5b.
+    # Going right of the terrain is no barely dodging: the seed needs 3 spaces in front.
+    st = racer("4a")
+    play(st, "gear:1", "move:right")
+    assert where(st, 0) == "5b" and st.stress[0] == 0
