@@ -285,3 +285,18 @@ def test_no_dodging_stress_beside_the_wall_where_only_two_spaces_are_in_front() 
     st = racer("4a")
     play(st, "gear:1", "move:right")
     assert where(st, 0) == "5b" and st.stress[0] == 0
+
+
+def test_a_car_forced_to_move_one_space_less_pays_the_normal_stress() -> None:
+    # From 6b (board 1) the staggered row 7 (board 3) gives 7a and 7b, both taken: the car
+    # "would have to move 1 space less ... as per the normal movement rules", which cost
+    # 1 stress for every space not moved.
+    st = table(TRACK, players=3)
+    put(st, 0, "6b", gear=1)
+    put(st, 1, "7a")
+    put(st, 2, "7b")
+    turn_of(st, 0)
+    play(st, "gear:1")
+    assert legal(st) == ["stop"]
+    play(st, "stop")
+    assert where(st, 0) == "6b" and st.stress == [1, 0, 0]
