@@ -300,3 +300,9 @@ def test_a_car_forced_to_move_one_space_less_pays_the_normal_stress() -> None:
     assert legal(st) == ["stop"]
     play(st, "stop")
     assert where(st, 0) == "6b" and st.stress == [1, 0, 0]
+
+
+def test_a_crash_takes_three_gears_off() -> None:
+    st = racer("5e", gear=6)
+    play(st, "gear:6", "move:ahead", "stop")  # stops on 6e, terrain
+    assert st.pos[0] == OFF and st.gear[0] == 3
