@@ -306,3 +306,14 @@ def test_a_crash_takes_three_gears_off() -> None:
     st = racer("5e", gear=6)
     play(st, "gear:6", "move:ahead", "stop")  # stops on 6e, terrain
     assert st.pos[0] == OFF and st.gear[0] == 3
+
+
+def test_cars_on_the_removed_board_crash_clockwise_from_a_later_mover() -> None:
+    # Player 2 scrolls: player 3, then player 1 (clockwise after the mover) place their cars.
+    st = table(TRACK, players=3)
+    put(st, 0, "2d")
+    put(st, 1, "12c", gear=1)
+    put(st, 2, "1b")
+    turn_of(st, 1)
+    play(st, "gear:1", "scroll")
+    assert st.pending == [2, 0] and st.current_player() == 2
