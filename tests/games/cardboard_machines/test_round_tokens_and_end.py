@@ -49,6 +49,23 @@ def test_only_one_token_per_lap() -> None:
     assert st.table_row(st.pos[1]) == 10 and st.tokens == [1, 0, 0]
 
 
+def test_each_new_lap_offers_a_new_token() -> None:
+    st = lap_ahead()
+    play(st, "gear:2", "scroll", "ghost:none", "move:left", "move:ahead")
+    assert st.tokens == [1, 0, 0] and st.mover == 1
+    # Six scrolls later board 0 lies at the back again (built directly), gray side up.
+    st.board_ids = [0, 2, 1, 3, 4, 5]
+    st.sides = [1, 0, 0, 0, 0, 0]
+    put(st, 0, "7c")
+    put(st, 1, "12d", gear=2)
+    put(st, 2, "9f")
+    turn_of(st, 1)
+    play(st, "gear:2", "scroll")
+    assert st.lap == 2 and not st.lap_claimed
+    play(st, "move:left")  # into 11d: board 0's back row, where player 2 started
+    assert st.tokens == [1, 1, 0] and st.tokens_left == 1
+
+
 def test_the_front_row_of_board_zero_counts_only_for_players_who_started_there() -> None:
     st = lap_ahead()
     assert st.start_row[2] == 1  # player 3 started on space 3, in the front row
