@@ -9,23 +9,33 @@ from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.games.cardboard_machines.actions import ACCEPTED, well_formed
-from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, START_BOARD, TABLE_BOARDS
+from chaosgames.games.cardboard_machines.boards import (
+    BOARD_IDS,
+    LANES,
+    SIDES,
+    START_BOARD,
+    START_SPACES,
+    TABLE_BOARDS,
+)
 from chaosgames.games.cardboard_machines.phases import (
     BOARDS,
     BONUS,
     FIRST,
     GEAR,
     GHOST_SUPPLY,
+    LEFT,
+    MALF,
     MOVE,
     OFF,
     OVER,
     PHASE_NAMES,
     RESOLVE,
     RETURN_STRESS,
+    RIGHT,
     ROLL,
     TURN_OVER,
 )
-from chaosgames.games.cardboard_machines.setup import DRAWN_BOARDS
+from chaosgames.games.cardboard_machines.setup import DRAWN_BOARDS, START_INDEX, times_scrolled_away
 from chaosgames.games.cardboard_machines.state import CardboardState
 
 PLAYER_NAMES = ("red", "blue", "green", "yellow")
@@ -232,11 +242,68 @@ def _check_position(st: CardboardState) -> None:
     for space in st.ghosts:
         if space // LANES < 2 * st.back:
             raise InvalidStateError("A ghost cannot stand behind the track.")
+    _check_track(st)
+    _check_round_tokens(st)
+    _check_cars(st)
+    _check_turn(st)
+
+
+def _check_track(st: CardboardState) -> None:
+    """The boards keep the cyclic order they were laid in, and each scroll flips the back
+    board to the front: `back` fixes where board 0 lies, every board's side, and the lap."""
+    back = st.back
+    if st.board_ids[(START_INDEX - back) % TABLE_BOARDS] != START_BOARD:
+        raise InvalidStateError(f"After {back} scrolls board 0 cannot lie where the document puts it.")
+    for place, side in enumerate(st.sides):
+        laid = (place + back) % TABLE_BOARDS
+        if side != times_scrolled_away(laid, back) % 2:
+            raise InvalidStateError(f"After {back} scrolls board {st.board_ids[place]} shows its other side.")
+    laps = times_scrolled_away(START_INDEX, back)
+    if st.lap != laps:
+        raise InvalidStateError(
+            f"After {back} scrolls board 0 has come back to the front {laps} times, not {st.lap}."
+        )
+
+
+def _check_round_tokens(st: CardboardState) -> None:
+    """At most one token a lap, none before the first lap."""
+    claimed = sum(st.tokens)
+    if st.lap_claimed and (st.lap == 0 or claimed == 0):
+        raise InvalidStateError("A lap's token can only be claimed once board 0 has come to the front.")
+    if claimed > max(st.lap - 1, 0) + st.lap_claimed:
+        raise InvalidStateError(f"{claimed} round tokens cannot be claimed in {st.lap} laps.")
+
+
+def _check_cars(st: CardboardState) -> None:
+    """Starting rows follow the starting player; no car rests in terrain (it would have
+    crashed): only the mover drives through it, or stands there when a token ended the game."""
+    n = st.game.num_players
+    for p in range(n):
+        if st.start_row[p] != START_SPACES[(p - st.first) % n + 1][1]:
+            raise InvalidStateError(f"Player {p + 1}'s starting row does not match the starting player.")
+        passing = p == st.mover and st.phase in (MOVE, OVER)
+        if st.pos[p] != OFF and st.terrain_at(st.pos[p]) and not passing:
+            raise InvalidStateError(f"Player {p + 1}'s car cannot stand in terrain.")
+
+
+def _check_turn(st: CardboardState) -> None:
+    """The move cannot outrun the gear; dice left to resolve have lost blanks and pairs; a
+    ghost is placed only on a dark-edged new board."""
+    if st.phase == MOVE and st.moves_left > st.gear[st.mover]:
+        raise InvalidStateError("A move cannot have more points left than the gear.")
+    if st.phase in (RESOLVE, BONUS) and (min(st.dice[LEFT], st.dice[RIGHT]) > 0 or st.dice[MALF] > 1):
+        raise InvalidStateError("Dice left to resolve have no left/right pair and at most one malfunction.")
+    if st.ghost_pending and not SIDES[st.board_ids[-1]][st.sides[-1]].dark_edges:
+        raise InvalidStateError("A ghost is placed only when the new board shows its dark edges.")
 
 
 def _check_phase(st: CardboardState, setting_up: bool) -> None:
     """What each phase needs, so that every accepted document has legal actions."""
     phase = st.phase
+    if st.tokens_left == 0 and phase != OVER:
+        raise InvalidStateError("The game is over once the last round token is claimed.")
+    if st.must_continue and phase not in (MOVE, OVER):
+        raise InvalidStateError("Only a move in progress continues after a scroll.")
     if setting_up != (phase in (FIRST, BOARDS)):
         raise InvalidStateError("The six boards are on the table exactly when setup is over.")
     if (st.first < 0) != (phase == FIRST):
