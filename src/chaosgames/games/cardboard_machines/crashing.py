@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from chaosgames.games.cardboard_machines import end_of_game
 from chaosgames.games.cardboard_machines.boards import LANES
-from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF
+from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF, OVER, TURN_OVER
 
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.state import CardboardState
@@ -28,6 +28,14 @@ def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
         st.pending.append(player)
     elif len(st.alive()) == 1:
         end_of_game.last_player_wins(st)
+
+
+def crash_mover(st: CardboardState, ghost_at: int) -> None:
+    """The player taking her turn crashes: "Then continue with the next player" ends her
+    turn once crashed cars are placed (unless the crash ended the game)."""
+    crash(st, st.mover, ghost_at)
+    if st.phase != OVER:
+        st.phase = TURN_OVER
 
 
 def placement_spaces(st: CardboardState) -> list[int]:
