@@ -94,6 +94,27 @@ def test_claiming_the_last_token_ends_the_game_and_lives_plus_tokens_win() -> No
     assert st.returns() == [1.0, 0.0, 0.0]  # 3 lives + 1 token beat 3 lives
 
 
+def lap_one_begun(**options: object):
+    """The track [2, 0, 1, 3, 4, 5] after two scrolls: board 0 (gray) in front, lap 1 on."""
+    st = table([2, 0, 1, 3, 4, 5], players=3, **options)
+    st.back, st.lap = 2, 1
+    st.board_ids = [1, 3, 4, 5, 2, 0]
+    st.sides = [0, 0, 0, 0, 1, 1]
+    return st
+
+
+def test_the_last_token_taken_while_driving_through_a_car_ends_the_game_there() -> None:
+    st = lap_one_begun(round_tokens=1)
+    put(st, 0, "10c", gear=1)
+    put(st, 1, "9b")
+    put(st, 2, "11c")  # player 3 started in the front row: board 0's back row is not hers
+    turn_of(st, 0)
+    play(st, "gear:2", "move:ahead")  # player 1 drives through player 3 and takes the token
+    assert st.is_terminal() and where(st, 0) == where(st, 2) == "11c"
+    assert st.stress == [1, 0, 1] and st.returns() == [1.0, 0.0, 0.0]
+    assert st.game.state_from_json(st.to_json()).to_json() == st.to_json()
+
+
 def finished(lives: list[int], tokens: list[int], stress: list[int]):
     st = table([2, 0, 1, 3, 4, 5], players=len(lives), round_tokens=sum(tokens) or 1)
     st.lives, st.tokens, st.stress = lives[:], tokens[:], stress[:]

@@ -220,8 +220,11 @@ def _check_position(st: CardboardState) -> None:
     if len(st.ghosts) > GHOST_SUPPLY:
         raise InvalidStateError(f"There are only {GHOST_SUPPLY} ghosts.")
     placed = [s for s in st.pos if s != OFF]
-    # Only the moving car may share a space, while it drives through another car.
-    resting = [s for p, s in enumerate(st.pos) if s != OFF and not (p == st.mover and st.phase == MOVE)]
+    # Only the moving car may share a space, while it drives through another car (or when
+    # the last round token, claimed on the way, ended the game there).
+    resting = [
+        s for p, s in enumerate(st.pos) if s != OFF and not (p == st.mover and st.phase in (MOVE, OVER))
+    ]
     if len(set(resting)) != len(resting):
         raise InvalidStateError("Two cars cannot stand on the same space at rest.")
     if setting_up:
