@@ -154,11 +154,19 @@ def _bool(value: Any, what: str) -> bool:
 def read_state(game: CardboardMachines, doc: dict[str, Any]) -> CardboardState:
     """A state from its document, refusing impossible positions."""
     st = CardboardState(game)
-    n = game.num_players
     if doc["phase"] not in PHASE_NAMES:
         raise InvalidStateError(f"Unknown phase {doc['phase']!r}; phases are {', '.join(PHASE_NAMES)}.")
     st.phase = PHASE_NAMES.index(doc["phase"])
-    st.first = _int(doc["first"], "first", -1, n - 1)
+    _read_track(st, doc)
+    _read_cars(st, doc)
+    _read_turn(st, doc)
+    _read_result(st, doc["result"])
+    _check_position(st)
+    return st
+
+
+def _read_track(st: CardboardState, doc: dict[str, Any]) -> None:
+    st.first = _int(doc["first"], "first", -1, st.game.num_players - 1)
     st.drawn = [_int(b, "a drawn board", 1, max(BOARD_IDS)) for b in doc["drawn"]]
     st.back = _int(doc["back"], "back", 0)
     boards = doc["boards"]
@@ -169,6 +177,11 @@ def read_state(game: CardboardMachines, doc: dict[str, Any]) -> CardboardState:
         raise InvalidStateError("The table holds either no boards (during setup) or six different boards.")
     if len(set(st.drawn)) != len(st.drawn):
         raise InvalidStateError("A board cannot be drawn twice.")
+    st.ghosts = {_int(g, "a ghost's space", 0) for g in doc["ghosts"]}
+
+
+def _read_cars(st: CardboardState, doc: dict[str, Any]) -> None:
+    n = st.game.num_players
     cars = doc["cars"]
     if len(cars) != n:
         raise InvalidStateError(f"The document lists {len(cars)} cars for {n} players.")
@@ -179,10 +192,13 @@ def read_state(game: CardboardMachines, doc: dict[str, Any]) -> CardboardState:
         st.stress[p] = _int(car["stress"], "stress", 0)
         st.lives[p] = _int(car["lives"], "lives", 0, 3)
         st.tokens[p] = _int(car["tokens"], "round tokens", 0)
-    st.ghosts = {_int(g, "a ghost's space", 0) for g in doc["ghosts"]}
-    st.tokens_left = _int(doc["tokens_left"], "tokens_left", 0, game.options["round_tokens"])
+    st.tokens_left = _int(doc["tokens_left"], "tokens_left", 0, st.game.options["round_tokens"])
     st.lap = _int(doc["lap"], "lap", 0)
     st.lap_claimed = _bool(doc["lap_claimed"], "lap_claimed")
+
+
+def _read_turn(st: CardboardState, doc: dict[str, Any]) -> None:
+    n = st.game.num_players
     st.mover = _int(doc["mover"], "mover", 0, n - 1)
     st.turn = _int(doc["turn"], "turn", 0)
     st.moves_left = _int(doc["moves_left"], "moves_left", 0, 6)
@@ -196,19 +212,19 @@ def read_state(game: CardboardMachines, doc: dict[str, Any]) -> CardboardState:
     st.dice = [_int(dice[k], f"{k} dice", 0, 6) for k in ("left", "right", "malfunction")]
     st.pending = [_int(p, "a waiting player", 0, n - 1) for p in doc["pending"]]
     st.ghost_pending = _bool(doc["ghost_pending"], "ghost_pending")
-    result = doc["result"]
+
+
+def _read_result(st: CardboardState, result: Any) -> None:
     if result is not None:
         if (
             not isinstance(result, list)
-            or len(result) != n
+            or len(result) != st.game.num_players
             or not all(isinstance(r, int | float) for r in result)
         ):
             raise InvalidStateError("A result is a list of one number per player.")
         st.result = [float(r) for r in result]
     if (st.result is None) != (st.phase != OVER):
         raise InvalidStateError("A finished game has a result and an unfinished one has none.")
-    _check_position(st)
-    return st
 
 
 def _check_position(st: CardboardState) -> None:
