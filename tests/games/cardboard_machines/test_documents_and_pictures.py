@@ -123,6 +123,18 @@ def test_a_document_after_scrolls_round_trips() -> None:
     assert st.game.state_from_json(st.to_json()).to_json() == st.to_json()
 
 
+def test_a_finished_game_must_carry_the_result_the_rules_give() -> None:
+    st = table([2, 0, 1, 3, 4, 5])
+    st.stress[1] = 2
+    doc = st.to_json()
+    doc["phase"] = "over"
+    doc["result"] = [0.0, 1.0]  # equal lives and tokens: the least stress (player 1) wins
+    with pytest.raises(chaosgames.InvalidStateError):
+        st.game.state_from_json(doc)
+    doc["result"] = [1.0, 0.0]
+    assert st.game.state_from_json(doc).returns() == [1.0, 0.0]
+
+
 def test_two_resting_cars_on_one_space_are_refused() -> None:
     st = table([2, 0, 1, 3, 4, 5])
     doc = st.to_json()

@@ -8,6 +8,7 @@ from chaosgames.core.errors import InvalidStateError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
+from chaosgames.games.cardboard_machines import end_of_game
 from chaosgames.games.cardboard_machines.actions import ACCEPTED, well_formed
 from chaosgames.games.cardboard_machines.boards import (
     BOARD_IDS,
@@ -225,6 +226,8 @@ def _read_result(st: CardboardState, result: Any) -> None:
         st.result = [float(r) for r in result]
     if (st.result is None) != (st.phase != OVER):
         raise InvalidStateError("A finished game has a result and an unfinished one has none.")
+    if st.result is not None and (not st.alive() or st.result != end_of_game.final_result(st)):
+        raise InvalidStateError("The result is not what the lives, round tokens and stress give.")
 
 
 def _check_position(st: CardboardState) -> None:
