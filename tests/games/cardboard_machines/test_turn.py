@@ -61,7 +61,8 @@ def test_a_car_cannot_end_on_another_car() -> None:
 
 
 def test_a_step_is_offered_only_if_the_move_can_still_end_on_a_free_space() -> None:
-    # Two cars fill 5c and 6c... with one point left after 5c, 6b/6c/6d are still free.
+    # A car stands on 5c. With 2 points, stepping into 5c is offered (the second point can
+    # end on 6b, 6c or 6d); with 1 point the move would end on the car, so it is not.
     st = table(TRACK, players=3)
     put(st, 0, "4c", gear=2)
     put(st, 1, "5c")
