@@ -90,10 +90,11 @@ def test_barely_dodging_terrain_costs_one_stress() -> None:
 
 
 def test_no_dodging_stress_going_straight_or_when_only_two_spaces_are_in_front() -> None:
-    st = racer("5b", gear=2)  # 6a is terrain but only 6a, 6b, 6c... 5b has three in front
-    play(st, "gear:2", "move:ahead")  # 6b is not terrain: no dodge
+    # From 5b three spaces are in front: 6a (terrain), 6b and 6c. Going straight is no dodge.
+    st = racer("5b", gear=2)
+    play(st, "gear:2", "move:ahead")
     assert st.stress[0] == 0
-    # 6b to row 7 is staggered (7a, 7b): two spaces, so never a dodge
+    # 6b to row 7 is staggered (7a, 7b): two spaces and none straight ahead, so no dodge
     play(st, "move:right")
     assert where(st, 0) == "7b" and st.stress[0] == 0
 
