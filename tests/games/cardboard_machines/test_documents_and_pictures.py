@@ -65,6 +65,76 @@ def test_impossible_documents_are_refused(field: str, value: object) -> None:
         st.game.state_from_json(doc)
 
 
+def _flip_a_board(doc):
+    doc["boards"][3][1] = 1  # no scroll yet, yet board 3 shows its gray side
+
+
+def _board_zero_at_the_back(doc):
+    doc["boards"][0], doc["boards"][1] = doc["boards"][1], doc["boards"][0]
+
+
+def _car_in_terrain(doc):
+    doc["cars"][1]["pos"] = (2 * 2) * 6  # 5a: terrain of board 1, and not the mover's car
+
+
+def _pair_left_to_resolve(doc):
+    doc["phase"], doc["dice"] = "resolve", {"left": 1, "right": 1, "malfunction": 0}
+
+
+def _ghost_from_a_white_board(doc):
+    doc["phase"], doc["moves_left"], doc["ghost_pending"] = "move", 1, True
+
+
+IMPOSSIBLE = {
+    "a side flipped without a scroll": _flip_a_board,
+    "board 0 out of its place": _board_zero_at_the_back,
+    "a lap before board 0 came to the front": lambda doc: doc.update(lap=1),
+    "a lap's token claimed on the starting lap": lambda doc: doc.update(lap_claimed=True),
+    "a round token before any lap": lambda doc: (doc["cars"][0].update(tokens=1), doc.update(tokens_left=2)),
+    "a starting row against the starting player": lambda doc: doc["cars"][0].update(start_row=1),
+    "a car resting in terrain": _car_in_terrain,
+    "a left/right pair left to resolve": _pair_left_to_resolve,
+    "a ghost from a white board": _ghost_from_a_white_board,
+    "more points than the gear": lambda doc: doc.update(phase="move", moves_left=3),
+    "continuing after a scroll outside a move": lambda doc: doc.update(must_continue=True),
+}
+
+
+@pytest.mark.parametrize("spoil", IMPOSSIBLE.values(), ids=IMPOSSIBLE.keys())
+def test_positions_no_game_can_reach_are_refused(spoil) -> None:
+    st = table([2, 0, 1, 3, 4, 5])
+    doc = st.to_json()
+    st.game.state_from_json(doc)  # the untouched document is fine
+    spoil(doc)
+    with pytest.raises(chaosgames.InvalidStateError):
+        st.game.state_from_json(doc)
+
+
+def test_a_document_after_scrolls_round_trips() -> None:
+    st = table([2, 0, 1, 3, 4, 5])
+    put(st, 0, "12c", gear=2)
+    put(st, 1, "7c")
+    turn_of(st, 0)
+    play(st, "gear:2", "scroll", "ghost:none", "move:left", "move:ahead")
+    put(st, 1, "12d", gear=1)
+    turn_of(st, 1)
+    play(st, "gear:1", "scroll")
+    assert st.back == 2 and st.lap == 1 and st.sides == [0, 0, 0, 0, 1, 1]
+    assert st.game.state_from_json(st.to_json()).to_json() == st.to_json()
+
+
+def test_a_finished_game_must_carry_the_result_the_rules_give() -> None:
+    st = table([2, 0, 1, 3, 4, 5])
+    st.stress[1] = 2
+    doc = st.to_json()
+    doc["phase"] = "over"
+    doc["result"] = [0.0, 1.0]  # equal lives and tokens: the least stress (player 1) wins
+    with pytest.raises(chaosgames.InvalidStateError):
+        st.game.state_from_json(doc)
+    doc["result"] = [1.0, 0.0]
+    assert st.game.state_from_json(doc).returns() == [1.0, 0.0]
+
+
 def test_two_resting_cars_on_one_space_are_refused() -> None:
     st = table([2, 0, 1, 3, 4, 5])
     doc = st.to_json()

@@ -49,6 +49,23 @@ def test_only_one_token_per_lap() -> None:
     assert st.table_row(st.pos[1]) == 10 and st.tokens == [1, 0, 0]
 
 
+def test_each_new_lap_offers_a_new_token() -> None:
+    st = lap_ahead()
+    play(st, "gear:2", "scroll", "ghost:none", "move:left", "move:ahead")
+    assert st.tokens == [1, 0, 0] and st.mover == 1
+    # Six scrolls later board 0 lies at the back again (built directly), gray side up.
+    st.board_ids = [0, 2, 1, 3, 4, 5]
+    st.sides = [1, 0, 0, 0, 0, 0]
+    put(st, 0, "7c")
+    put(st, 1, "12d", gear=2)
+    put(st, 2, "9f")
+    turn_of(st, 1)
+    play(st, "gear:2", "scroll")
+    assert st.lap == 2 and not st.lap_claimed
+    play(st, "move:left")  # into 11d: board 0's back row, where player 2 started
+    assert st.tokens == [1, 1, 0] and st.tokens_left == 1
+
+
 def test_the_front_row_of_board_zero_counts_only_for_players_who_started_there() -> None:
     st = lap_ahead()
     assert st.start_row[2] == 1  # player 3 started on space 3, in the front row
@@ -75,6 +92,27 @@ def test_claiming_the_last_token_ends_the_game_and_lives_plus_tokens_win() -> No
     play(st, "gear:2", "scroll", "ghost:none", "move:left")
     assert st.is_terminal()
     assert st.returns() == [1.0, 0.0, 0.0]  # 3 lives + 1 token beat 3 lives
+
+
+def lap_one_begun(**options: object):
+    """The track [2, 0, 1, 3, 4, 5] after two scrolls: board 0 (gray) in front, lap 1 on."""
+    st = table([2, 0, 1, 3, 4, 5], players=3, **options)
+    st.back, st.lap = 2, 1
+    st.board_ids = [1, 3, 4, 5, 2, 0]
+    st.sides = [0, 0, 0, 0, 1, 1]
+    return st
+
+
+def test_the_last_token_taken_while_driving_through_a_car_ends_the_game_there() -> None:
+    st = lap_one_begun(round_tokens=1)
+    put(st, 0, "10c", gear=1)
+    put(st, 1, "9b")
+    put(st, 2, "11c")  # player 3 started in the front row: board 0's back row is not hers
+    turn_of(st, 0)
+    play(st, "gear:2", "move:ahead")  # player 1 drives through player 3 and takes the token
+    assert st.is_terminal() and where(st, 0) == where(st, 2) == "11c"
+    assert st.stress == [1, 0, 1] and st.returns() == [1.0, 0.0, 0.0]
+    assert st.game.state_from_json(st.to_json()).to_json() == st.to_json()
 
 
 def finished(lives: list[int], tokens: list[int], stress: list[int]):

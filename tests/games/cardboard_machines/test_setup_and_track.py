@@ -100,3 +100,9 @@ def test_boards_shifted_a_whole_space_line_up_again() -> None:
     st = table([2, 0, 3, 6, 4, 5])
     # board 3 (offset +1) to board 6 (offset -1): lateral steps -2, 0, +2
     assert _names(st, st.targets(space(st, "6c"))) == ["7c", "7d", "7e"]
+
+
+def test_every_board_side_leaves_room_to_place_a_crashed_car() -> None:
+    # Placement needs a space without terrain or car on the third board: with at most
+    # 3 other cars, 4 spaces without terrain on every side are enough.
+    assert min(sum(not t for t in side.terrain) for pair in SIDES for side in pair) >= 4

@@ -175,3 +175,17 @@ def test_no_buying_off_by_default() -> None:
     st = rolling("8b", stress=1)
     play(st, "roll:2")
     assert legal(st) == ["swerve:left"]
+
+
+def test_a_blocked_malfunction_still_gives_its_stress() -> None:
+    # From 6b both spaces in front (7a, 7b) hold cars: the forward move cannot end anywhere,
+    # so it does not happen, but the malfunction's 1 stress is taken.
+    st = table(TRACK, players=3)
+    put(st, 0, "6b", stress=1)
+    put(st, 1, "7a")
+    put(st, 2, "7b")
+    turn_of(st, 0)
+    stress_test.start_roll(st)
+    st._invalidate()
+    play(st, "roll:6", "malfunction")
+    assert where(st, 0) == "6b" and st.stress == [2, 0, 0] and st.mover == 1

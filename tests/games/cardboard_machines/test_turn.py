@@ -61,7 +61,8 @@ def test_a_car_cannot_end_on_another_car() -> None:
 
 
 def test_a_step_is_offered_only_if_the_move_can_still_end_on_a_free_space() -> None:
-    # Two cars fill 5c and 6c... with one point left after 5c, 6b/6c/6d are still free.
+    # A car stands on 5c. With 2 points, stepping into 5c is offered (the second point can
+    # end on 6b, 6c or 6d); with 1 point the move would end on the car, so it is not.
     st = table(TRACK, players=3)
     put(st, 0, "4c", gear=2)
     put(st, 1, "5c")
@@ -89,10 +90,11 @@ def test_barely_dodging_terrain_costs_one_stress() -> None:
 
 
 def test_no_dodging_stress_going_straight_or_when_only_two_spaces_are_in_front() -> None:
-    st = racer("5b", gear=2)  # 6a is terrain but only 6a, 6b, 6c... 5b has three in front
-    play(st, "gear:2", "move:ahead")  # 6b is not terrain: no dodge
+    # From 5b three spaces are in front: 6a (terrain), 6b and 6c. Going straight is no dodge.
+    st = racer("5b", gear=2)
+    play(st, "gear:2", "move:ahead")
     assert st.stress[0] == 0
-    # 6b to row 7 is staggered (7a, 7b): two spaces, so never a dodge
+    # 6b to row 7 is staggered (7a, 7b): two spaces and none straight ahead, so no dodge
     play(st, "move:right")
     assert where(st, 0) == "7b" and st.stress[0] == 0
 
@@ -277,3 +279,43 @@ def test_no_crash_ghost_when_all_ten_ghosts_are_on_the_track() -> None:
     st.ghosts.update(space(st, f"{r}b") for r in range(3, 13))
     play(st, "gear:1", "move:ahead")  # ends in terrain on 6e
     assert st.lives[0] == 2 and len(st.ghosts) == 10 and space(st, "6e") not in st.ghosts
+
+
+def test_no_dodging_stress_beside_the_wall_where_only_two_spaces_are_in_front() -> None:
+    # From 4a the wall leaves two spaces in front: 5a (terrain, straight ahead) and 5b.
+    # Going right of the terrain is no barely dodging: the seed needs 3 spaces in front.
+    st = racer("4a")
+    play(st, "gear:1", "move:right")
+    assert where(st, 0) == "5b" and st.stress[0] == 0
+
+
+def test_a_car_forced_to_move_one_space_less_pays_the_normal_stress() -> None:
+    # From 6b (board 1) the staggered row 7 (board 3) gives 7a and 7b, both taken: the car
+    # "would have to move 1 space less ... as per the normal movement rules", which cost
+    # 1 stress for every space not moved.
+    st = table(TRACK, players=3)
+    put(st, 0, "6b", gear=1)
+    put(st, 1, "7a")
+    put(st, 2, "7b")
+    turn_of(st, 0)
+    play(st, "gear:1")
+    assert legal(st) == ["stop"]
+    play(st, "stop")
+    assert where(st, 0) == "6b" and st.stress == [1, 0, 0]
+
+
+def test_a_crash_takes_three_gears_off() -> None:
+    st = racer("5e", gear=6)
+    play(st, "gear:6", "move:ahead", "stop")  # stops on 6e, terrain
+    assert st.pos[0] == OFF and st.gear[0] == 3
+
+
+def test_cars_on_the_removed_board_crash_clockwise_from_a_later_mover() -> None:
+    # Player 2 scrolls: player 3, then player 1 (clockwise after the mover) place their cars.
+    st = table(TRACK, players=3)
+    put(st, 0, "2d")
+    put(st, 1, "12c", gear=1)
+    put(st, 2, "1b")
+    turn_of(st, 1)
+    play(st, "gear:1", "scroll")
+    assert st.pending == [2, 0] and st.current_player() == 2

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from chaosgames.games.cardboard_machines import end_of_game
 from chaosgames.games.cardboard_machines.boards import LANES
-from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF
+from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF, OVER, TURN_OVER
 
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.state import CardboardState
@@ -30,10 +30,20 @@ def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
         end_of_game.last_player_wins(st)
 
 
+def crash_mover(st: CardboardState, ghost_at: int) -> None:
+    """The player taking her turn crashes: "Then continue with the next player" ends her
+    turn once crashed cars are placed (unless the crash ended the game)."""
+    crash(st, st.mover, ghost_at)
+    if st.phase != OVER:
+        st.phase = TURN_OVER
+
+
 def placement_spaces(st: CardboardState) -> list[int]:
     """Edge spaces of the third board from the back: in each of its rows, the first space
     from the left wall and the first from the right wall that is neither terrain nor
-    taken by a car (ghosts do not matter)."""
+    taken by a car (ghosts do not matter). Every board side of boards.json has at least
+    4 spaces without terrain and at most 3 other cars are on the track, so some row always
+    offers a space."""
     first_row = 2 * (st.back + RESTART_BOARD)
     found: list[int] = []
     for row in (first_row, first_row + 1):
@@ -45,14 +55,6 @@ def placement_spaces(st: CardboardState) -> list[int]:
         for space in free[:1] + free[-1:]:
             if space not in found:
                 found.append(space)
-    if not found:
-        # Never met with four cars and the real boards; kept so the game cannot stall.
-        found = [
-            row * LANES + col
-            for row in (first_row, first_row + 1)
-            for col in range(LANES)
-            if st.car_at(row * LANES + col, -1) < 0
-        ]
     return sorted(found)
 
 

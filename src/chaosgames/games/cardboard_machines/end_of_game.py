@@ -35,7 +35,7 @@ def end_turn(st: CardboardState) -> None:
 
 def last_player_wins(st: CardboardState) -> None:
     """'when there is only one player left, ... she is the winner'."""
-    st.result = [1.0 if st.lives[p] > 0 else 0.0 for p in range(st.game.num_players)]
+    st.result = final_result(st)
     st.phase = OVER
     st.pending.clear()
     st.ghost_pending = False
@@ -46,12 +46,18 @@ def ranking_key(st: CardboardState, player: int) -> tuple[int, int, int]:
     return (st.lives[player] + st.tokens[player], st.tokens[player], -st.stress[player])
 
 
-def finish_by_score(st: CardboardState) -> None:
-    """All round tokens claimed: the best ranking wins; players still tied share the win."""
+def final_result(st: CardboardState) -> list[float]:
+    """The last player left wins; otherwise the best ranking among the players still in the
+    race wins, and players still tied share the win."""
     alive = st.alive()
     best = max(ranking_key(st, p) for p in alive)
     winners = [p for p in alive if ranking_key(st, p) == best]
-    st.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(st.game.num_players)]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(st.game.num_players)]
+
+
+def finish_by_score(st: CardboardState) -> None:
+    """All round tokens claimed (or the turn cap reached): scored by the ranking."""
+    st.result = final_result(st)
     st.phase = OVER
     st.pending.clear()
     st.ghost_pending = False

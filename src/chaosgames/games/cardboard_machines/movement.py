@@ -9,7 +9,7 @@ from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import crashing, end_of_game, stress_test
 from chaosgames.games.cardboard_machines.actions import SCROLL, STOP, Move
 from chaosgames.games.cardboard_machines.boards import LANES, SIDES, START_BOARD, direction
-from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, MOVE, OVER, RETURN_STRESS, TURN_OVER
+from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, MOVE, OVER, RETURN_STRESS
 
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.state import CardboardState
@@ -111,9 +111,7 @@ def end_move(st: CardboardState) -> None:
     """Ending in terrain crashes; otherwise the stress test follows."""
     p = st.mover
     if st.terrain_at(st.pos[p]):
-        crashing.crash(st, p, st.pos[p])
-        if st.phase != OVER:
-            st.phase = TURN_OVER
+        crashing.crash_mover(st, st.pos[p])
         return
     if not st.changed_gear and not st.stressed and st.stress[p] > 0:
         st.phase = RETURN_STRESS
@@ -210,8 +208,6 @@ def bonus_step(st: CardboardState, name: str) -> None:
     if st.phase == OVER:
         return
     if st.terrain_at(space):
-        crashing.crash(st, st.mover, space)
-        if st.phase != OVER:
-            st.phase = TURN_OVER
+        crashing.crash_mover(st, space)
         return
     stress_test.after_bonus(st)

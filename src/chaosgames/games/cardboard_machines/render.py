@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
-from chaosgames.games.cardboard_machines.actions import Move
+from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, Move
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS
 from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, PHASE_NAMES, RIGHT
 
@@ -26,7 +26,7 @@ def _cell(st: CardboardState, space: int) -> str:
 
 
 def render_track(st: CardboardState) -> list[str]:
-    lines = ["        " + "   ".join("abcdef") + "   (driving up; lanes of a board without offset)"]
+    lines = ["        " + "   ".join(COLUMN_LETTERS) + "   (driving up; lanes of a board without offset)"]
     for b in reversed(range(TABLE_BOARDS)):
         board, side = st.board_ids[b], st.sides[b]
         offset = SIDES[board][side].offset

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, START_BOARD, START_SPACES, WHITE
+from chaosgames.games.cardboard_machines.boards import (
+    BOARD_IDS,
+    LANES,
+    START_BOARD,
+    START_SPACES,
+    TABLE_BOARDS,
+    WHITE,
+)
 from chaosgames.games.cardboard_machines.phases import BOARDS, GEAR
 
 if TYPE_CHECKING:
@@ -52,3 +59,10 @@ def place_cars(st: CardboardState) -> None:
         col, row = START_SPACES[i + 1]
         st.pos[player] = (2 * START_INDEX + row) * LANES + col
         st.start_row[player] = row
+
+
+def times_scrolled_away(place: int, back: int) -> int:
+    """How often the board laid at `place` (0 = back) has left the back of the table after
+    `back` scrolls: the boards keep their cyclic order, so it leaves on scrolls place+1,
+    place+7, ... (each time flipped; board 0's departures are the laps)."""
+    return (back - place + TABLE_BOARDS - 1) // TABLE_BOARDS

@@ -16,6 +16,7 @@ from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import Action, State
 from chaosgames.games.cardboard_machines import crashing, end_of_game, movement, setup, stress_test
 from chaosgames.games.cardboard_machines.actions import (
+    COLUMN_LETTERS,
     GHOST_NONE,
     KEEP,
     RETURN,
@@ -256,7 +257,7 @@ class CardboardState(State):
 
     def _space_named(self, text: str) -> int:
         row = int(text[:-1]) - 1 + 2 * self.back
-        return row * LANES + "abcdef".index(text[-1])
+        return row * LANES + COLUMN_LETTERS.index(text[-1])
 
     def _settle(self) -> None:
         """A finished turn passes on once every crashed car is placed."""

@@ -78,9 +78,7 @@ def roll(st: CardboardState, face: int) -> None:
 def finish_roll(st: CardboardState) -> None:
     """Two malfunctions crash at once; blanks go, left/right pairs cancel."""
     if st.dice[MALF] >= 2:
-        crashing.crash(st, st.mover, st.pos[st.mover])
-        if st.phase != OVER:
-            st.phase = TURN_OVER
+        crashing.crash_mover(st, st.pos[st.mover])
         return
     pairs = min(st.dice[LEFT], st.dice[RIGHT])
     st.dice[LEFT] -= pairs
@@ -117,9 +115,7 @@ def swerve(st: CardboardState, side: int) -> None:
     here = st.pos[p]
     col = here % LANES + (-1 if side == LEFT else 1)
     if not 0 <= col < LANES:
-        crashing.crash(st, p, here)
-        if st.phase != OVER:
-            st.phase = TURN_OVER
+        crashing.crash_mover(st, here)
         return
     there = here - here % LANES + col
     if st.car_at(there, p) < 0:
@@ -127,9 +123,7 @@ def swerve(st: CardboardState, side: int) -> None:
             st.add_stress(p, 1)
         st.pos[p] = there
         if st.terrain_at(there):
-            crashing.crash(st, p, there)
-            if st.phase != OVER:
-                st.phase = TURN_OVER
+            crashing.crash_mover(st, there)
             return
     after_bonus(st)
 
