@@ -150,3 +150,17 @@ def test_cli_bad_input_gives_a_sentence_and_no_traceback(
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert re.search(re.escape(message), " ".join(result.output.split()))
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("these are not games\n" * 20)
+    with pytest.raises(LabError, match="Cannot open"):
+        report(notes)
+
+
+def test_an_empty_database_has_nothing_to_report(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 1, db=db)
+    with pytest.raises(LabError, match="holds no games for toy-nim"):
+        report(db, game="toy-nim")

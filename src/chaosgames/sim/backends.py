@@ -45,6 +45,7 @@ def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
     pending: set[Future[Result]] = set()
     queue = iter(tasks)
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
+    finished_normally = False
     try:
         for task in queue:
             pending.add(executor.submit(play_task, task))
@@ -57,7 +58,13 @@ def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
                 following = next(queue, None)
                 if following is not None:
                     pending.add(executor.submit(play_task, following))
+        finished_normally = True
     finally:
+        if not finished_normally:
+            # Interrupted (Ctrl-C) or failed: the games in flight are dropped, not awaited
+            # (a game between slow agents can take minutes); stop our own workers now.
+            for process in list(getattr(executor, "_processes", {}).values()):
+                process.terminate()
         executor.shutdown(wait=True, cancel_futures=True)
 
 
