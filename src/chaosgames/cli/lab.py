@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from chaosgames.agents import available
 from chaosgames.core import ChaosGamesError
 from chaosgames.sim.lab import LabInterrupted, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
@@ -41,7 +42,8 @@ def simulate_command(
     seat: Annotated[
         list[str],
         typer.Option(
-            "--seat", help="An agent for one seat, e.g. greedy or mcts:iterations=200; once per player."
+            "--seat",
+            help=f"An agent for one seat ({', '.join(available())}), e.g. mcts:time=1.0; once per player.",
         ),
     ],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games the job has.")] = 100,
