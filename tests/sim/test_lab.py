@@ -9,7 +9,7 @@ import pytest
 
 import chaosgames
 from chaosgames import agents
-from chaosgames.sim import Job, LabInterrupted, Store, derive_seed, play_match, simulate, tournament
+from chaosgames.sim import Job, LabError, LabInterrupted, Store, derive_seed, play_match, simulate, tournament
 from chaosgames.sim.match import _LeadTracker, leader_of, winner_of
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -187,3 +187,20 @@ def test_ray_backend_gives_the_same_rows(tmp_path: Path) -> None:
     finally:
         ray.shutdown()
     assert _rows(local) == _rows(remote)
+
+
+def test_stored_records_replay_to_the_stored_result(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    summary = simulate("toy-dice-race", SEATS, 3, db=db, seed=8, keep_records=True)
+    simulate("toy-dice-race", ["random", "random"], 1, db=db, seed=8)
+    with Store(db) as store:
+        for row in store.rows("WHERE job = ?", (summary.job,)):
+            record = store.record(summary.job, row["idx"])
+            assert record.players == row["seats"]
+            assert record.replay().returns() == row["returns"]
+            assert len(record.actions) == row["actions"]
+        other = store.rows("WHERE job != ?", (summary.job,))[0]
+        with pytest.raises(LabError, match="without its record"):
+            store.record(other["job"], 0)
+        with pytest.raises(LabError, match="not in"):
+            store.record(summary.job, 99)

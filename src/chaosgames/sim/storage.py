@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from chaosgames.core import ChaosGamesError
+from chaosgames.core import ChaosGamesError, GameRecord
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
@@ -145,6 +145,17 @@ class Store:
             row["capped"] = bool(row["capped"])
             result.append(row)
         return result
+
+    def record(self, job: str, idx: int) -> GameRecord:
+        """The full record of a stored game (the job must have been run with records kept)."""
+        found = self.db.execute("SELECT record FROM games WHERE job = ? AND idx = ?", (job, idx)).fetchone()
+        if found is None:
+            raise LabError(f"Game {idx} of job {job} is not in {str(self.path)!r}.")
+        if found[0] is None:
+            raise LabError(
+                f"Game {idx} of job {job} was stored without its record (simulate --records keeps them)."
+            )
+        return GameRecord.from_json(found[0])
 
     def total_seconds(self, job: str) -> float:
         (total,) = self.db.execute(
