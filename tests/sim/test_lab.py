@@ -204,3 +204,30 @@ def test_stored_records_replay_to_the_stored_result(tmp_path: Path) -> None:
             store.record(other["job"], 0)
         with pytest.raises(LabError, match="not in"):
             store.record(summary.job, 99)
+
+
+def test_without_rounds_the_leader_is_sampled_every_n_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.agents.toy_games import DiceRaceState
+
+    monkeypatch.setattr(DiceRaceState, "round_number", lambda self: 0)
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    record = play_match(game, [agents.make("greedy", seed=0), agents.make("random", seed=0)], seed=3)
+    decisions = sum(1 for a in record.actions if not a.startswith("roll:"))
+    tracker = _LeadTracker(game)
+    state = game.new_initial_state()
+    for text in record.actions:
+        if not state.is_chance_node():
+            tracker.sample(state, 0)
+        state.apply_action(text)
+    assert len(tracker.samples) == (decisions + 1) // 2
+    assert record.meta["metrics"]["rounds"] == 0
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(LabError, match=r"pip install 'chaosgames\[ray\]'"):
+        simulate("toy-dice-race", ["greedy", "random"], 2, db=tmp_path / "x.db", backend="ray")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -68,8 +69,6 @@ def simulate(
     game to game. The same arguments give the same rows, whatever `workers` and
     `backend`. `on_game(done, total)` is called after each stored game.
     """
-    import time
-
     if games < 1:
         raise LabError("The number of games must be at least 1.")
     if workers < 1:
