@@ -226,3 +226,21 @@ def test_make_checks_parameters_too() -> None:
     with pytest.raises(AgentError, match="no parameter"):
         agents.make("greedy", depth=3)
     assert isinstance(agents.make("mcts", iterations=5), MctsAgent)
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=400", "mcts:iterations=400,depth=0"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_sure_win_beats_a_likely_one_through_chance(spec: str, seed: int) -> None:
+    # One square from the goal: the safe die (1 or 2) wins for sure; the risky die
+    # (0, 3 or 4) wins two times in three, and after a 0 the opponent wins with safe.
+    game = chaosgames.load_game("toy-dice-race", players=2, goal=12)
+    state = game.state_from_json({**game.doc_header(), "positions": [11, 11], "turn": 0, "die": None})
+    assert agents.from_spec(spec, seed=seed).choose(state) == "safe"
+
+
+def test_mcts_plays_for_the_player_to_move_in_three_player_games() -> None:
+    # Player 1 (not player 0) is to move one square from the goal.
+    game = chaosgames.load_game("toy-dice-race", players=3, goal=12)
+    state = game.state_from_json({**game.doc_header(), "positions": [11, 11, 11], "turn": 1, "die": None})
+    assert state.current_player() == 1
+    assert agents.make("mcts", seed=0, iterations=400).choose(state) == "safe"
