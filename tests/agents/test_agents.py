@@ -15,7 +15,13 @@ from tests.core.contract import check_random_game
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
-SPECS = ["random", "greedy", "mcts:iterations=60", "mcts:iterations=40,rollout=greedy,depth=5,reuse=false"]
+SPECS = [
+    "random",
+    "greedy",
+    "mcts:iterations=60",
+    "mcts:iterations=40,rollout=greedy,depth=5,reuse=false",
+    "mcts:iterations=40,prior=3,c=0.3",
+]
 
 
 def test_toy_games_honour_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -228,7 +234,9 @@ def test_make_checks_parameters_too() -> None:
     assert isinstance(agents.make("mcts", iterations=5), MctsAgent)
 
 
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=400", "mcts:iterations=400,depth=0"])
+@pytest.mark.parametrize(
+    "spec", ["greedy", "mcts:iterations=400", "mcts:iterations=400,depth=0", "mcts:iterations=400,prior=5"]
+)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_sure_win_beats_a_likely_one_through_chance(spec: str, seed: int) -> None:
     # One square from the goal: the safe die (1 or 2) wins for sure; the risky die
@@ -244,3 +252,21 @@ def test_mcts_plays_for_the_player_to_move_in_three_player_games() -> None:
     state = game.state_from_json({**game.doc_header(), "positions": [11, 11, 11], "turn": 1, "die": None})
     assert state.current_player() == 1
     assert agents.make("mcts", seed=0, iterations=400).choose(state) == "safe"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mcts_with_a_prior_still_finds_the_forced_win_in_nim(seed: int) -> None:
+    game = chaosgames.load_game("toy-nim", pile=13)
+    agent = agents.make("mcts", seed=seed, iterations=3000, depth=-1, prior=2)
+    assert str(agent.choose(game.new_initial_state())) == "take:1"
+
+
+def test_the_prior_creates_every_move_with_the_heuristic_verdict() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    agent = MctsAgent(seed=0, iterations=1, prior=4)
+    state = game.new_initial_state()
+    agent.choose(state)
+    root = agent._root
+    assert root is not None and set(root.children) == {"safe", "risky"}
+    # Four virtual visits each (one child also got the single playout).
+    assert sorted(child.visits for child in root.children.values()) == [4, 5]

@@ -33,7 +33,7 @@ DEFAULT_ITERATIONS = 1000
 class _Node:
     """A position in the tree: who acts there, its children by action and the statistics."""
 
-    __slots__ = ("children", "player", "untried", "value", "visits")
+    __slots__ = ("children", "fresh", "player", "untried", "value", "visits")
 
     def __init__(self, player: int, num_players: int) -> None:
         self.player = player
@@ -42,6 +42,8 @@ class _Node:
         self.untried: list[Action] | None = None
         self.visits = 0
         self.value = [0.0] * num_players
+        # Created with a heuristic prior but not yet reached by a playout.
+        self.fresh = False
 
 
 def _play(state: State, action: Action) -> None:
@@ -70,6 +72,9 @@ class MctsAgent(Agent):
         "rollout": Param(str, "random", "playout policy", choices=("random", "greedy")),
         "epsilon": Param(float, 0.2, "greedy playouts: chance of a random action instead", minimum=0.0),
         "reuse": Param(bool, True, "keep the subtree of the position reached between moves"),
+        "prior": Param(
+            int, 0, "virtual visits scored by the heuristic given to every new move (0: none)", minimum=0
+        ),
     }
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
@@ -156,6 +161,7 @@ class MctsAgent(Agent):
         rng = self.rng
         num_players = root_state.game.num_players
         exploration: float = self.settings["c"]
+        prior: int = self.settings["prior"]
         state = root_state.clone()
         node = root
         path = [node]
@@ -174,7 +180,11 @@ class MctsAgent(Agent):
             else:
                 untried = node.untried
                 if untried is None:
-                    untried = node.untried = state.legal_actions()
+                    if prior:
+                        untried = node.untried = []
+                        _expand_with_prior(node, state, prior, num_players)
+                    else:
+                        untried = node.untried = state.legal_actions()
                 if untried:
                     # Expand an untried action drawn at random (swap-remove keeps it O(1)).
                     index = rng.randrange(len(untried))
@@ -187,6 +197,9 @@ class MctsAgent(Agent):
                 else:
                     action, child = _select(node, player, exploration)
                     _play(state, action)
+                    if child.fresh:
+                        child.fresh = False
+                        expanded = True
             node = child
             path.append(node)
         values = state.returns() if node.player == TERMINAL else self._rollout(state)
@@ -246,6 +259,24 @@ def _select(node: _Node, player: int, exploration: float) -> tuple[Action, _Node
             best_score, best = score, (action, child)
     assert best is not None
     return best
+
+
+def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int) -> None:
+    """Create every child at once, each holding `prior` visits of the heuristic's verdict.
+
+    With many moves per decision and a heuristic that separates them by a few hundredths,
+    plain UCT spends its budget sampling them nearly uniformly; the prior makes the search
+    start from the moves the heuristic likes (progressive bias) and correct it with playouts.
+    """
+    heuristic = state.game.heuristic
+    for action in state.legal_actions():
+        child_state = state.clone()
+        _play(child_state, action)
+        verdict = child_state.returns() if child_state.is_terminal() else heuristic(child_state)
+        child = node.children[action] = _Node(child_state.current_player(), num_players)
+        child.visits = prior
+        child.value = [prior * v for v in verdict]
+        child.fresh = True
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:
