@@ -1,0 +1,1 @@
+"""The `chaosgames` command (Typer + Rich)."""
