@@ -1,0 +1,104 @@
+"""Speed of the search and of the lab: MCTS iterations per second in every registered
+game, and the lab's games per second with 1 and 2 local workers (target: 2 workers at
+least 1.8 times one worker).
+
+    python benchmarks/lab_speed.py            # full budgets
+    python benchmarks/lab_speed.py --quick    # what make bench runs
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import chaosgames
+from chaosgames.agents import MctsAgent
+from chaosgames.core.chance import sample_outcome
+from chaosgames.sim import simulate
+
+LAB_SEATS = "greedy"
+
+
+def midgame(name: str, decisions: int, seed: int) -> chaosgames.State:
+    """A position a few random decisions into a game (chance sampled), where a player decides."""
+    rng = random.Random(seed)
+    state = chaosgames.load_game(name).new_initial_state()
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if made == decisions:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        made += 1
+    if state.is_terminal():  # a short game: search from the first decision instead
+        return midgame(name, 0, seed) if decisions else state
+    return state
+
+
+def mcts_speed(name: str, iterations: int, positions: int = 3) -> float:
+    """MCTS iterations per second (default parameters) over a few positions."""
+    total_iterations, total_seconds = 0, 0.0
+    for seed in range(positions):
+        state = midgame(name, 4 * seed, seed)
+        if state.is_terminal():
+            continue
+        agent = MctsAgent(seed=seed, iterations=iterations)
+        start = time.perf_counter()
+        agent.choose(state)
+        total_seconds += time.perf_counter() - start
+        total_iterations += agent.last_iterations
+    return total_iterations / total_seconds if total_seconds else 0.0
+
+
+def lab_speed(name: str, games: int, workers: int) -> float:
+    """Games per second of `simulate` with greedy seats (pool start-up included)."""
+    players = chaosgames.core.game_class(name).default_players
+    with tempfile.TemporaryDirectory() as tmp:
+        summary = simulate(
+            name, [LAB_SEATS] * players, games, db=Path(tmp) / "speed.db", seed=1, workers=workers
+        )
+    return summary.games_per_second
+
+
+def run(quick: bool, games: list[str] | None = None) -> dict[str, Any]:
+    """The entry point of benchmarks/run.py."""
+    names = games if games is not None else chaosgames.list_games()
+    iterations, lab_games = (200, 6) if quick else (2000, 40)
+    results: dict[str, Any] = {}
+    print(f"{'game':22s} {'mcts it/s':>10s} {'lab 1w g/s':>11s} {'lab 2w g/s':>11s} {'speed-up':>9s}")
+    for name in names:
+        speed = mcts_speed(name, iterations)
+        one = lab_speed(name, lab_games, 1)
+        two = lab_speed(name, lab_games, 2)
+        results[name] = {
+            "mcts_iterations_per_second": speed,
+            "lab_games_per_second_1_worker": one,
+            "lab_games_per_second_2_workers": two,
+            "lab_speedup_2_workers": two / one if one else 0.0,
+            "lab_games": lab_games,
+            "lab_seats": LAB_SEATS,
+        }
+        print(f"{name:22s} {speed:10.0f} {one:11.2f} {two:11.2f} {two / one if one else 0:9.2f}")
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    print(json.dumps(run(args.quick), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

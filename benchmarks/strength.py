@@ -1,0 +1,140 @@
+"""Strength: `mcts` (1 s per move) against `greedy` in every registered game.
+
+Each game is played at its default number of players: one `mcts` seat, the others
+`greedy`; seats rotate, so every agent plays every seat equally. The target is that
+`mcts` wins clearly more than its fair share (1/players), with the Wilson 95% interval
+above it. Full runs write `docs/results/strength.md` and `.json` with the command, and
+keep their games in `docs/results/strength.db` (so a run can be resumed).
+
+    python benchmarks/strength.py                      # full budgets: time=1.0, 20 games each
+    python benchmarks/strength.py --games 40 --workers 2 --mcts mcts:time=1.0
+    python benchmarks/strength.py --quick              # tiny budgets (what make bench runs)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import chaosgames
+from chaosgames.sim import Job, Store, simulate, summarise
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "docs" / "results"
+FULL_MCTS = "mcts:time=1.0"
+QUICK_MCTS = "mcts:iterations=30"
+
+
+def measure(
+    games: list[str],
+    mcts: str,
+    per_game: int,
+    db: Path,
+    workers: int = 1,
+    seed: int = 2026,
+    opponent: str = "greedy",
+) -> dict[str, Any]:
+    """Play every game; the figures of `mcts` in each (win rate, interval, fair share)."""
+    results: dict[str, Any] = {}
+    for name in games:
+        players = chaosgames.core.game_class(name).default_players
+        seats = [mcts] + [opponent] * (players - 1)
+        # A whole number of rotations, so each agent sits in every seat as often.
+        count = max(players, per_game - per_game % players)
+        options = {"players": players}
+        simulate(name, seats, count, db=db, seed=seed, options=options, workers=workers, show_progress=True)
+        job = Job.build(name, seats, seed, options)
+        with Store(db) as store:
+            rows = store.rows("WHERE job = ? AND idx < ?", (job.key, count))
+        summary = summarise(rows)[0]
+        label = job.lineup[0]
+        rate = summary.by_agent[label]
+        low, high = rate.interval
+        results[name] = {
+            "players": players,
+            "games": summary.games,
+            "capped": summary.capped,
+            "mcts": label,
+            "opponent": opponent,
+            "win_rate": rate.rate,
+            "interval95": [low, high],
+            "fair_share": summary.fair_share,
+            "clearly_above_fair_share": low > summary.fair_share,
+            "mean_rounds": sum(summary.rounds) / len(summary.rounds),
+        }
+        print(
+            f"{name:22s} {players}p {summary.games:4d} games  mcts {100 * rate.rate:5.1f}% "
+            f"[{100 * low:5.1f}, {100 * high:5.1f}]  fair {100 * summary.fair_share:4.1f}%"
+            f"  {'ABOVE' if low > summary.fair_share else 'not clearly above'}"
+        )
+    return results
+
+
+def write_results(results: dict[str, Any], command: str) -> None:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    doc = {"command": command, "results": results}
+    (RESULTS / "strength.json").write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    lines = [
+        "# Strength: mcts against greedy",
+        "",
+        f"Command: `{command}`",
+        "",
+        "One mcts seat, the others greedy, at each game's default number of players; seats rotate.",
+        "Win rate counts a shared win as a share; the interval is Wilson 95%.",
+        "",
+        "| game | players | games | capped | mcts win rate | 95% interval | fair share | clearly above |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, r in results.items():
+        low, high = r["interval95"]
+        lines.append(
+            f"| {name} | {r['players']} | {r['games']} | {r['capped']} | {100 * r['win_rate']:.1f}% "
+            f"| {100 * low:.1f}-{100 * high:.1f}% | {100 * r['fair_share']:.1f}% "
+            f"| {'yes' if r['clearly_above_fair_share'] else 'no'} |"
+        )
+    (RESULTS / "strength.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def run(quick: bool) -> dict[str, Any]:
+    """The entry point of benchmarks/run.py; quick budgets play a few tiny games."""
+    games = chaosgames.list_games()
+    if not games:
+        print("no registered games")
+        return {}
+    if quick:
+        with tempfile.TemporaryDirectory() as tmp:
+            return measure(games, QUICK_MCTS, 2, Path(tmp) / "strength.db")
+    results = measure(games, FULL_MCTS, 20, RESULTS / "strength.db", workers=2)
+    write_results(results, "python benchmarks/strength.py")
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="tiny budgets; nothing written")
+    parser.add_argument("--games", type=int, default=20, help="games per game (rounded to whole rotations)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--mcts", default=FULL_MCTS, help="the mcts spec (default %(default)s)")
+    parser.add_argument("--opponent", default="greedy")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    if args.quick:
+        run(quick=True)
+        return 0
+    games = args.game or chaosgames.list_games()
+    db = RESULTS / "strength.db"
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    results = measure(games, args.mcts, args.games, db, args.workers, args.seed, args.opponent)
+    write_results(results, "python " + " ".join(["benchmarks/strength.py", *sys.argv[1:]]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,293 @@
+"""Monte Carlo tree search (UCT) for 2-4 players with chance nodes.
+
+Every node keeps the sum of the returns of the playouts through it, one value per
+player (max^n): at a decision node the search picks the child that is best for the
+player deciding there. Chance nodes are sampled with their probabilities, so the tree
+grows along the outcomes that actually come up, in proportion to how likely they are.
+Playouts follow a rollout policy for at most `depth` actions and are then scored by the
+game's heuristic (`Game.heuristic`), or by the result when the game ends first.
+
+Between moves the tree is kept: the driver reports every action (moves of all players
+and chance outcomes) through `observe`, and the next search starts from the matching
+subtree. With an iteration budget and a seed, decisions are reproducible; a time budget
+depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from chaosgames.agents.base import Agent, Param, Progress, check_decision_node
+from chaosgames.core import CHANCE, TERMINAL, Action, State
+from chaosgames.core.chance import sample_outcome
+
+# A playout that has not ended after this many actions is scored by the heuristic even
+# with an unlimited rollout depth, so a game that can loop never hangs the search.
+PLAYOUT_LIMIT = 10_000
+DEFAULT_ITERATIONS = 1000
+
+
+class _Node:
+    """A position in the tree: who acts there, its children by action and the statistics."""
+
+    __slots__ = ("children", "fresh", "player", "untried", "value", "visits")
+
+    def __init__(self, player: int, num_players: int) -> None:
+        self.player = player
+        self.children: dict[Action, _Node] = {}
+        # Actions not yet expanded (filled on the first visit of a decision node).
+        self.untried: list[Action] | None = None
+        self.visits = 0
+        self.value = [0.0] * num_players
+        # Created with a heuristic prior but not yet reached by a playout.
+        self.fresh = False
+
+
+def _play(state: State, action: Action) -> None:
+    """Apply an action taken from the state's own legal actions or chance outcomes.
+
+    Such actions are legal by construction, so the legality scan of `apply_action` is
+    skipped (it is the same bookkeeping: forget the cached legal actions, then apply).
+    """
+    state._legal = None
+    state._index = None
+    state._apply_action(action)
+
+
+class MctsAgent(Agent):
+    """UCT with chance nodes, a value per player, a rollout policy and tree reuse."""
+
+    name = "mcts"
+    summary = "Monte Carlo tree search (UCT) with chance nodes, heuristic cut-off and tree reuse"
+    params: ClassVar[Mapping[str, Param]] = {
+        "iterations": Param(int, 0, "playouts per move (0: no limit; 1000 when time is 0 too)", minimum=0),
+        "time": Param(float, 0.0, "seconds per move (0: no time limit)", minimum=0.0),
+        "c": Param(float, 1.0, "UCT exploration constant", minimum=0.0),
+        "depth": Param(
+            int, 20, "actions a playout makes before the heuristic scores it (-1: to the end)", minimum=-1
+        ),
+        "rollout": Param(str, "random", "playout policy", choices=("random", "greedy")),
+        "epsilon": Param(float, 0.2, "greedy playouts: chance of a random action instead", minimum=0.0),
+        "reuse": Param(bool, True, "keep the subtree of the position reached between moves"),
+        "prior": Param(
+            int, 0, "virtual visits scored by the heuristic given to every new move (0: none)", minimum=0
+        ),
+    }
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self._root: _Node | None = None
+        self._tracked: State | None = None
+        self.last_iterations = 0
+        """Playouts run by the last call of `choose` (for benchmarks and tests)."""
+
+    # -- the agent interface -------------------------------------------------------------
+
+    def reset(self) -> None:
+        super().reset()
+        self._root = None
+        self._tracked = None
+
+    def choose(self, state: State, progress: Progress | None = None) -> Action:
+        legal = check_decision_node(self.name, state)
+        root = self._reused_root(state)
+        if len(legal) == 1:
+            self._keep(root, state)
+            self.last_iterations = 0
+            return legal[0]
+        if root is None:
+            root = _Node(state.current_player(), state.game.num_players)
+        self.last_iterations = self._search(root, state, progress)
+        self._keep(root, state)
+        return self._best_action(root)
+
+    def observe(self, state: State, action: Action) -> None:
+        if self._root is None or self._tracked is None:
+            return
+        child = self._root.children.get(action)
+        if child is None:
+            self._root = self._tracked = None
+            return
+        self._root = child
+        self._tracked.apply_action(action)
+
+    # -- tree reuse ------------------------------------------------------------------------
+
+    def _reused_root(self, state: State) -> _Node | None:
+        if not self.settings["reuse"] or self._root is None or self._tracked is None:
+            return None
+        # The kept subtree is used only if it is exactly this position (the driver may
+        # have skipped `observe`, or started another game).
+        if self._tracked.to_json() != state.to_json():
+            return None
+        return self._root
+
+    def _keep(self, root: _Node | None, state: State) -> None:
+        if self.settings["reuse"] and root is not None:
+            self._root, self._tracked = root, state.clone()
+        else:
+            self._root = self._tracked = None
+
+    # -- the search ------------------------------------------------------------------------
+
+    def _search(self, root: _Node, state: State, progress: Progress | None) -> int:
+        budget: int = self.settings["iterations"]
+        seconds: float = self.settings["time"]
+        if budget == 0 and seconds == 0.0:
+            budget = DEFAULT_ITERATIONS
+        start = time.perf_counter()
+        deadline = start + seconds if seconds > 0 else math.inf
+        done = 0
+        while True:
+            self._iterate(root, state)
+            done += 1
+            if budget and done >= budget:
+                break
+            if done % 16 == 0:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if progress is not None and done % 64 == 0:
+                    spent = max(done / budget if budget else 0.0, (now - start) / seconds if seconds else 0.0)
+                    progress(min(spent, 1.0))
+        if progress is not None:
+            progress(1.0)
+        return done
+
+    def _iterate(self, root: _Node, root_state: State) -> None:
+        rng = self.rng
+        num_players = root_state.game.num_players
+        exploration: float = self.settings["c"]
+        prior: int = self.settings["prior"]
+        state = root_state.clone()
+        node = root
+        path = [node]
+        expanded = False
+        while not expanded:
+            player = node.player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = sample_outcome(state.chance_outcomes(), rng)
+                _play(state, action)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node(state.current_player(), num_players)
+                    expanded = True
+            else:
+                untried = node.untried
+                if untried is None:
+                    if prior:
+                        untried = node.untried = []
+                        _expand_with_prior(node, state, prior, num_players)
+                    else:
+                        untried = node.untried = state.legal_actions()
+                if untried:
+                    # Expand an untried action drawn at random (swap-remove keeps it O(1)).
+                    index = rng.randrange(len(untried))
+                    action = untried[index]
+                    untried[index] = untried[-1]
+                    untried.pop()
+                    _play(state, action)
+                    child = node.children[action] = _Node(state.current_player(), num_players)
+                    expanded = True
+                else:
+                    action, child = _select(node, player, exploration)
+                    _play(state, action)
+                    if child.fresh:
+                        child.fresh = False
+                        expanded = True
+            node = child
+            path.append(node)
+        values = state.returns() if node.player == TERMINAL else self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            total = visited.value
+            for i in range(num_players):
+                total[i] += values[i]
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        depth: int = self.settings["depth"]
+        limit = PLAYOUT_LIMIT if depth < 0 else depth
+        greedy = self.settings["rollout"] == "greedy"
+        epsilon: float = self.settings["epsilon"]
+        for _ in range(limit):
+            player = state.current_player()
+            if player == TERMINAL:
+                return state.returns()
+            if player == CHANCE:
+                action = sample_outcome(state.chance_outcomes(), rng)
+            else:
+                legal = state._cached_legal()
+                if greedy and len(legal) > 1 and rng.random() >= epsilon:
+                    action = _greedy_action(state, legal, player)
+                else:
+                    action = legal[rng.randrange(len(legal))]
+            _play(state, action)
+        if state.is_terminal():
+            return state.returns()
+        return state.game.heuristic(state)
+
+    def _best_action(self, root: _Node) -> Action:
+        """The most visited child (ties: the better mean for the mover, then the first)."""
+        player = root.player
+        best_action: Action = None
+        best_key = (-1, -math.inf)
+        for action, child in root.children.items():
+            mean = child.value[player] / child.visits if child.visits else -math.inf
+            key = (child.visits, mean)
+            if key > best_key:
+                best_action, best_key = action, key
+        return best_action
+
+
+def _select(node: _Node, player: int, exploration: float) -> tuple[Action, _Node]:
+    """UCB1 for the deciding player over the children of a fully expanded node."""
+    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
+    best: tuple[Action, _Node] | None = None
+    best_score = -math.inf
+    for action, child in node.children.items():
+        visits = child.visits
+        if visits == 0:
+            return action, child
+        score = child.value[player] / visits + exploration * math.sqrt(log_visits / visits)
+        if score > best_score:
+            best_score, best = score, (action, child)
+    assert best is not None
+    return best
+
+
+def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int) -> None:
+    """Create every child at once, each holding `prior` visits of the heuristic's verdict.
+
+    With many moves per decision and a heuristic that separates them by a few hundredths,
+    plain UCT spends its budget sampling them nearly uniformly; the prior makes the search
+    start from the moves the heuristic likes (progressive bias) and correct it with playouts.
+    """
+    heuristic = state.game.heuristic
+    for action in state.legal_actions():
+        child_state = state.clone()
+        _play(child_state, action)
+        verdict = child_state.returns() if child_state.is_terminal() else heuristic(child_state)
+        child = node.children[action] = _Node(child_state.current_player(), num_players)
+        child.visits = prior
+        child.value = [prior * v for v in verdict]
+        child.fresh = True
+
+
+def _greedy_action(state: State, legal: list[Action], player: int) -> Action:
+    """The action after which the heuristic rates the mover highest (playout policy)."""
+    heuristic = state.game.heuristic
+    best = legal[0]
+    best_value = -math.inf
+    for action in legal:
+        child = state.clone()
+        _play(child, action)
+        value = child.returns()[player] if child.is_terminal() else heuristic(child)[player]
+        if value > best_value:
+            best, best_value = action, value
+    return best

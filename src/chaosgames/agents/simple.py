@@ -1,0 +1,74 @@
+"""The two simple computer players: `random` and `greedy` (one move ahead)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from chaosgames.agents.base import Agent, Param, Progress, check_decision_node
+from chaosgames.core import CHANCE, Action, State
+from chaosgames.core.chance import sample_outcome
+
+
+class RandomAgent(Agent):
+    """Plays a legal action drawn uniformly: the baseline every other agent must beat."""
+
+    name = "random"
+    summary = "a uniformly random legal action"
+    params: ClassVar[Mapping[str, Param]] = {}
+
+    def choose(self, state: State, progress: Progress | None = None) -> Action:
+        return self.rng.choice(check_decision_node(self.name, state))
+
+
+class GreedyAgent(Agent):
+    """One move ahead: the action whose result the game's heuristic likes best for the mover.
+
+    When the action leads to chance nodes (a die roll, a draw), the value is the expected
+    heuristic over their outcomes, looking through up to `chance_depth` consecutive chance
+    nodes; a node with more than `samples` outcomes is estimated from `samples` draws.
+    Ties are broken at random (with the agent's seed).
+    """
+
+    name = "greedy"
+    summary = "one move ahead with the game's heuristic, expected over the chance that follows"
+    params: ClassVar[Mapping[str, Param]] = {
+        "chance_depth": Param(int, 2, "consecutive chance nodes averaged over after a move", minimum=0),
+        "samples": Param(int, 8, "outcomes drawn at a chance node with more outcomes than this", minimum=1),
+    }
+
+    def choose(self, state: State, progress: Progress | None = None) -> Action:
+        legal = check_decision_node(self.name, state)
+        if len(legal) == 1:
+            return legal[0]
+        player = state.current_player()
+        best: list[Action] = []
+        best_value = -1.0
+        for number, action in enumerate(legal):
+            child = state.clone()
+            child.apply_action(action)
+            value = self._value(child, player, self.settings["chance_depth"])
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif value > best_value - 1e-12:
+                best.append(action)
+            if progress is not None:
+                progress((number + 1) / len(legal))
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _value(self, state: State, player: int, chance_depth: int) -> float:
+        if state.is_terminal():
+            return state.returns()[player]
+        if chance_depth > 0 and state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            samples: int = self.settings["samples"]
+            if len(outcomes) > samples:
+                drawn = [(sample_outcome(outcomes, self.rng), 1.0 / samples) for _ in range(samples)]
+                outcomes = drawn
+            total = 0.0
+            for outcome, probability in outcomes:
+                child = state.clone()
+                child.apply_action(outcome)
+                total += probability * self._value(child, player, chance_depth - 1)
+            return total
+        return state.game.heuristic(state)[player]

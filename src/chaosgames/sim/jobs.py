@@ -1,0 +1,142 @@
+"""A simulation job: what to play, how seats rotate and how every game's seed is derived.
+
+Everything a game of the job needs is in its `Task`, a small picklable value, so any
+worker (a local process, a Ray task) plays it the same way: the results depend only on
+the job and the game number, never on which worker ran it or when.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from chaosgames.agents import from_spec
+from chaosgames.core import Game, game_class, load_game
+from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, play_match
+from chaosgames.sim.storage import LabError, canonical_json
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from the parts, the same on every machine and Python version."""
+    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class Job:
+    """N games of one game with fixed options between a lineup of agents.
+
+    Game `i` uses seed `derive_seed("game", seed, i)` for its chance outcomes (the same
+    dice for every lineup, so lineups are compared on equal luck) and rotates the lineup
+    by `i mod n`: player p is played by `lineup[(p + i) % n]`, so over any n consecutive
+    games every agent sits in every seat once.
+    """
+
+    game: str
+    options: Mapping[str, Any]
+    lineup: tuple[str, ...]
+    seed: int
+    max_actions: int = DEFAULT_MAX_ACTIONS
+
+    @classmethod
+    def build(
+        cls,
+        game: str,
+        seats: Sequence[str],
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
+    ) -> Job:
+        """A checked job: the game loads with these options, the seats are valid agents."""
+        if not seats:
+            raise LabError("Give at least one seat (e.g. --seat mcts --seat greedy).")
+        given = dict(options or {})
+        if "players" not in given:
+            given["players"] = len(seats)
+        loaded = load_game(game, **given)
+        if len(seats) != loaded.num_players:
+            raise LabError(
+                f"{loaded.title} is played here by {loaded.num_players} players but "
+                f"{len(seats)} seats were given; give one --seat per player."
+            )
+        lineup = tuple(from_spec(spec).spec for spec in seats)
+        if max_actions < 1:
+            raise LabError("The action cap must be at least 1.")
+        return cls(loaded.name, dict(loaded.options), lineup, seed, max_actions)
+
+    @property
+    def key(self) -> str:
+        """The job's identity in the database."""
+        ident = [self.game, dict(self.options), list(self.lineup), self.seed, self.max_actions]
+        return hashlib.sha256(canonical_json(ident).encode()).hexdigest()[:16]
+
+    def load(self) -> Game:
+        return load_game(self.game, **self.options)
+
+    def task(self, idx: int, keep_record: bool = False) -> Task:
+        n = len(self.lineup)
+        rotation = idx % n
+        game_seed = derive_seed("game", self.seed, idx)
+        return Task(
+            game_class=game_class(self.game),
+            job=self.key,
+            idx=idx,
+            options=dict(self.options),
+            lineup=self.lineup,
+            rotation=rotation,
+            seats=tuple(self.lineup[(p + rotation) % n] for p in range(n)),
+            seed=game_seed,
+            agent_seeds=tuple(derive_seed("agent", game_seed, (p + rotation) % n) for p in range(n)),
+            max_actions=self.max_actions,
+            keep_record=keep_record,
+        )
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a job, ready to play anywhere."""
+
+    game_class: type[Game]
+    job: str
+    idx: int
+    options: dict[str, Any]
+    lineup: tuple[str, ...]
+    rotation: int
+    seats: tuple[str, ...]
+    seed: int
+    agent_seeds: tuple[int, ...]
+    max_actions: int
+    keep_record: bool
+
+
+def play_task(task: Task) -> tuple[dict[str, Any], float]:
+    """Play one game of a job; the database row and the seconds it took."""
+    start = time.perf_counter()
+    game = task.game_class(**task.options)
+    agents = [from_spec(spec, seed=s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
+    record = play_match(game, agents, task.seed, max_actions=task.max_actions)
+    metrics = record.meta["metrics"]
+    winner = metrics["winner"]
+    row = {
+        "job": task.job,
+        "idx": task.idx,
+        "game": game.name,
+        "options": canonical_json(task.options),
+        "seats": canonical_json(list(task.seats)),
+        "lineup": canonical_json(list(task.lineup)),
+        "rotation": task.rotation,
+        "seed": task.seed,
+        "winner": winner,
+        "winner_agent": None if winner is None else task.seats[winner],
+        "returns": None if metrics["returns"] is None else canonical_json(metrics["returns"]),
+        "rounds": metrics["rounds"],
+        "actions": metrics["actions"],
+        "lead_changes": metrics["lead_changes"],
+        "leader_at_half": metrics["leader_at_half"],
+        "capped": int(metrics["capped"]),
+        "record": canonical_json(record.to_json()) if task.keep_record else None,
+    }
+    return row, time.perf_counter() - start

@@ -1,0 +1,127 @@
+"""`simulate`: play N games of a job into a database, resumably, with a progress bar."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from chaosgames.sim.backends import BACKENDS, run_tasks
+from chaosgames.sim.jobs import Job
+from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
+from chaosgames.sim.storage import LabError, Store
+
+
+class LabInterrupted(LabError):
+    """The run was stopped (Ctrl-C); every finished game is stored, run again to resume."""
+
+
+@dataclass
+class SimulationSummary:
+    job: str
+    database: str
+    requested: int
+    already_stored: int
+    played: int
+    seconds: float
+    """Wall-clock time of this run."""
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+def simulate(
+    game: str,
+    seats: Sequence[str],
+    games: int,
+    *,
+    db: str | Path,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    keep_records: bool = False,
+    show_progress: bool = False,
+    on_game: Callable[[int, int], None] | None = None,
+    console: Console | None = None,
+) -> SimulationSummary:
+    """Play games 0..games-1 of the job not yet in `db`, storing each as it ends.
+
+    `seats` are agent specs, one per player ('mcts:iterations=200'); seats rotate from
+    game to game. The same arguments give the same rows, whatever `workers` and
+    `backend`. `on_game(done, total)` is called after each stored game.
+    """
+    if games < 1:
+        raise LabError("The number of games must be at least 1.")
+    if workers < 1:
+        raise LabError("The number of workers must be at least 1.")
+    if backend not in BACKENDS:
+        raise LabError(f"There is no backend {backend!r}; choose local or ray.")
+    job = Job.build(game, seats, seed, options, max_actions)
+    with Store(db) as store:
+        store.add_job(job.key, job.game, job.options, list(job.lineup), job.seed, job.max_actions)
+        stored = store.done(job.key)
+        todo = [job.task(i, keep_records) for i in range(games) if i not in stored]
+        already = games - len(todo)
+        start = time.perf_counter()
+        played = 0
+        bar = _progress_bar(console) if show_progress and todo else None
+        with bar if bar is not None else nullcontext() as shown:
+            task_id = None
+            if shown is not None:
+                task_id = shown.add_task(
+                    f"{job.game} {' vs '.join(job.lineup)}", total=games, completed=already
+                )
+            try:
+                for row, seconds in run_tasks(todo, workers, backend):
+                    store.add_game(row, seconds)
+                    played += 1
+                    if shown is not None and task_id is not None:
+                        shown.advance(task_id)
+                    if on_game is not None:
+                        on_game(already + played, games)
+            except KeyboardInterrupt:
+                raise LabInterrupted(
+                    f"Interrupted: {already + played} of {games} games are stored in {str(db)!r}; "
+                    "run the same command again to play the rest."
+                ) from None
+        return SimulationSummary(job.key, str(db), games, already, played, time.perf_counter() - start)
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second, as Rich measures it over the last few updates."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:.2f} games/s", style="cyan")
+
+
+def _progress_bar(console: Console | None) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+    )

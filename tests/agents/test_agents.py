@@ -1,0 +1,272 @@
+"""Agents through the contract: legal moves only, reproducible, and MCTS plays well."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import chaosgames
+from chaosgames import agents
+from chaosgames.agents import AgentError, MctsAgent
+from chaosgames.core.chance import sample_outcome
+from chaosgames.sim.match import play_match
+from tests.core.contract import check_random_game
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+SPECS = [
+    "random",
+    "greedy",
+    "mcts:iterations=60",
+    "mcts:iterations=40,rollout=greedy,depth=5,reuse=false",
+    "mcts:iterations=40,prior=3,c=0.3",
+]
+
+
+def test_toy_games_honour_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    # tests/core/contract.py calls chaosgames.sample_outcome, which the package does not
+    # export yet (core is the lead's; reported): provide it for this check.
+    monkeypatch.setattr(chaosgames, "sample_outcome", chaosgames.core.sample_outcome, raising=False)
+    for players in (2, 3, 4):
+        check_random_game(chaosgames.load_game("toy-dice-race", players=players), seed=players)
+    check_random_game(chaosgames.load_game("toy-nim", pile=9), seed=1)
+
+
+def test_registry_lists_every_agent() -> None:
+    assert agents.available() == ["greedy", "mcts", "random"]
+    assert all(isinstance(line, str) and line for line in agents.describe())
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_agents_play_only_legal_actions(spec: str, players: int) -> None:
+    game = chaosgames.load_game("toy-dice-race", players=players, goal=8)
+    seats = [agents.from_spec(spec, seed=p) for p in range(players)]
+    record = play_match(game, seats, seed=players)
+    # The record replays, checking the legality of every action on the way.
+    final = record.replay()
+    assert final.is_terminal()
+    assert record.result == final.returns()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_never_mutate_the_state_they_are_shown(spec: str) -> None:
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    state = game.new_initial_state()
+    agent = agents.from_spec(spec, seed=5)
+    rng = random.Random(0)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            before = state.to_json()
+            action = agent.choose(state)
+            assert state.to_json() == before
+            assert action in state.legal_actions()
+        agent.observe(state, action)
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_same_seed_same_game(spec: str) -> None:
+    game = chaosgames.load_game("toy-dice-race", players=3)
+
+    def actions(seed: int) -> list[str]:
+        seats = [agents.from_spec(spec, seed=seed + p) for p in range(3)]
+        return play_match(game, seats, seed=11).actions
+
+    assert actions(1) == actions(1)
+
+
+def test_mcts_seed_changes_its_search() -> None:
+    game = chaosgames.load_game("toy-nim", pile=30)
+    state = game.new_initial_state()
+    choices = set()
+    for seed in range(8):
+        agent = agents.make("mcts", seed=seed, iterations=5)
+        choices.add(agent.choose(state))
+    assert len(choices) > 1
+
+
+@pytest.mark.parametrize(("pile", "winning"), [(5, "take:1"), (6, "take:2"), (7, "take:3"), (13, "take:1")])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_mcts_finds_the_forced_win_in_nim(pile: int, winning: str, seed: int) -> None:
+    game = chaosgames.load_game("toy-nim", pile=pile)
+    agent = agents.make("mcts", seed=seed, iterations=3000, depth=-1)
+    assert str(agent.choose(game.new_initial_state())) == winning
+
+
+def test_mcts_wins_nim_from_a_winning_pile_against_random_every_time() -> None:
+    game = chaosgames.load_game("toy-nim", pile=13)
+    for seed in range(4):
+        mcts = agents.make("mcts", seed=seed, iterations=1500, depth=-1)
+        record = play_match(game, [mcts, agents.make("random", seed=seed)], seed=seed)
+        assert record.result == [1.0, 0.0]
+
+
+def test_greedy_takes_the_immediate_win() -> None:
+    game = chaosgames.load_game("toy-nim", pile=3)
+    assert agents.make("greedy", seed=0).choose(game.new_initial_state()) == "take:3"
+
+
+def test_greedy_prefers_the_better_die_by_expected_heuristic() -> None:
+    # risky averages 7/3 squares, safe 3/2: the expected heuristic favours risky.
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    assert agents.make("greedy", seed=0).choose(game.new_initial_state()) == "risky"
+
+
+def test_greedy_samples_a_chance_node_with_many_outcomes() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    agent = agents.make("greedy", seed=0, samples=1, chance_depth=1)
+    assert agent.choose(game.new_initial_state()) in ("safe", "risky")
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=200"])
+def test_search_agents_beat_random_in_the_dice_race(spec: str) -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    score = 0.0
+    for seed in range(60):
+        seats = [agents.from_spec(spec, seed=seed), agents.make("random", seed=seed)]
+        if seed % 2:
+            seats.reverse()
+        record = play_match(game, seats, seed=seed)
+        assert record.result is not None
+        score += record.result[seed % 2]
+    # Random against random scores about 30 of 60; always rolling the risky die, about 40.
+    assert score > 36
+
+
+def test_mcts_reuses_its_tree_after_observing_the_actions() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    state = game.new_initial_state()
+    agent = MctsAgent(seed=1, iterations=300)
+    rng = random.Random(3)
+    action = agent.choose(state)
+    # Play our move, the die, the opponent's move and its die; tell the agent everything.
+    for _ in range(4):
+        agent.observe(state, action)
+        state.apply_action(action)
+        action = sample_outcome(state.chance_outcomes(), rng) if state.is_chance_node() else "safe"
+    root = agent._reused_root(state)
+    assert root is not None and root.visits > 0
+    visits_before = root.visits
+    agent.choose(state)
+    assert root.visits == visits_before + 300
+
+
+def test_mcts_drops_its_tree_when_the_position_is_not_the_one_it_followed() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    state = game.new_initial_state()
+    agent = MctsAgent(seed=1, iterations=50)
+    agent.choose(state)
+    other = game.new_initial_state()
+    other.apply_action("safe")
+    other.apply_action("roll:2")
+    assert agent._reused_root(other) is None
+    agent.reset()
+    assert agent._reused_root(state) is None
+
+
+def test_mcts_time_budget_and_progress_hook() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    seen: list[float] = []
+    agent = agents.from_spec("mcts:time=0.05", seed=0)
+    assert agent.choose(game.new_initial_state(), progress=seen.append) in ("safe", "risky")
+    assert seen and seen[-1] == 1.0 and all(0.0 <= f <= 1.0 for f in seen)
+    assert agent.last_iterations > 0  # type: ignore[attr-defined]
+
+
+def test_greedy_reports_progress() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    seen: list[float] = []
+    agents.make("greedy", seed=0).choose(game.new_initial_state(), progress=seen.append)
+    assert seen == [0.5, 1.0]
+
+
+def test_agents_refuse_chance_nodes_and_finished_games() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2, goal=1)
+    state = game.new_initial_state()
+    state.apply_action("safe")
+    for name in agents.available():
+        with pytest.raises(AgentError, match="chance node"):
+            agents.make(name, seed=0).choose(state)
+    state.apply_action("roll:1")
+    assert state.is_terminal()
+    with pytest.raises(AgentError, match="game is over"):
+        agents.make("mcts", seed=0).choose(state)
+
+
+def test_spec_strings_parse_and_normalise() -> None:
+    agent = agents.from_spec(" mcts : time = 1.5 , depth=10 ", seed=3)
+    assert isinstance(agent, MctsAgent)
+    assert agent.settings["time"] == 1.5 and agent.settings["depth"] == 10
+    assert agent.spec == "mcts:time=1.5,depth=10"
+    assert agents.from_spec("mcts:iterations=0").spec == "mcts"
+    assert agents.from_spec("greedy").spec == "greedy"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "no agent called 'alphazero'; choose greedy, mcts or random"),
+        ("mcts:speed=3", "no parameter speed; its parameters are"),
+        ("mcts:time=fast", "parameter 'time' takes a number, not 'fast'"),
+        ("mcts:iterations=-5", "parameter 'iterations' must be at least 0"),
+        ("mcts:rollout=smart", "choose random or greedy"),
+        ("mcts:reuse=maybe", "takes true or false"),
+        ("mcts:time", "parameters are written name=value"),
+        ("mcts:time=1,time=2", "gives parameter 'time' twice"),
+        ("random:x=1", "its parameters are none"),
+        ("", "named by a word"),
+    ],
+)
+def test_bad_specs_say_what_is_accepted(spec: str, message: str) -> None:
+    with pytest.raises(AgentError, match=message):
+        agents.from_spec(spec)
+
+
+def test_make_checks_parameters_too() -> None:
+    with pytest.raises(AgentError, match="no parameter"):
+        agents.make("greedy", depth=3)
+    assert isinstance(agents.make("mcts", iterations=5), MctsAgent)
+
+
+@pytest.mark.parametrize(
+    "spec", ["greedy", "mcts:iterations=400", "mcts:iterations=400,depth=0", "mcts:iterations=400,prior=5"]
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_sure_win_beats_a_likely_one_through_chance(spec: str, seed: int) -> None:
+    # One square from the goal: the safe die (1 or 2) wins for sure; the risky die
+    # (0, 3 or 4) wins two times in three, and after a 0 the opponent wins with safe.
+    game = chaosgames.load_game("toy-dice-race", players=2, goal=12)
+    state = game.state_from_json({**game.doc_header(), "positions": [11, 11], "turn": 0, "die": None})
+    assert agents.from_spec(spec, seed=seed).choose(state) == "safe"
+
+
+def test_mcts_plays_for_the_player_to_move_in_three_player_games() -> None:
+    # Player 1 (not player 0) is to move one square from the goal.
+    game = chaosgames.load_game("toy-dice-race", players=3, goal=12)
+    state = game.state_from_json({**game.doc_header(), "positions": [11, 11, 11], "turn": 1, "die": None})
+    assert state.current_player() == 1
+    assert agents.make("mcts", seed=0, iterations=400).choose(state) == "safe"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mcts_with_a_prior_still_finds_the_forced_win_in_nim(seed: int) -> None:
+    game = chaosgames.load_game("toy-nim", pile=13)
+    agent = agents.make("mcts", seed=seed, iterations=3000, depth=-1, prior=2)
+    assert str(agent.choose(game.new_initial_state())) == "take:1"
+
+
+def test_the_prior_creates_every_move_with_the_heuristic_verdict() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    agent = MctsAgent(seed=0, iterations=1, prior=4)
+    state = game.new_initial_state()
+    agent.choose(state)
+    root = agent._root
+    assert root is not None and set(root.children) == {"safe", "risky"}
+    # Four virtual visits each (one child also got the single playout).
+    assert sorted(child.visits for child in root.children.values()) == [4, 5]

@@ -1,0 +1,26 @@
+"""The lab's benchmark scripts run (tiny budgets, toy games; no figures are asserted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from benchmarks import lab_speed, strength
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+
+def test_strength_benchmark_reports_mcts_against_greedy(tmp_path: Path) -> None:
+    results = strength.measure(["toy-dice-race", "toy-nim"], "mcts:iterations=30", 4, tmp_path / "s.db")
+    assert set(results) == {"toy-dice-race", "toy-nim"}
+    race = results["toy-dice-race"]
+    assert race["games"] == 4 and race["players"] == 2 and race["fair_share"] == 0.5
+    low, high = race["interval95"]
+    assert 0.0 <= low <= race["win_rate"] <= high <= 1.0
+
+
+def test_lab_speed_benchmark_measures_search_and_workers() -> None:
+    results = lab_speed.run(True, games=["toy-nim"])
+    figures = results["toy-nim"]
+    assert figures["mcts_iterations_per_second"] > 0
+    assert figures["lab_games_per_second_1_worker"] > 0 and figures["lab_games_per_second_2_workers"] > 0

@@ -1,0 +1,233 @@
+"""The simulation lab: deterministic, resumable, seats rotated, games stored once."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import chaosgames
+from chaosgames import agents
+from chaosgames.sim import Job, LabError, LabInterrupted, Store, derive_seed, play_match, simulate, tournament
+from chaosgames.sim.match import _LeadTracker, leader_of, winner_of
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+SEATS = ["mcts:iterations=20", "greedy", "random"]
+
+
+def _rows(db: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT * FROM games ORDER BY job, idx").fetchall()
+
+
+def test_same_command_same_database_content_whatever_the_workers(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.db", tmp_path / "two.db"
+    simulate("toy-dice-race", SEATS, 9, db=one, seed=5, workers=1, keep_records=True)
+    simulate("toy-dice-race", SEATS, 9, db=two, seed=5, workers=2, keep_records=True)
+    assert _rows(one) == _rows(two)
+    assert len(_rows(one)) == 9
+    other = tmp_path / "other.db"
+    simulate("toy-dice-race", SEATS, 9, db=other, seed=6)
+    assert [r[7] for r in _rows(other)] != [r[7] for r in _rows(one)]
+
+
+def test_an_interrupted_run_resumes_without_losing_or_duplicating_games(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+
+    def stop_after_four(done: int, total: int) -> None:
+        if done == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(LabInterrupted, match="4 of 10 games are stored"):
+        simulate("toy-dice-race", SEATS, 10, db=db, seed=2, on_game=stop_after_four)
+    assert len(_rows(db)) == 4
+    summary = simulate("toy-dice-race", SEATS, 10, db=db, seed=2)
+    assert (summary.already_stored, summary.played) == (4, 6)
+    straight = tmp_path / "straight.db"
+    simulate("toy-dice-race", SEATS, 10, db=straight, seed=2)
+    assert _rows(db) == _rows(straight)
+    # Running the finished job again plays nothing; asking for more plays only the new ones.
+    assert simulate("toy-dice-race", SEATS, 10, db=db, seed=2).played == 0
+    assert simulate("toy-dice-race", SEATS, 12, db=db, seed=2).played == 2
+    assert [r[1] for r in _rows(db)] == list(range(12))
+
+
+def test_an_interruption_with_worker_processes_keeps_every_stored_game(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+
+    def stop_after_three(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(LabInterrupted):
+        simulate("toy-dice-race", SEATS, 12, db=db, seed=4, workers=2, on_game=stop_after_three)
+    assert len(_rows(db)) == 3
+    simulate("toy-dice-race", SEATS, 12, db=db, seed=4, workers=2)
+    assert [r[1] for r in _rows(db)] == list(range(12))
+
+
+def test_seats_rotate_so_every_agent_plays_every_seat_equally(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 6, db=db, seed=1)
+    with Store(db) as store:
+        rows = store.rows()
+    for row in rows:
+        n = len(row["lineup"])
+        assert row["rotation"] == row["idx"] % n
+        assert row["seats"] == [row["lineup"][(p + row["idx"]) % n] for p in range(n)]
+    for seat in range(3):
+        assert sorted(row["seats"][seat] for row in rows) == sorted(
+            ["greedy", "random", "mcts:iterations=10"] * 2
+        )
+
+
+def test_game_seeds_derive_from_the_job_seed_and_the_game_number() -> None:
+    job = Job.build("toy-dice-race", ["greedy", "random"], seed=7)
+    assert job.task(3).seed == derive_seed("game", 7, 3)
+    assert job.task(3).seed != job.task(4).seed
+    # Other agents meet the same dice: the chance seed does not depend on the lineup.
+    assert Job.build("toy-dice-race", ["random", "random"], seed=7).task(3).seed == job.task(3).seed
+    assert Job.build("toy-dice-race", ["random", "random"], seed=7).key != job.key
+
+
+def test_players_follow_the_number_of_seats_and_specs_are_normalised() -> None:
+    job = Job.build("toy-dice-race", ["greedy", "mcts:iterations=0", "random"], options={"goal": "20"})
+    assert job.options == {"players": 3, "goal": 20, "rounds": 30}
+    assert job.lineup == ("greedy", "mcts", "random")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"game": "no-such-game"}, "There is no game called 'no-such-game'"),
+        ({"seats": ["greedy", "deep-blue"]}, "no agent called 'deep-blue'"),
+        ({"seats": ["greedy", "mcts:budget=3"]}, "no parameter budget"),
+        ({"seats": ["greedy"] * 5}, "must be at most 4"),
+        ({"options": {"players": 3}}, "3 players but 2 seats"),
+        ({"options": {"goal": "far"}}, "Option 'goal' takes a whole number"),
+        ({"options": {"colour": "red"}}, "has no option colour"),
+        ({"games": 0}, "at least 1"),
+        ({"workers": 0}, "at least 1"),
+        ({"backend": "slurm"}, "no backend 'slurm'"),
+    ],
+)
+def test_bad_input_is_refused_with_a_sentence(tmp_path: Path, args: dict[str, object], message: str) -> None:
+    call: dict[str, object] = {"game": "toy-dice-race", "seats": ["greedy", "random"], "games": 2}
+    call.update(args)
+    with pytest.raises(chaosgames.ChaosGamesError, match=message):
+        simulate(call.pop("game"), call.pop("seats"), call.pop("games"), db=tmp_path / "x.db", **call)  # type: ignore[arg-type]
+
+
+def test_a_match_records_every_action_and_chance_outcome() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    seats = [agents.make("greedy", seed=p) for p in range(3)]
+    record = play_match(game, seats, seed=9)
+    assert any(a.startswith("roll:") for a in record.actions)
+    assert record.replay().returns() == record.result
+    metrics = record.meta["metrics"]
+    assert metrics["actions"] == len(record.actions)
+    assert metrics["rounds"] == record.replay().round_number()
+    assert metrics["capped"] is False
+    assert metrics["winner"] == winner_of(record.result or [])
+
+
+def test_a_game_that_runs_out_of_actions_is_capped() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=2, goal=100)
+    record = play_match(
+        game, [agents.make("random", seed=1), agents.make("random", seed=2)], seed=1, max_actions=10
+    )
+    metrics = record.meta["metrics"]
+    assert metrics["capped"] is True and metrics["returns"] is None and metrics["winner"] is None
+    assert len(record.actions) == 10 and record.result is None
+
+
+def test_capped_and_shared_games_are_stored_as_such(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["random", "random"], 4, db=db, options={"goal": 100}, max_actions=6)
+    with Store(db) as store:
+        assert all(r["capped"] and r["winner"] is None and r["returns"] is None for r in store.rows())
+    # One round, goal never reached: the leaders share, often a draw.
+    simulate("toy-dice-race", ["random", "random"], 20, db=db, options={"goal": 100, "rounds": 1})
+    with Store(db) as store:
+        shared = [r for r in store.rows("WHERE capped = 0") if r["winner"] is None]
+    assert shared and all(r["returns"] == [0.5, 0.5] for r in shared)
+
+
+def test_leaders_lead_changes_and_half_time() -> None:
+    assert leader_of([0.2, 0.5, 0.3]) == 1
+    assert leader_of([0.4, 0.4, 0.2]) is None
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    tracker = _LeadTracker(game)
+    # Leader 0, then level (not a change), 0 again, then 1, then 0: two changes.
+    tracker.samples = [(0, 0), (4, None), (8, 0), (12, 1), (16, 0)]
+    state = game.new_initial_state()
+    result = tracker.result(state, played=20)
+    assert result.lead_changes == 2
+    assert result.leader_at_half == 0  # the sample at 8 actions is the last in the first half
+    tracker.samples = [(0, None), (6, 1), (11, 0)]
+    assert tracker.result(state, played=12).leader_at_half == 1
+
+
+def test_tournament_plays_every_lineup(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    summaries = tournament("toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 2, db=db, seed=1)
+    assert len(summaries) == 3
+    with Store(db) as store:
+        assert len({tuple(r["lineup"]) for r in store.rows()}) == 3
+
+
+def test_ray_backend_gives_the_same_rows(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    local, remote = tmp_path / "local.db", tmp_path / "ray.db"
+    simulate("toy-dice-race", SEATS, 6, db=local, seed=3)
+    try:
+        simulate("toy-dice-race", SEATS, 6, db=remote, seed=3, workers=2, backend="ray")
+    finally:
+        ray.shutdown()
+    assert _rows(local) == _rows(remote)
+
+
+def test_stored_records_replay_to_the_stored_result(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    summary = simulate("toy-dice-race", SEATS, 3, db=db, seed=8, keep_records=True)
+    simulate("toy-dice-race", ["random", "random"], 1, db=db, seed=8)
+    with Store(db) as store:
+        for row in store.rows("WHERE job = ?", (summary.job,)):
+            record = store.record(summary.job, row["idx"])
+            assert record.players == row["seats"]
+            assert record.replay().returns() == row["returns"]
+            assert len(record.actions) == row["actions"]
+        other = store.rows("WHERE job != ?", (summary.job,))[0]
+        with pytest.raises(LabError, match="without its record"):
+            store.record(other["job"], 0)
+        with pytest.raises(LabError, match="not in"):
+            store.record(summary.job, 99)
+
+
+def test_without_rounds_the_leader_is_sampled_every_n_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.agents.toy_games import DiceRaceState
+
+    monkeypatch.setattr(DiceRaceState, "round_number", lambda self: 0)
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    record = play_match(game, [agents.make("greedy", seed=0), agents.make("random", seed=0)], seed=3)
+    decisions = sum(1 for a in record.actions if not a.startswith("roll:"))
+    tracker = _LeadTracker(game)
+    state = game.new_initial_state()
+    for text in record.actions:
+        if not state.is_chance_node():
+            tracker.sample(state, 0)
+        state.apply_action(text)
+    assert len(tracker.samples) == (decisions + 1) // 2
+    assert record.meta["metrics"]["rounds"] == 0
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(LabError, match=r"pip install 'chaosgames\[ray\]'"):
+        simulate("toy-dice-race", ["greedy", "random"], 2, db=tmp_path / "x.db", backend="ray")

@@ -1,0 +1,166 @@
+"""Reports and statistics: tables, the HTML page with its plots, comparisons, the CLI."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+from chaosgames.sim import LabError, report, simulate, two_means, two_proportions, wilson
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+
+def test_wilson_interval_matches_the_formula() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0.0 and math.isclose(high, 0.2775, abs_tol=1e-4)
+    low, high = wilson(50, 100)
+    assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_two_proportion_test() -> None:
+    result = two_proportions(50, 100, 65, 100)
+    # Pooled p = 0.575; z = 0.15 / sqrt(0.575 * 0.425 * 0.02) = 2.146.
+    assert math.isclose(result.z, 2.146, abs_tol=1e-3)
+    assert math.isclose(result.p_value, 0.0319, abs_tol=1e-3) and result.significant
+    assert not two_proportions(50, 100, 55, 100).significant
+    assert two_proportions(0, 0, 1, 2).p_value == 1.0
+
+
+def test_two_means_test() -> None:
+    assert two_means([1, 2, 3, 4] * 10, [5, 6, 7, 8] * 10).significant
+    assert not two_means([1, 2, 3, 4], [1, 2, 3, 5]).significant
+
+
+@pytest.fixture
+def lab_db(tmp_path: Path) -> Path:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 40, db=db, seed=1, options={"goal": 6})
+    simulate("toy-dice-race", ["greedy", "random"], 40, db=db, seed=1, options={"goal": 30})
+    return db
+
+
+def test_report_prints_tables_and_writes_html_with_plots(lab_db: Path, tmp_path: Path) -> None:
+    console = Console(record=True, width=150)
+    out = tmp_path / "report.html"
+    result = report(lab_db, out, console=console)
+    text = console.export_text()
+    assert "Win rate by agent" in text and "Win rate by seat" in text and "comeback rate" in text
+    assert len(result.summaries) == 2
+    page = out.read_text()
+    # Per configuration: agent and seat rates, length and lead-change histograms.
+    assert page.count("data:image/png;base64,") == 8
+    assert "Wilson 95%" in page and "fair share 50.0%" in page
+    summary = result.summaries[0]
+    assert summary.games == 40
+    assert sum(rate.games for rate in summary.by_agent.values()) == 80
+    assert math.isclose(sum(rate.wins for rate in summary.by_seat.values()), 40 - summary.capped)
+
+
+def test_compare_puts_two_option_sets_side_by_side(lab_db: Path, tmp_path: Path) -> None:
+    console = Console(record=True, width=160)
+    result = report(lab_db, tmp_path / "r.html", compare_options=["goal=6", "goal=30"], console=console)
+    assert result.comparison is not None
+    lines = {line.metric: line.comparison for line in result.comparison.lines}
+    assert lines["rounds per game"].significant  # a goal five times farther takes longer
+    assert lines["rounds per game"].difference > 0
+    assert "win rate of greedy" in lines and "win rate of seat 1" in lines
+    assert "significant (5%)" in console.export_text()
+    assert "Comparison: goal=6 vs goal=30" in (tmp_path / "r.html").read_text()
+
+
+@pytest.mark.parametrize(
+    ("compare", "message"),
+    [
+        (["goal=6"], "exactly two option sets"),
+        (["goal=6", "speed=3"], "No stored game has option speed"),
+        (["goal=6", "goal=7"], "No stored game matches goal=7"),
+        (["goal", "goal=7"], "write option=value"),
+    ],
+)
+def test_bad_comparisons_are_refused(lab_db: Path, compare: list[str], message: str) -> None:
+    with pytest.raises(LabError, match=message):
+        report(lab_db, None, compare_options=compare, console=Console(file=None, quiet=True))
+
+
+def test_a_missing_database_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LabError, match="no lab database"):
+        report(tmp_path / "nothing.db")
+
+
+def _app() -> typer.Typer:
+    from chaosgames.cli.lab import register
+
+    app = typer.Typer()
+    register(app)
+    return app
+
+
+def test_cli_simulate_then_report(tmp_path: Path) -> None:
+    runner = CliRunner()
+    db, out = tmp_path / "lab.db", tmp_path / "out.html"
+    args = [
+        "simulate",
+        "toy-dice-race",
+        "--seat",
+        "greedy",
+        "--seat",
+        "mcts:iterations=10",
+        "--seat",
+        "random",
+    ]
+    result = runner.invoke(_app(), [*args, "--games", "6", "--db", str(db), "--option", "goal=8", "-w", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Played 6 games" in result.output
+    again = runner.invoke(_app(), [*args, "--games", "6", "--db", str(db), "--option", "goal=8"])
+    assert "Played 0 games; 6 were already stored" in again.output
+    result = runner.invoke(_app(), ["report", "--db", str(db), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.is_file() and "Win rate by agent" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "wizard"], "no agent called 'wizard'"),
+        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "mcts:time=soon"], "takes a number"),
+        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal"], "name=value"),
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal=x"],
+            "whole number",
+        ),
+        (["simulate", "chess", "--seat", "greedy", "--seat", "random"], "no game called 'chess'"),
+        (["report", "--db", "missing.db"], "no lab database"),
+        (["report", "--db", "{db}", "--compare", "goal=1"], "exactly two option sets"),
+    ],
+)
+def test_cli_bad_input_gives_a_sentence_and_no_traceback(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 2, db=db)
+    args = [a.replace("{db}", str(db)).replace("missing.db", str(tmp_path / "missing.db")) for a in args]
+    result = CliRunner().invoke(_app(), [*args, "--db", str(db)] if args[0] == "simulate" else args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert re.search(re.escape(message), " ".join(result.output.split()))
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("these are not games\n" * 20)
+    with pytest.raises(LabError, match="Cannot open"):
+        report(notes)
+
+
+def test_an_empty_database_has_nothing_to_report(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 1, db=db)
+    with pytest.raises(LabError, match="holds no games for toy-nim"):
+        report(db, game="toy-nim")
