@@ -117,7 +117,7 @@ def _make_agents(seats: list[str], seed: int) -> dict[int, Chooser]:
     made: dict[int, Chooser] = {}
     for i, spec in enumerate(seats):
         if spec != HUMAN:
-            made[i] = agents.from_spec(spec, seed=seed + 1000 * (i + 1))  # type: ignore[attr-defined]
+            made[i] = agents.from_spec(spec, seed=seed + 1000 * (i + 1))
     return made
 
 
