@@ -11,7 +11,6 @@ from chaosgames.games.chaos_cruisers.course import (
     articulation_squares,
     tile_neighbours,
     tile_of,
-    tile_squares,
 )
 
 
@@ -59,7 +58,3 @@ def obstacle_squares(
             continue
         allowed.append(square)
     return sorted(allowed)
-
-
-def squares_of(tiles: Iterable[Tile]) -> list[Square]:
-    return [s for t in tiles for s in tile_squares(t)]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.grid import Square
+from chaosgames.core.grid import Square, connected
 from chaosgames.games.chaos_cruisers.actions import COLOURS
-from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tiles_connected
+from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED, SPEED_COINS
 from chaosgames.games.chaos_cruisers.state import PHASES, ChaosCruisersState
 
@@ -101,7 +101,7 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
     if (lifted is not None) != (state.phase == "lay"):
         raise _fail("a tile is held up exactly while it is being laid down.")
     expected = len(game.start_tiles) - (1 if lifted is not None else 0)
-    if len(tiles) != expected or not tiles_connected(tiles):
+    if len(tiles) != expected or not connected(tiles):
         raise _fail(f"the course must be {expected} connected tiles.")
     state.tiles = frozenset(tiles)
     state.lifted = lifted

@@ -15,7 +15,6 @@ from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import Action, State
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import (
-    COLOURS,
     KeepObstacle,
     Lay,
     Lead,
@@ -538,7 +537,3 @@ class ChaosCruisersState(State):
         from chaosgames.games.chaos_cruisers.text import render_text
 
         return render_text(self)
-
-
-def colour(cruiser: int) -> str:
-    return COLOURS[cruiser]
