@@ -70,7 +70,15 @@ def test_a_gate_reached_again_does_not_start_a_second_chaos_round() -> None:
     state.apply_action(StopRelocating())
     while state.phase == "obstacles":
         state.apply_action(state.legal_actions()[0])
-    assert state.phase in ("speed", "order") and state.chaos_row == 0
+    assert state.round == 2 and len(state.obstacles) == 8
+    # A whole cruising round with everyone standing still: the moon row is still the
+    # lowest row everyone reached, so no second chaos round (the obstacles stay).
+    state.speed = [0, 0, 0, 0]
+    state._invalidate()
+    for _ in range(4):
+        state.apply_action(Speed(0))
+    assert state.round == 3 and state.phase == "speed"
+    assert state.chaos_row == 0 and len(state.obstacles) == 8
 
 
 @pytest.mark.parametrize(
@@ -170,19 +178,23 @@ def test_without_tile_moves_the_chaos_round_goes_straight_to_obstacles() -> None
 def test_obstacles_are_placed_in_two_passes_in_playing_order_then_racing_resumes() -> None:
     state = _blue_about_to_complete_moon(tiles_moved=0)
     _complete_round(state)
-    order = state.order
-    # Step 4: the playing order is that of the next cruising round (rules 1-3).
-    assert state.order == (RED, BLACK, YELLOW, BLUE) or len(set(order)) == 4
-    placed = []
+    # Step 4: the playing order of the next cruising round, by lead rules 1-3: all have
+    # the moon; black is 3 squares from the crown, red 5, yellow 9, blue 11.
+    order = (BLACK, RED, YELLOW, BLUE)
+    assert state.order == order
+    # Black and red close the right-hand straight above yellow and blue (still allowed:
+    # the ring stays connected the other way round), so that blue is now nearer the crown
+    # than yellow.
+    chosen = {BLACK: Obstacle((14, 10)), RED: Obstacle((15, 10))}
     for expected in [*order, *order]:
         assert state.current_player() == expected
-        action = state.legal_actions()[-1]
-        placed.append(action)
+        action = chosen.pop(expected, None) or state.legal_actions()[0]
         state.apply_action(action)
     assert state.in_hand == [0, 0, 0, 0] and len(state.obstacles) == 8
-    # Step 5: the next cruising round, in the order fixed in step 4.
+    assert state.distance_to_next_gate(BLUE) < state.distance_to_next_gate(YELLOW)
+    # Step 5: the next cruising round keeps the order fixed in step 4 (decision 6).
     assert state.phase == "speed" and state.round == 2 and state.order == order
-    assert state.current_player() == order[0]
+    assert state.current_player() == BLACK
 
 
 def test_obstacle_placement_rules() -> None:
