@@ -162,6 +162,21 @@ def test_a_lifted_tile_is_laid_aligned_next_to_the_course_somewhere_new() -> Non
     assert state.phase == "lift" and state.tiles_left == 2
 
 
+def test_each_tile_is_moved_at_most_once_in_a_chaos_round() -> None:
+    """ "He may pick up and place 3 tiles": three different tiles, so a tile laid in this
+    chaos round may not be picked up again in it."""
+    state = _blue_about_to_complete_moon()
+    _complete_round(state)
+    state.apply_action(Lift((0, 0)))
+    state.apply_action(Lay((2, 2)))
+    lifts = [a for a in state.legal_actions() if isinstance(a, Lift)]
+    assert Lift((2, 2)) not in lifts and Lift((2, 0)) in lifts
+    assert state.to_json()["moved_tiles"] == [[1, 1]]
+    state.apply_action(StopRelocating())
+    # The next chaos round starts afresh.
+    assert state.moved == frozenset() and state.to_json()["moved_tiles"] == []
+
+
 def test_the_last_player_may_stop_moving_tiles_early() -> None:
     state = _blue_about_to_complete_moon()
     _complete_round(state)

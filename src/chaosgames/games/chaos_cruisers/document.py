@@ -51,6 +51,7 @@ def state_document(state: ChaosCruisersState) -> dict[str, Any]:
         "relocator": _colour_or_none(state.relocator),
         "tiles_left": state.tiles_left,
         "lifted": None if state.lifted is None else list(state.lifted),
+        "moved_tiles": [list(t) for t in sorted(state.moved)],
         "obstacle_pass": state.obstacle_pass,
         "chaos_row": state.chaos_row,
         "clock": state.clock,
@@ -135,6 +136,7 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
     state.reentering = _cruiser(doc["reentering"], n, "the cruiser out of bounds", allow_none=True)
     state.relocator = _cruiser(doc["relocator"], n, "the last cruiser", allow_none=True)
     state.tiles_left = _int(doc["tiles_left"], "tiles_left", 0, game.options["tiles_moved"])
+    _read_moved_tiles(state, doc["moved_tiles"])
     state.obstacle_pass = _int(doc["obstacle_pass"], "obstacle_pass", 0, 2)
     state.chaos_row = _int(doc["chaos_row"], "chaos_row", -1, rows - 1)
     state.clock = _int(doc["clock"], "clock", 0, 10**9)
@@ -180,6 +182,17 @@ def _read_cruiser(
     racing_phase = state.phase in ("speed", "move", "lift", "lay", "obstacles")
     if square is None and racing_phase and not state.finished(c):
         raise _fail(f"the {name} cruiser is racing but not on the course.")
+
+
+def _read_moved_tiles(state: ChaosCruisersState, value: Any) -> None:
+    """The tiles laid in this chaos round's step 3: as many as tiles_moved - tiles_left,
+    each on the course."""
+    moved = frozenset(_pair(t, "a moved tile") for t in value)
+    relocating = state.phase in ("lift", "lay")
+    count = state.game.options["tiles_moved"] - state.tiles_left if relocating else 0
+    if len(moved) != len(value) or len(moved) != count or not moved <= state.tiles:
+        raise _fail(f"moved_tiles must name the {count} tiles laid so far in this chaos round.")
+    state.moved = moved
 
 
 def _check_phase(state: ChaosCruisersState) -> None:
