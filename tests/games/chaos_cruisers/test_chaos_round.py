@@ -322,6 +322,27 @@ def test_with_two_cruisers_each_a_player_wins_with_both_home() -> None:
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
 
 
+def test_a_cruiser_finishing_onto_another_leaves_the_course_without_ramming() -> None:
+    """Decision 17: with two cruisers each, red finishes by entering the sun tile square
+    where blue stands; red leaves the course at once, so blue is not pushed and red's
+    player races on with yellow."""
+    game = load(players=2)
+    state = position(
+        game,
+        {
+            "red": ((10, 0), 2, 7),
+            "blue": ((9, 0), 1, 4),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((14, 6), 1, 1),
+        },
+    )
+    state.apply_action(Speed(-1))
+    state.apply_action(Move(W, 1))
+    assert state.pos[RED] is None and state.finished(RED)
+    assert state.pos[BLUE] == (9, 0) and state.speed[BLUE] == 1
+    assert not state.is_terminal() and state.deciding_cruiser() == BLUE
+
+
 def test_two_players_may_race_one_cruiser_each() -> None:
     game = load(players=2, two_cruisers=False)
     assert game.num_cruisers == 2 and game.player_names() == ["red", "black"]

@@ -206,6 +206,19 @@ def test_ramming_pushes_a_line_of_cruisers_one_square_each() -> None:
     assert state.speed[BLACK] == 2
 
 
+def test_a_ram_after_the_turn_pushes_in_the_new_direction() -> None:
+    game = load(course=open_field())
+    state = position(
+        game,
+        {"black": ((1, 1), 3), "yellow": ((3, 2), 2), "red": ((0, 7), 0), "blue": ((7, 7), 0)},
+    )
+    state.phase = "move"
+    state._invalidate()
+    state.apply_action(game.parse_action(state, "move:N1E2"))  # rams yellow on (3, 2)
+    assert state.pos[BLACK] == (3, 2) and state.speed[BLACK] == 2
+    assert state.pos[YELLOW] == (4, 2)  # pushed east, the direction of travel at the ram
+
+
 # -- Gates --------------------------------------------------------------------------------
 
 
