@@ -48,7 +48,7 @@ def test_sensible_games_through_chaos_rounds_honour_the_contract(options: dict[s
     state = game.new_initial_state()
     record = GameRecord.start(game, ["a"] * game.num_players)
     stale: list[Any] = []
-    chaos_rounds = 0
+    phases: set[str] = set()
     for _ in range(1500):
         check_step(game, state, stale)
         if state.is_terminal():
@@ -57,11 +57,17 @@ def test_sensible_games_through_chaos_rounds_honour_the_contract(options: dict[s
             action = chaosgames.core.chance.sample_outcome(state.chance_outcomes(), rng)
         else:
             action = sensible_action(state, rng)
-        chaos_rounds += state.phase == "obstacles"
+        phases.add(state.phase)
+        # Clones are independent, through the chaos round's phases too.
+        before = json.dumps(state.to_json(), sort_keys=True)
+        twin = state.clone()
+        twin.apply_action(action)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
         state.apply_action(action)
+        assert twin.to_json() == state.to_json()
         record.append(action)
         stale = [action, *stale[:5]]
-    assert chaos_rounds > 0
+    assert {"lift", "lay", "obstacles", "reenter"} <= phases
     replayed = GameRecord.from_json(json.dumps(record.to_json())).replay()
     assert replayed.to_json() == state.to_json()
 
