@@ -50,6 +50,12 @@ def test_setup_order_can_be_rolled() -> None:
 def test_three_players_race_three_cruisers() -> None:
     game = load(players=3)
     assert game.num_cruisers == 3 and game.player_names() == ["red", "black", "yellow"]
+    state = game.new_initial_state()
+    for square in [(8, 0), (9, 0), (8, 1)]:
+        state.apply_action(Start(square))
+    # Blue's pieces are out of the game: three cruisers race, one sun square stays empty.
+    assert state.round == 1 and state.pos == [(8, 0), (9, 0), (8, 1)]
+    assert {*state.order, *(c for tie in state.ties for c in tie)} == {RED, BLACK, YELLOW}
 
 
 # -- Speed --------------------------------------------------------------------------------
