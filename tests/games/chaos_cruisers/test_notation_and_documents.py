@@ -101,6 +101,7 @@ def _broken(mutate: Any) -> dict[str, Any]:
         (lambda d: d.update(winner=0), "winner"),
         (lambda d: d.update(lifted=[9, 9]), "held up"),
         (lambda d: d.update(moved_tiles=[[0, 0]]), "moved_tiles"),
+        (lambda d: d.update(phase="start", order_for="setup", turn=1), "during setup"),
     ],
 )
 def test_impossible_positions_are_refused(mutate: Any, message: str) -> None:

@@ -246,3 +246,14 @@ def _check_phase(state: ChaosCruisersState) -> None:
         raise _fail("a cruiser at null speed does not move.")
     if phase == "over" and state.winner < 0 and not state.capped:
         raise _fail("a finished game has a winner or reached max_rounds.")
+    if state.order_for == "setup" and phase in ("order", "start"):
+        _check_setup(state)
+
+
+def _check_setup(state: ChaosCruisersState) -> None:
+    """During setup exactly the cruisers placed so far stand, on the sun gate tile."""
+    placed = set(state.order[: state.turn]) if state.phase == "start" else set()
+    sun = tile_squares(state.game.gate_tile["sun"])
+    for c, square in enumerate(state.pos):
+        if (square is not None) != (c in placed) or (square is not None and square not in sun):
+            raise _fail("during setup, exactly the cruisers placed so far stand on the sun gate tile.")
