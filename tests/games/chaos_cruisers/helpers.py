@@ -71,10 +71,6 @@ def position(
     return state
 
 
-def colour_of(state: ChaosCruisersState, name: str) -> int:
-    return COLOURS.index(name)
-
-
 def end_square(state: ChaosCruisersState, move: Move) -> tuple[Square | None, str]:
     c = state.deciding_cruiser()
     start = state.pos[c]

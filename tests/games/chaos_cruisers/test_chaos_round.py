@@ -70,7 +70,15 @@ def test_a_gate_reached_again_does_not_start_a_second_chaos_round() -> None:
     state.apply_action(StopRelocating())
     while state.phase == "obstacles":
         state.apply_action(state.legal_actions()[0])
-    assert state.phase in ("speed", "order") and state.chaos_row == 0
+    assert state.round == 2 and len(state.obstacles) == 8
+    # A whole cruising round with everyone standing still: the moon row is still the
+    # lowest row everyone reached, so no second chaos round (the obstacles stay).
+    state.speed = [0, 0, 0, 0]
+    state._invalidate()
+    for _ in range(4):
+        state.apply_action(Speed(0))
+    assert state.round == 3 and state.phase == "speed"
+    assert state.chaos_row == 0 and len(state.obstacles) == 8
 
 
 @pytest.mark.parametrize(
@@ -154,6 +162,21 @@ def test_a_lifted_tile_is_laid_aligned_next_to_the_course_somewhere_new() -> Non
     assert state.phase == "lift" and state.tiles_left == 2
 
 
+def test_each_tile_is_moved_at_most_once_in_a_chaos_round() -> None:
+    """ "He may pick up and place 3 tiles": three different tiles, so a tile laid in this
+    chaos round may not be picked up again in it."""
+    state = _blue_about_to_complete_moon()
+    _complete_round(state)
+    state.apply_action(Lift((0, 0)))
+    state.apply_action(Lay((2, 2)))
+    lifts = [a for a in state.legal_actions() if isinstance(a, Lift)]
+    assert Lift((2, 2)) not in lifts and Lift((2, 0)) in lifts
+    assert state.to_json()["moved_tiles"] == [[1, 1]]
+    state.apply_action(StopRelocating())
+    # The next chaos round starts afresh.
+    assert state.moved == frozenset() and state.to_json()["moved_tiles"] == []
+
+
 def test_the_last_player_may_stop_moving_tiles_early() -> None:
     state = _blue_about_to_complete_moon()
     _complete_round(state)
@@ -170,19 +193,23 @@ def test_without_tile_moves_the_chaos_round_goes_straight_to_obstacles() -> None
 def test_obstacles_are_placed_in_two_passes_in_playing_order_then_racing_resumes() -> None:
     state = _blue_about_to_complete_moon(tiles_moved=0)
     _complete_round(state)
-    order = state.order
-    # Step 4: the playing order is that of the next cruising round (rules 1-3).
-    assert state.order == (RED, BLACK, YELLOW, BLUE) or len(set(order)) == 4
-    placed = []
+    # Step 4: the playing order of the next cruising round, by lead rules 1-3: all have
+    # the moon; black is 3 squares from the crown, red 5, yellow 9, blue 11.
+    order = (BLACK, RED, YELLOW, BLUE)
+    assert state.order == order
+    # Black and red close the right-hand straight above yellow and blue (still allowed:
+    # the ring stays connected the other way round), so that blue is now nearer the crown
+    # than yellow.
+    chosen = {BLACK: Obstacle((14, 10)), RED: Obstacle((15, 10))}
     for expected in [*order, *order]:
         assert state.current_player() == expected
-        action = state.legal_actions()[-1]
-        placed.append(action)
+        action = chosen.pop(expected, None) or state.legal_actions()[0]
         state.apply_action(action)
     assert state.in_hand == [0, 0, 0, 0] and len(state.obstacles) == 8
-    # Step 5: the next cruising round, in the order fixed in step 4.
+    assert state.distance_to_next_gate(BLUE) < state.distance_to_next_gate(YELLOW)
+    # Step 5: the next cruising round keeps the order fixed in step 4 (decision 6).
     assert state.phase == "speed" and state.round == 2 and state.order == order
-    assert state.current_player() == order[0]
+    assert state.current_player() == BLACK
 
 
 def test_obstacle_placement_rules() -> None:
@@ -293,6 +320,27 @@ def test_with_two_cruisers_each_a_player_wins_with_both_home() -> None:
     state.apply_action(Speed(0))
     state.apply_action(Move(W, 1))
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
+
+
+def test_a_cruiser_finishing_onto_another_leaves_the_course_without_ramming() -> None:
+    """Decision 17: with two cruisers each, red finishes by entering the sun tile square
+    where blue stands; red leaves the course at once, so blue is not pushed and red's
+    player races on with yellow."""
+    game = load(players=2)
+    state = position(
+        game,
+        {
+            "red": ((10, 0), 2, 7),
+            "blue": ((9, 0), 1, 4),
+            "black": ((10, 11), 2, 3),
+            "yellow": ((14, 6), 1, 1),
+        },
+    )
+    state.apply_action(Speed(-1))
+    state.apply_action(Move(W, 1))
+    assert state.pos[RED] is None and state.finished(RED)
+    assert state.pos[BLUE] == (9, 0) and state.speed[BLUE] == 1
+    assert not state.is_terminal() and state.deciding_cruiser() == BLUE
 
 
 def test_two_players_may_race_one_cruiser_each() -> None:

@@ -8,11 +8,14 @@ import pytest
 
 import chaosgames
 from chaosgames import InvalidOptionError
+from chaosgames.games.chaos_cruisers.actions import Lift, Obstacle
 from chaosgames.games.chaos_cruisers.course import articulation_squares, course_squares, validate_course
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 
-from .helpers import load, open_field
+from .helpers import load, open_field, position
+
+BLUE = 3
 
 
 def test_grand_loop_is_all_24_tiles_in_a_ring_8_wide_and_6_tall() -> None:
@@ -120,6 +123,19 @@ def test_unused_gate_tiles_are_ordinary_tiles() -> None:
     game = load(gates=2)
     assert set(game.gate_tile) == {"sun", "moon"}
     assert len(game.gate_tiles) == 2
+    # The crown tile (3, 5) has no pawn in this race: it takes obstacles and may be moved.
+    cruisers = {
+        "red": ((8, 0), 0, 1),
+        "black": ((9, 0), 0, 1),
+        "yellow": ((8, 1), 0, 1),
+        "blue": ((9, 1), 0, 1),
+    }
+    state = position(game, cruisers, phase="obstacles")
+    assert Obstacle((6, 10)) in state.legal_actions()
+    state = position(game, cruisers, phase="lift")
+    state.relocator, state.tiles_left = BLUE, 3
+    assert Lift((6, 10)) in state.legal_actions()
+    assert Lift((8, 0)) not in state.legal_actions()  # the sun tile, a gate in this race
 
 
 def test_course_squares_are_the_2x2_grids_of_the_tiles() -> None:

@@ -50,6 +50,12 @@ def test_setup_order_can_be_rolled() -> None:
 def test_three_players_race_three_cruisers() -> None:
     game = load(players=3)
     assert game.num_cruisers == 3 and game.player_names() == ["red", "black", "yellow"]
+    state = game.new_initial_state()
+    for square in [(8, 0), (9, 0), (8, 1)]:
+        state.apply_action(Start(square))
+    # Blue's pieces are out of the game: three cruisers race, one sun square stays empty.
+    assert state.round == 1 and state.pos == [(8, 0), (9, 0), (8, 1)]
+    assert {*state.order, *(c for tie in state.ties for c in tie)} == {RED, BLACK, YELLOW}
 
 
 # -- Speed --------------------------------------------------------------------------------
@@ -204,6 +210,19 @@ def test_ramming_pushes_a_line_of_cruisers_one_square_each() -> None:
     assert state.pos[BLACK] == (3, 3)
     assert state.pos[YELLOW] == (4, 3) and state.pos[RED] == (5, 3)
     assert state.speed[BLACK] == 2
+
+
+def test_a_ram_after_the_turn_pushes_in_the_new_direction() -> None:
+    game = load(course=open_field())
+    state = position(
+        game,
+        {"black": ((1, 1), 3), "yellow": ((3, 2), 2), "red": ((0, 7), 0), "blue": ((7, 7), 0)},
+    )
+    state.phase = "move"
+    state._invalidate()
+    state.apply_action(game.parse_action(state, "move:N1E2"))  # rams yellow on (3, 2)
+    assert state.pos[BLACK] == (3, 2) and state.speed[BLACK] == 2
+    assert state.pos[YELLOW] == (4, 2)  # pushed east, the direction of travel at the ram
 
 
 # -- Gates --------------------------------------------------------------------------------

@@ -88,6 +88,20 @@ def _broken(mutate: Any) -> dict[str, Any]:
         (lambda d: d.update(cruisers=d["cruisers"][:3]), "4 cruisers"),
         (lambda d: d["cruisers"][0].update(reached_at=[0] * 8), "reached_at"),
         (lambda d: d["cruisers"][3].update(obstacles_in_hand=2), "two obstacle coins"),
+        (lambda d: d.update(obstacles=[[x, y, "red"] for x in (2, 3) for y in (2, 3)]), "cover a whole tile"),
+        (lambda d: d.update(obstacles=[[4, y, "red"] for y in range(8)]), "cut the course"),
+        (lambda d: d["cruisers"][0].update(reached_at=[5, 0, 0, 0, 0, 0, 0, 0]), "rise row by row"),
+        (
+            lambda d: (
+                d.update(clock=9),
+                d["cruisers"][0].update(gates_reached=8, reached_at=[*range(1, 9)]),
+            ),
+            "finished and left the course",
+        ),
+        (lambda d: d.update(winner=0), "winner"),
+        (lambda d: d.update(lifted=[9, 9]), "held up"),
+        (lambda d: d.update(moved_tiles=[[0, 0]]), "moved_tiles"),
+        (lambda d: d.update(phase="start", order_for="setup", turn=1), "during setup"),
     ],
 )
 def test_impossible_positions_are_refused(mutate: Any, message: str) -> None:

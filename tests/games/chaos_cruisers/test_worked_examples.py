@@ -34,6 +34,23 @@ def test_lead_order_tied_on_distance_is_broken_by_speed() -> None:
     assert state.current_player() == BLUE
 
 
+def test_the_cruiser_with_more_gates_leads_even_if_further_from_its_next_gate() -> None:
+    """Rule 1 before rule 2: red has the crown already and is far from the arms; blue,
+    3 squares from the crown, still comes second."""
+    game = load()
+    state = position(
+        game,
+        {
+            "red": ((12, 10), 0, 2),
+            "black": ((14, 8), 5, 1),
+            "yellow": ((10, 11), 3, 1),
+            "blue": ((10, 10), 4, 1),
+        },
+    )
+    assert state.distance_to_next_gate(RED) > state.distance_to_next_gate(BLUE)
+    assert lead_groups(state.lead_order_keys()) == ((RED,), (BLUE,), (YELLOW,), (BLACK,))
+
+
 def test_tie_on_distance_and_speed_is_rolled_for() -> None:
     """Rule 4: still tied after speed, a chance node picks who leads, each equally likely."""
     game = load()

@@ -11,19 +11,20 @@ from chaosgames.games.chaos_cruisers.course import (
     articulation_squares,
     tile_neighbours,
     tile_of,
-    tile_squares,
 )
 
 
 def movable_tiles(
-    tiles: frozenset[Tile], gate_tiles: frozenset[Tile], cruiser_tiles: set[Tile]
+    tiles: frozenset[Tile], gate_tiles: frozenset[Tile], cruiser_tiles: set[Tile], moved: frozenset[Tile]
 ) -> list[Tile]:
     """Tiles the last player may pick up: no cruiser on it (rule A), not a gate tile
-    (rule B), and lifting it leaves the other tiles connected (rule C). Sorted."""
+    (rule B), not one already moved this chaos round ("3 tiles" are three different
+    tiles), and lifting it leaves the other tiles connected (rule C). Sorted."""
     if len(tiles) < 2:
         return []
     cut = articulation_squares(tiles)
-    return sorted(t for t in tiles if t not in gate_tiles and t not in cruiser_tiles and t not in cut)
+    fixed = gate_tiles | cruiser_tiles | moved | cut
+    return sorted(t for t in tiles if t not in fixed)
 
 
 def lay_spots(tiles: frozenset[Tile], origin: Tile) -> list[Tile]:
@@ -59,7 +60,3 @@ def obstacle_squares(
             continue
         allowed.append(square)
     return sorted(allowed)
-
-
-def squares_of(tiles: Iterable[Tile]) -> list[Square]:
-    return [s for t in tiles for s in tile_squares(t)]

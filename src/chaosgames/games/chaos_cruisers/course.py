@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from chaosgames.core.grid import ORTHOGONAL, Square, bfs_distances
+from chaosgames.core.grid import ORTHOGONAL, Square, connected
 
 Tile = tuple[int, int]
 
@@ -44,15 +44,6 @@ def course_squares(tiles: Iterable[Tile]) -> frozenset[Square]:
 
 def tile_neighbours(tile: Tile) -> list[Tile]:
     return [(tile[0] + dx, tile[1] + dy) for dx, dy in ORTHOGONAL]
-
-
-def tiles_connected(tiles: frozenset[Tile] | set[Tile]) -> bool:
-    """Whether every tile can be reached from every other (squares of lattice tiles touch
-    exactly when the tiles are orthogonal neighbours)."""
-    if not tiles:
-        return True
-    start = next(iter(tiles))
-    return len(bfs_distances([start], tiles.__contains__)) == len(tiles)
 
 
 def validate_course(doc: Any) -> dict[str, Any]:
@@ -91,7 +82,8 @@ def _read_tiles(value: Any) -> set[Tile]:
         if tile in tiles:
             raise ValueError(f"two tiles overlap at {list(tile)}.")
         tiles.add(tile)
-    if not tiles_connected(tiles):
+    # Squares of lattice tiles touch exactly when the tiles are orthogonal neighbours.
+    if not connected(tiles):
         raise ValueError("the course is disconnected: every tile must touch the others side to side.")
     return tiles
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.grid import Square
+from chaosgames.core.grid import Square, connected
 from chaosgames.games.chaos_cruisers.actions import COLOURS
-from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tiles_connected
+from chaosgames.games.chaos_cruisers.course import Tile, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED, SPEED_COINS
 from chaosgames.games.chaos_cruisers.state import PHASES, ChaosCruisersState
 
@@ -51,6 +52,7 @@ def state_document(state: ChaosCruisersState) -> dict[str, Any]:
         "relocator": _colour_or_none(state.relocator),
         "tiles_left": state.tiles_left,
         "lifted": None if state.lifted is None else list(state.lifted),
+        "moved_tiles": [list(t) for t in sorted(state.moved)],
         "obstacle_pass": state.obstacle_pass,
         "chaos_row": state.chaos_row,
         "clock": state.clock,
@@ -92,20 +94,49 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
         raise _fail(f"the phase must be one of {', '.join(PHASES)}, not {doc.get('phase')!r}.")
     state.phase = doc["phase"]
     state.round = _int(doc["round"], "round", 0, game.options["max_rounds"])
+    _read_course(state, doc)
+    cruisers = doc["cruisers"]
+    if not isinstance(cruisers, list) or len(cruisers) != n:
+        raise _fail(f"there must be {n} cruisers.")
+    seen: set[Square] = set()
+    for c, item in enumerate(cruisers):
+        _read_cruiser(state, c, item, state.course(), seen, rows)
+    _read_order(state, doc)
+    state.reentering = _cruiser(doc["reentering"], n, "the cruiser out of bounds", allow_none=True)
+    state.relocator = _cruiser(doc["relocator"], n, "the last cruiser", allow_none=True)
+    state.tiles_left = _int(doc["tiles_left"], "tiles_left", 0, game.options["tiles_moved"])
+    _read_moved_tiles(state, doc["moved_tiles"])
+    state.obstacle_pass = _int(doc["obstacle_pass"], "obstacle_pass", 0, 2)
+    state.chaos_row = _int(doc["chaos_row"], "chaos_row", -1, rows - 1)
+    state.clock = _int(doc["clock"], "clock", 0, 10**9)
+    winner = doc["winner"]
+    state.winner = -1 if winner is None else _int(winner, "winner", 0, game.num_players - 1)
+    if not isinstance(doc["capped"], bool):
+        raise _fail("capped must be true or false.")
+    state.capped = doc["capped"]
+    _check_race(state)
+    _check_phase(state)
+    return state
+
+
+def _read_course(state: ChaosCruisersState, doc: dict[str, Any]) -> None:
+    """Tiles, the tile held up in step 3, and obstacles (which never cut the course:
+    obstacle rule D, and tiles only move once the obstacles are off)."""
+    game = state.game
     tiles: set[Tile] = {_pair(t, "a tile") for t in doc["tiles"]}
     if len(tiles) != len(doc["tiles"]):
         raise _fail("two tiles overlap.")
     if not game.gate_tiles <= tiles:
         raise _fail("a gate tile is missing from the course.")
     lifted = None if doc["lifted"] is None else _pair(doc["lifted"], "the lifted tile")
-    if (lifted is not None) != (state.phase == "lay"):
-        raise _fail("a tile is held up exactly while it is being laid down.")
+    if (lifted is not None) != (state.phase == "lay") or lifted in tiles:
+        raise _fail("a tile is held up off the course exactly while it is being laid down.")
     expected = len(game.start_tiles) - (1 if lifted is not None else 0)
-    if len(tiles) != expected or not tiles_connected(tiles):
+    if len(tiles) != expected or not connected(tiles):
         raise _fail(f"the course must be {expected} connected tiles.")
     state.tiles = frozenset(tiles)
     state.lifted = lifted
-    course = course_squares(tiles)
+    course = state.course()
     obstacles: dict[Square, int] = {}
     for item in doc["obstacles"]:
         if not isinstance(item, list) or len(item) != 3:
@@ -113,14 +144,15 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
         square = _pair(item[:2], "an obstacle square")
         if square not in course or tile_of(square) in game.gate_tiles or square in obstacles:
             raise _fail(f"an obstacle cannot stand on {list(square)}.")
-        obstacles[square] = _cruiser(item[2], n, "an obstacle's colour")
+        obstacles[square] = _cruiser(item[2], game.num_cruisers, "an obstacle's colour")
+    covered = {tile_of(s) for s in obstacles if all(q in obstacles for q in tile_squares(tile_of(s)))}
+    if covered or not connected(set(course - obstacles.keys())):
+        raise _fail("obstacles may not cut the course or cover a whole tile.")
     state.obstacles = obstacles
-    cruisers = doc["cruisers"]
-    if not isinstance(cruisers, list) or len(cruisers) != n:
-        raise _fail(f"there must be {n} cruisers.")
-    seen: set[Square] = set()
-    for c, item in enumerate(cruisers):
-        _read_cruiser(state, c, item, course, seen, rows)
+
+
+def _read_order(state: ChaosCruisersState, doc: dict[str, Any]) -> None:
+    n = state.game.num_cruisers
     state.ties = tuple(tuple(_cruiser(x, n, "a tied cruiser") for x in g) for g in doc["ties"])
     state.order = tuple(_cruiser(x, n, "a cruiser in the order") for x in doc["order"])
     named = [*state.order, *(c for g in state.ties for c in g)]
@@ -132,19 +164,6 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
         raise _fail("order_for must be setup, cruise or chaos.")
     state.order_for = doc["order_for"]
     state.turn = _int(doc["turn"], "turn", 0, n)
-    state.reentering = _cruiser(doc["reentering"], n, "the cruiser out of bounds", allow_none=True)
-    state.relocator = _cruiser(doc["relocator"], n, "the last cruiser", allow_none=True)
-    state.tiles_left = _int(doc["tiles_left"], "tiles_left", 0, game.options["tiles_moved"])
-    state.obstacle_pass = _int(doc["obstacle_pass"], "obstacle_pass", 0, 2)
-    state.chaos_row = _int(doc["chaos_row"], "chaos_row", -1, rows - 1)
-    state.clock = _int(doc["clock"], "clock", 0, 10**9)
-    winner = doc["winner"]
-    state.winner = -1 if winner is None else _int(winner, "winner", 0, game.num_players - 1)
-    if not isinstance(doc["capped"], bool):
-        raise _fail("capped must be true or false.")
-    state.capped = doc["capped"]
-    _check_phase(state)
-    return state
 
 
 def _read_cruiser(
@@ -182,6 +201,33 @@ def _read_cruiser(
         raise _fail(f"the {name} cruiser is racing but not on the course.")
 
 
+def _read_moved_tiles(state: ChaosCruisersState, value: Any) -> None:
+    """The tiles laid in this chaos round's step 3: as many as tiles_moved - tiles_left,
+    each on the course."""
+    moved = frozenset(_pair(t, "a moved tile") for t in value)
+    relocating = state.phase in ("lift", "lay")
+    count = state.game.options["tiles_moved"] - state.tiles_left if relocating else 0
+    if len(moved) != len(value) or len(moved) != count or not moved <= state.tiles:
+        raise _fail(f"moved_tiles must name the {count} tiles laid so far in this chaos round.")
+    state.moved = moved
+
+
+def _check_race(state: ChaosCruisersState) -> None:
+    """Gates are checked in order on one clock; a finished cruiser has left the course;
+    the winner has every cruiser home."""
+    game = state.game
+    for c in range(game.num_cruisers):
+        times = state.reached[c][: state.progress[c]]
+        if any(a >= b for a, b in pairwise(times)) or max(times, default=0) > state.clock:
+            raise _fail(f"the {COLOURS[c]} reached_at must rise row by row, up to the clock.")
+        if state.finished(c) and state.pos[c] is not None:
+            raise _fail(f"the {COLOURS[c]} cruiser has finished and left the course.")
+    if state.winner >= 0:
+        home = all(state.finished(c) for c in game.cruisers_of[state.winner])
+        if state.phase != "over" or not home:
+            raise _fail("the winner has every cruiser home, and the game is over.")
+
+
 def _check_phase(state: ChaosCruisersState) -> None:
     phase = state.phase
     if phase == "order" and not state.ties:
@@ -200,3 +246,14 @@ def _check_phase(state: ChaosCruisersState) -> None:
         raise _fail("a cruiser at null speed does not move.")
     if phase == "over" and state.winner < 0 and not state.capped:
         raise _fail("a finished game has a winner or reached max_rounds.")
+    if state.order_for == "setup" and phase in ("order", "start"):
+        _check_setup(state)
+
+
+def _check_setup(state: ChaosCruisersState) -> None:
+    """During setup exactly the cruisers placed so far stand, on the sun gate tile."""
+    placed = set(state.order[: state.turn]) if state.phase == "start" else set()
+    sun = tile_squares(state.game.gate_tile["sun"])
+    for c, square in enumerate(state.pos):
+        if (square is not None) != (c in placed) or (square is not None and square not in sun):
+            raise _fail("during setup, exactly the cruisers placed so far stand on the sun gate tile.")

@@ -23,7 +23,7 @@ from chaosgames.games.chaos_cruisers.actions import (
     normalise,
 )
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, validate_course
-from chaosgames.games.chaos_cruisers.movement import adjusted_speed
+from chaosgames.games.chaos_cruisers.movement import adjusted_speed, trace_move
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
@@ -171,8 +171,6 @@ class ChaosCruisersGame(Game):
 
 
 def _move_outcome(state: ChaosCruisersState, move: Move) -> str:
-    from chaosgames.games.chaos_cruisers.movement import trace_move
-
     c = state.deciding_cruiser()
     start = state.pos[c]
     assert start is not None

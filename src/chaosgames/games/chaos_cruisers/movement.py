@@ -8,7 +8,7 @@ from collections.abc import Container
 from typing import NamedTuple
 
 from chaosgames.core.grid import Square
-from chaosgames.games.chaos_cruisers.actions import DIRECTIONS, Move, Speed
+from chaosgames.games.chaos_cruisers.actions import Move, Speed
 
 MAX_SPEED = 5
 SPEED_COINS = (2, 3, 4, 5)
@@ -96,10 +96,3 @@ def push_chain(
         chain.append(nxt)
         nxt = (nxt[0] + direction[0], nxt[1] + direction[1])
     return chain, nxt
-
-
-def direction_name(step: tuple[int, int]) -> str:
-    for name, dx, dy in DIRECTIONS:
-        if (dx, dy) == step:
-            return name
-    return "?"

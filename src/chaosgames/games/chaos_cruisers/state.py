@@ -15,7 +15,6 @@ from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import Action, State
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import (
-    COLOURS,
     KeepObstacle,
     Lay,
     Lead,
@@ -57,6 +56,7 @@ class ChaosCruisersState(State):
         "coins",
         "in_hand",
         "lifted",
+        "moved",
         "obstacle_pass",
         "obstacles",
         "order",
@@ -102,6 +102,7 @@ class ChaosCruisersState(State):
         self.relocator = -1
         self.tiles_left = 0
         self.lifted: Tile | None = None
+        self.moved: frozenset[Tile] = frozenset()
         self.obstacle_pass = 0
         self.round = 0
         self.chaos_row = -1
@@ -199,7 +200,7 @@ class ChaosCruisersState(State):
         if phase == "reenter":
             return [Reenter(s) for s in self.free_squares(self.return_tile(self.reentering))]
         if phase == "lift":
-            tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles())
+            tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles(), self.moved)
             return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
         if phase == "lay":
             assert self.lifted is not None
@@ -234,7 +235,7 @@ class ChaosCruisersState(State):
         elif isinstance(action, Lay):
             self._lay(tile_of(action.square))
         elif isinstance(action, StopRelocating):
-            self._determine_order("chaos")
+            self._end_relocation()
         elif isinstance(action, Obstacle | KeepObstacle):
             self._place_obstacle(action)
 
@@ -424,7 +425,7 @@ class ChaosCruisersState(State):
         if self.tiles_left > 0:
             self.phase = "lift"
         else:
-            self._determine_order("chaos")
+            self._end_relocation()
 
     def _lift(self, tile: Tile) -> None:
         self.tiles = self.tiles - {tile}
@@ -434,13 +435,19 @@ class ChaosCruisersState(State):
 
     def _lay(self, tile: Tile) -> None:
         self.tiles = self.tiles | {tile}
+        self.moved = self.moved | {tile}
         self.lifted = None
         self._course_changed()
         self.tiles_left -= 1
         if self.tiles_left > 0:
             self.phase = "lift"
         else:
-            self._determine_order("chaos")
+            self._end_relocation()
+
+    def _end_relocation(self) -> None:
+        """Step 3 is over: on to step 4, the playing order."""
+        self.moved = frozenset()
+        self._determine_order("chaos")
 
     def _next_obstacle_placer(self) -> None:
         """Step 4: in playing order, each racing cruiser's player places one obstacle;
@@ -512,6 +519,7 @@ class ChaosCruisersState(State):
         new.relocator = self.relocator
         new.tiles_left = self.tiles_left
         new.lifted = self.lifted
+        new.moved = self.moved
         new.obstacle_pass = self.obstacle_pass
         new.round = self.round
         new.chaos_row = self.chaos_row
@@ -538,7 +546,3 @@ class ChaosCruisersState(State):
         from chaosgames.games.chaos_cruisers.text import render_text
 
         return render_text(self)
-
-
-def colour(cruiser: int) -> str:
-    return COLOURS[cruiser]
