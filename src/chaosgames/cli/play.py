@@ -194,7 +194,7 @@ class TerminalMatch:
         for number, action in enumerate(legal, start=1):
             description = self.game.describe_action(self.state, action)
             notation = str(action)
-            table.add_row(str(number), description, notation if notation != description else "")
+            table.add_row(str(number), description, "" if notation in description else notation)
         self.console.print(table)
 
     def _show_result(self) -> None:
