@@ -30,17 +30,42 @@ def test_a_player_with_no_legal_move_loses() -> None:
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
 
 
+BACK_AND_FORTH = ("1-5", "32-28", "5-1", "28-32")
+
+
 def test_the_same_moves_three_rounds_running_are_a_draw() -> None:
+    # Both kings go back and forth: the set of moves is played a third time, then drawn.
     state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)})
-    play(state, "1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1")
-    assert not state.is_terminal()
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH, *BACK_AND_FORTH[:3])
+    assert not state.is_terminal()  # the start position is back a third time: not yet
     play(state, "28-32")
+    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+
+
+def test_the_same_position_by_other_moves_is_not_the_same_set_of_moves() -> None:
+    # Red's king goes by 5, then by 6: the position repeats but the moves do not.
+    by_six = ("1-6", "32-28", "6-1", "28-32")
+    state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)})
+    play(state, *BACK_AND_FORTH, *by_six, *BACK_AND_FORTH, *by_six, *BACK_AND_FORTH)
+    assert not state.is_terminal()
+    play(state, *by_six[:3])
+    assert not state.is_terminal()
+    play(state, by_six[3])  # the eight-move cycle is complete a third time
+    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+
+
+def test_the_position_repetition_option_draws_on_the_third_occurrence() -> None:
+    by_six = ("1-6", "32-28", "6-1", "28-32")
+    state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)}, repetition="position")
+    play(state, *BACK_AND_FORTH, *by_six[:3])
+    assert not state.is_terminal()
+    play(state, by_six[3])
     assert state.is_terminal() and state.returns() == [0.5, 0.5]
 
 
 def test_a_potion_breaks_the_repetition() -> None:
     state = chaos_position({1: piece("red", king=True, potion="clear"), 32: piece("blue", king=True)})
-    play(state, "1-5", "32-28", "5-1", "28-32", "unghost@1", "1-5", "32-28", "5-1", "28-32")
+    play(state, *BACK_AND_FORTH, "unghost@1", *BACK_AND_FORTH, *BACK_AND_FORTH)
     assert not state.is_terminal()
 
 
@@ -112,7 +137,7 @@ def test_observation_shows_everything_nothing_is_hidden() -> None:
         (2, {"pink": True}),
         (3, {"forced_capture": False, "max_moves": 200}),
         (4, {"pink": True, "first_colours": "black,clear,white", "second_colours": "green,blue,orange"}),
-        (5, {"max_moves": 60}),
+        (5, {"max_moves": 60, "repetition": "position"}),
     ],
 )
 def test_random_chaos_games_honour_the_contract(seed: int, options: dict[str, object]) -> None:

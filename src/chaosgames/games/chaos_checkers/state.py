@@ -35,6 +35,7 @@ from chaosgames.games.chaos_checkers.actions import (
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
 from chaosgames.games.chaos_checkers.colours import TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
+from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -569,7 +570,7 @@ class ChaosState(State):
         if quiet:
             key = self._key()
             self.history = (*self.history, key)
-            if self.history.count(key) >= 3:
+            if drawn_by_repetition(self.history, self.game.options["repetition"]):
                 self._finish((0.5, 0.5))
                 return
         else:
