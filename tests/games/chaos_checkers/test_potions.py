@@ -297,3 +297,46 @@ def test_speedy_chains_when_the_extra_turn_uses_another_speedy() -> None:
     assert state.current_player() == 0 and state.extra == 12  # now the piece from 9 (on 13) moves again
     play(state, "13-17")
     assert state.current_player() == 1
+
+
+def test_a_piece_that_used_wild_and_captures_keeps_its_pick() -> None:
+    # "If you do not use a potion ability on the piece you are moving and capture ...,
+    # discard this existing potion": the piece on 14 did use its own (Wild), so it keeps
+    # the black potion it picked; only the shield is drawn.
+    state = chaos_position({14: piece("red", potion="yellow"), 9: piece("red"), 18: piece("blue"), **FAR})
+    play(state, "wild@14=black", "14x23", "draw-shield=blue")
+    assert state.board[22].potion == CODE["black"]  # type: ignore[union-attr]
+    assert state.current_player() == 1 and state.phase == "turn"
+
+
+def test_a_piece_that_used_its_own_telekinesis_keeps_the_moved_potion() -> None:
+    state = chaos_position(
+        {14: piece("red", potion="blue"), 9: piece("red", potion="black"), 18: piece("blue"), **FAR}
+    )
+    play(state, "telekinesis@14:9>14", "14x23", "draw-shield=blue")
+    assert state.board[22].potion == CODE["black"] and state.phase == "turn"  # type: ignore[union-attr]
+
+
+def test_a_potion_moved_by_another_pieces_telekinesis_is_replaced_after_a_capture() -> None:
+    # The blue potion sat on 9, not on the moving piece: the capture replaces 14's potion.
+    state = chaos_position(
+        {
+            14: piece("red"),
+            9: piece("red", potion="blue"),
+            10: piece("red", potion="black"),
+            18: piece("blue"),
+            **FAR,
+        }
+    )
+    play(state, "telekinesis@9:10>14", "14x23", "draw-shield=blue")
+    assert state.phase == "draw-potion" and state.pouch[CODE["black"]] == 5
+
+
+def test_a_piece_left_without_a_potion_by_its_own_use_still_receives_one() -> None:
+    # Speedy on the moving piece: the potion is spent, the capture brings a new one.
+    state = chaos_position({14: piece("red", potion="lightblue"), 9: piece("red"), 18: piece("blue"), **FAR})
+    play(state, "speedy@14", "14x23", "draw-shield=blue")
+    assert state.phase == "draw-potion"
+    play(state, "draw-potion=green")
+    assert state.board[22].potion == CODE["green"]  # type: ignore[union-attr]
+    assert state.current_player() == 0 and state.extra == 22  # then its extra turn

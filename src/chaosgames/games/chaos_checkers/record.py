@@ -106,7 +106,8 @@ def chaos_to_json(state: ChaosState) -> dict[str, Any]:
         "eliminated": [_counts_doc(e) for e in state.eliminated],
         "removed_from_game": {"white": state.removed},
         "extra_turn": _sq(state.extra),
-        "speedy": _sq(state.speedy),
+        "potion_used": _sq(state.used),
+        "speedy": state.speedy,
         "pending_move": pending,
         "reward": {"square": _sq(at), "captures": captures, "crowned": crowned, "kept_potion": kept},
         "hand": [COLOURS[c] for c in state.hand],
@@ -154,7 +155,10 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     state.eliminated = (_counts(eliminated[0], TEN), _counts(eliminated[1], TEN))
     state.removed = _int(doc["removed_from_game"], "white")
     state.extra = _square(doc["extra_turn"])
-    state.speedy = _square(doc["speedy"])
+    state.used = _square(doc["potion_used"])
+    state.speedy = doc["speedy"]
+    if not isinstance(state.speedy, bool):
+        raise InvalidStateError("'speedy' must be true or false.")
     pending = doc["pending_move"]
     if pending is None:
         state.pending = None
@@ -208,6 +212,7 @@ def _check_phase(state: ChaosState) -> None:
             raise InvalidStateError("The pending move's piece must stand on its square.")
     elif state.pending is not None:
         raise InvalidStateError("Only phase 'defend' has a pending move.")
+    _check_turn_squares(state)
     if phase in ("draw-shield", "draw-potion", "keep-shield", "keep-potion"):
         rewarded = state.board[state.reward[0]] if state.reward[0] >= 0 else None
         if rewarded is None or rewarded.owner != state.turn:
@@ -218,6 +223,21 @@ def _check_phase(state: ChaosState) -> None:
         raise InvalidStateError(f"Phase {phase!r} needs the drawn pieces to choose from.")
     if phase not in ("draw-shield", "draw-potion", "keep-shield", "keep-potion") and state.hand:
         raise InvalidStateError("Drawn pieces wait only in the draw and keep phases.")
+
+
+def _check_turn_squares(state: ChaosState) -> None:
+    """The Speedy piece taking its extra turn, and the piece whose potion was used."""
+    phase = state.phase
+    own = [i for i, p in enumerate(state.board) if p is not None and p.owner == state.turn]
+    if state.extra >= 0 and phase in ("turn", "move") and state.extra not in own:
+        raise InvalidStateError("'extra_turn' must be the square of a piece of the player to move.")
+    if state.used >= 0 and (phase in ("turn", *SETUP_PHASES) or state.used not in own):
+        raise InvalidStateError(
+            "'potion_used' is the square of the mover's piece whose potion was used this turn, "
+            "after a potion is declared."
+        )
+    if state.speedy and state.used < 0:
+        raise InvalidStateError("A Speedy potion used this turn needs its piece in 'potion_used'.")
 
 
 def _check(state: ChaosState, game: ChaosCheckersGame) -> None:

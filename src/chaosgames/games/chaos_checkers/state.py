@@ -86,6 +86,7 @@ class ChaosState(State):
         "speedy",
         "turn",
         "turn_quiet",
+        "used",
     )
 
     board: list[Piece | None]
@@ -103,8 +104,10 @@ class ChaosState(State):
     moves_made: int
     extra: int
     """Square of the Speedy piece taking its extra turn now, or -1."""
-    speedy: int
-    """Square of the piece whose Speedy potion was used this turn, or -1."""
+    used: int
+    """Square of the piece whose own potion was used this turn (followed as it moves), or -1."""
+    speedy: bool
+    """Whether that potion was Speedy (the piece then takes an extra turn)."""
     pending: tuple[ChaosMove, int, int, int] | None
     """A move under way: (move, next step, square of the moving piece, captures so far)."""
     reward: tuple[int, int, bool, bool]
@@ -134,7 +137,8 @@ class ChaosState(State):
         state.turn = 0
         state.moves_made = 0
         state.extra = -1
-        state.speedy = -1
+        state.used = -1
+        state.speedy = False
         state.pending = None
         state.reward = (-1, 0, False, False)
         state.hand = ()
@@ -157,6 +161,7 @@ class ChaosState(State):
         new.turn = self.turn
         new.moves_made = self.moves_made
         new.extra = self.extra
+        new.used = self.used
         new.speedy = self.speedy
         new.pending = self.pending
         new.reward = self.reward
@@ -353,6 +358,7 @@ class ChaosState(State):
         if power == "unghost":
             self._discard_potion(s)
             return  # discarding a Ghost is not the turn's potion: still at the turn's start
+        self.used = s if power != "sacrifice" else -1  # a sacrificed piece is gone
         board = self.board
         if power == "revive":
             # The white potion leaves the game; the piece comes back bare, as a man.
@@ -366,7 +372,7 @@ class ChaosState(State):
         else:
             self._discard_potion(s)
             if power == "speedy":
-                self.speedy = s
+                self.speedy = True
             elif power == "wild":
                 self.pouch = _add(self.pouch, use.colour, -1)
                 board[s] = board[s]._replace(potion=use.colour)  # type: ignore[union-attr]
@@ -408,6 +414,8 @@ class ChaosState(State):
             self.turn_quiet = False
         elif self.turn_quiet and not self.history:
             self.history = (self._key(),)
+        if move.power:
+            self.used = move.path[0]  # Ambush or Leap: the moving piece's own potion
         self.pending = (move, 0, move.path[0], 0)
         self._run_move()
 
@@ -445,8 +453,8 @@ class ChaosState(State):
             return
         self.board[dst] = self.board[at]
         self.board[at] = None
-        if self.speedy == at:
-            self.speedy = dst
+        if self.used == at:
+            self.used = dst
         self.pending = (move, k + 1, dst, n)
 
     def _defend(self, invulnerable: bool) -> None:
@@ -461,7 +469,7 @@ class ChaosState(State):
 
     def _finish_move(self) -> None:
         assert self.pending is not None
-        move, _, at, n = self.pending
+        _, _, at, n = self.pending
         self.pending = None
         piece = self.board[at]
         assert piece is not None
@@ -475,8 +483,12 @@ class ChaosState(State):
             piece = piece._replace(king=True)
             self.board[at] = piece
             self.turn_quiet = False
-        power_colour = P.BLACK if move.power == "ambush" else P.ORANGE if move.power == "leap" else -2
-        self.reward = (at, n, crowned, piece.potion == power_colour)
+        # "If you do not use a potion ability on the piece you are moving and capture ...,
+        # discard this existing potion and replace it": a piece that used its own potion
+        # this turn keeps what it now holds (Ambush or Leap, a Wild pick, a potion moved
+        # onto it by its own Telekinesis); one left with none still receives a new one.
+        kept = self.used == at and piece.potion >= 0
+        self.reward = (at, n, crowned, kept)
         if n:
             # "Discard your current shield ... replace it with a new random shield".
             if piece.shield >= 0:
@@ -557,13 +569,14 @@ class ChaosState(State):
         if counts[1 - player] == 0:
             self._finish((1.0, 0.0) if player == 0 else (0.0, 1.0))
             return
-        if self.speedy >= 0:
+        if self.speedy:
             # "This piece may take a 2nd turn immediately after completing the current turn."
-            self.extra = self.speedy
+            self.extra = self.used
         else:
             self.extra = -1
             self.turn = 1 - player
-        self.speedy = -1
+        self.speedy = False
+        self.used = -1
         self.phase = "turn"
         quiet = self.turn_quiet
         self.turn_quiet = True
