@@ -24,6 +24,13 @@ def test_eliminating_all_opposing_pieces_wins() -> None:
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
 
 
+def test_a_winning_capture_on_the_far_row_still_crowns() -> None:
+    state = chaos_position({22: piece("red"), 9: piece("red"), 26: piece("blue")})
+    play(state, "22x31")
+    assert state.is_terminal() and state.board[30].king  # type: ignore[union-attr]
+    assert state.game.state_from_json(state.to_json()).returns() == [1.0, 0.0]
+
+
 def test_a_player_with_no_legal_move_loses() -> None:
     # Red's only man on 4 is blocked by blue men on 8 and 11.
     state = chaos_position({4: piece("red"), 8: piece("blue"), 11: piece("blue")})

@@ -473,16 +473,16 @@ class ChaosState(State):
         self.pending = None
         piece = self.board[at]
         assert piece is not None
-        if self.counts()[1 - self.turn] == 0:
-            # "The first player to eliminate all opposing pieces wins": no rewards to draw.
-            self.moves_made += 1
-            self._finish((1.0, 0.0) if self.turn == 0 else (0.0, 1.0))
-            return
         crowned = not piece.king and bool(CROWN_ROW[piece.owner] >> at & 1)
         if crowned:
             piece = piece._replace(king=True)
             self.board[at] = piece
             self.turn_quiet = False
+        if self.counts()[1 - self.turn] == 0:
+            # "The first player to eliminate all opposing pieces wins": no rewards to draw.
+            self.moves_made += 1
+            self._finish((1.0, 0.0) if self.turn == 0 else (0.0, 1.0))
+            return
         # "If you do not use a potion ability on the piece you are moving and capture ...,
         # discard this existing potion and replace it": a piece that used its own potion
         # this turn keeps what it now holds (Ambush or Leap, a Wild pick, a potion moved
