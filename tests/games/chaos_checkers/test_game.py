@@ -99,6 +99,10 @@ def test_max_moves_caps_a_game() -> None:
         lambda d: d.update(phase="defend"),
         lambda d: d.update(phase="keep-shield"),
         lambda d: d.update(hand=["red"]),
+        lambda d: d.update(extra_turn=32),
+        lambda d: d.update(potion_used=14),
+        lambda d: d.update(speedy=True),
+        lambda d: d.update(speedy="yes"),
     ],
 )
 def test_impossible_chaos_states_are_refused(change: object) -> None:

@@ -229,7 +229,9 @@ def _check_turn_squares(state: ChaosState) -> None:
     """The Speedy piece taking its extra turn, and the piece whose potion was used."""
     phase = state.phase
     own = [i for i, p in enumerate(state.board) if p is not None and p.owner == state.turn]
-    if state.extra >= 0 and phase in ("turn", "move") and state.extra not in own:
+    # In phase 'move' the Speedy piece may be gone (its extra turn's Sacrifice took it).
+    gone = phase == "move" and state.extra >= 0 and state.board[state.extra] is None
+    if state.extra >= 0 and phase in ("turn", "move") and state.extra not in own and not gone:
         raise InvalidStateError("'extra_turn' must be the square of a piece of the player to move.")
     if state.used >= 0 and (phase in ("turn", *SETUP_PHASES) or state.used not in own):
         raise InvalidStateError(
