@@ -14,10 +14,6 @@ from chaosgames.games.chaos_checkers.plain import PlainState, parse_board_text
 from chaosgames.games.chaos_checkers.repetition import REPETITION_RULES
 
 
-def _colour_set(text: Any) -> str:
-    return normalise_colour_set(str(text))
-
-
 @register
 class ChaosCheckersGame(Game):
     """American checkers where every piece carries a shield and a potion."""
@@ -41,14 +37,14 @@ class ChaosCheckersGame(Game):
             str,
             "red,orange,yellow",
             "the first player's three piece colours, comma separated",
-            check=_colour_set,
+            check=normalise_colour_set,
         ),
         Option(
             "second_colours",
             str,
             "blue,lightblue,purple",
             "the second player's three piece colours, comma separated",
-            check=_colour_set,
+            check=normalise_colour_set,
         ),
         Option(
             "repetition",

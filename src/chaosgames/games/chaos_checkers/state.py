@@ -233,13 +233,8 @@ class ChaosState(State):
         return player, SETUP_ORDER[player][k]
 
     def _lone(self) -> tuple[bool, bool]:
-        n0 = n1 = 0
-        for piece in self.board:
-            if piece is not None:
-                if piece.owner == 0:
-                    n0 += 1
-                else:
-                    n1 += 1
+        """Whether each player is down to a last piece (it ignores all shields)."""
+        n0, n1 = self.counts()
         return n0 == 1, n1 == 1
 
     def counts(self) -> tuple[int, int]:
