@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import chaosgames
 from chaosgames import InvalidStateError, NotationError
 from chaosgames.core.chance import sample_outcome
+from chaosgames.games.chaos_checkers.actions import PotionUse
 from tests.core.contract import check_random_game
 from tests.games.chaos_checkers.helpers import chaos_position, names, piece, play
 
@@ -155,13 +156,15 @@ def test_random_chaos_games_honour_the_contract(seed: int, options: dict[str, ob
     check_random_game(chaosgames.load_game("chaos-checkers", **options), seed)
 
 
-def test_no_potion_can_be_used_during_setup() -> None:
+def test_no_potion_can_be_used_during_setup_but_from_the_first_turn_on() -> None:
     state = chaosgames.load_game("chaos-checkers").new_initial_state()
     rng = random.Random(5)
     while state.current_player() == chaosgames.CHANCE:
         assert all(str(a).split(":")[0] in ("place", "shield", "potion") for a in state.legal_actions())
         state.apply_action(sample_outcome(state.chance_outcomes(), rng))
     assert state.current_player() == 0 and state.round_number() == 1
+    # "before the first players turn begins": once it has begun, the first player may use one.
+    assert any(isinstance(a, PotionUse) for a in state.legal_actions())
 
 
 def test_two_pieces_never_share_a_square() -> None:
