@@ -114,6 +114,24 @@ def test_impossible_chaos_states_are_refused(change: object) -> None:
         state.game.state_from_json(doc)
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["board"].__setitem__(
+            0, {"owner": 0, "colour": "red", "king": False, "shield": None, "potion": None}
+        ),
+        lambda d: d.update(phase="shield"),
+        lambda d: d.update(setup_index=1),
+    ],
+)
+def test_impossible_setup_states_are_refused(change: object) -> None:
+    game = chaosgames.load_game("chaos-checkers")
+    doc = json.loads(json.dumps(game.new_initial_state().to_json()))
+    change(doc)  # type: ignore[operator]
+    with pytest.raises(InvalidStateError):
+        game.state_from_json(doc)
+
+
 def test_unparsable_notation_is_told_apart_from_illegal_moves() -> None:
     state = chaos_position({14: piece("red"), 9: piece("red"), **FAR})
     with pytest.raises(NotationError):

@@ -15,7 +15,13 @@ from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.potions import PURPLE, WHITE
-from chaosgames.games.chaos_checkers.state import PHASES, PIECES_PER_COLOUR, SETUP_PHASES, ChaosState
+from chaosgames.games.chaos_checkers.state import (
+    PHASES,
+    PIECES_PER_COLOUR,
+    SETUP_PHASES,
+    ChaosState,
+    setup_slot,
+)
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -188,6 +194,7 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     if (state.outcome is None) != (phase != "over"):
         raise InvalidStateError("A finished game (phase 'over') needs an outcome, and only it has one.")
     _check(state, game)
+    _check_setup(state)
     _check_phase(state)
     state._after()
     return state
@@ -223,6 +230,31 @@ def _check_phase(state: ChaosState) -> None:
         raise InvalidStateError(f"Phase {phase!r} needs the drawn pieces to choose from.")
     if phase not in ("draw-shield", "draw-potion", "keep-shield", "keep-potion") and state.hand:
         raise InvalidStateError("Drawn pieces wait only in the draw and keep phases.")
+
+
+def _check_setup(state: ChaosState) -> None:
+    """During setup, exactly the draws made so far are on the board, in the seed's order."""
+    if state.phase not in SETUP_PHASES:
+        return
+    made = {setup_slot(state.phase, k)[1] for k in range(state.setup_index)}
+    for square, piece in enumerate(state.board):
+        starts = square < 12 or square >= 20  # a square of the standard setup
+        drawn = square in made
+        expected = {
+            "place": (drawn, False, False),
+            "shield": (starts, drawn, False),
+            "potion": (starts, starts, drawn),
+        }[state.phase]
+        has = (
+            piece is not None,
+            piece is not None and piece.shield >= 0,
+            piece is not None and piece.potion >= 0,
+        )
+        if has != expected:
+            raise InvalidStateError(
+                f"Square {square + 1} does not match setup phase {state.phase!r} after "
+                f"{state.setup_index} draws (pieces, then shields, then potions, in the seed's order)."
+            )
 
 
 def _check_turn_squares(state: ChaosState) -> None:

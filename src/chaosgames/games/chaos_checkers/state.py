@@ -224,13 +224,7 @@ class ChaosState(State):
 
     def _setup_slot(self) -> tuple[int, int]:
         """(player, square) of the setup draw at `setup_index`."""
-        k = self.setup_index
-        if self.phase == "potion":
-            # The players take turns drawing potions, each covering its pieces in order.
-            player, k = k % 2, k // 2
-        else:
-            player, k = divmod(k, 12)
-        return player, SETUP_ORDER[player][k]
+        return setup_slot(self.phase, self.setup_index)
 
     def _lone(self) -> tuple[bool, bool]:
         """Whether each player is down to a last piece (it ignores all shields)."""
@@ -611,6 +605,16 @@ class ChaosState(State):
         from chaosgames.games.chaos_checkers.text import render_chaos
 
         return render_chaos(self)
+
+
+def setup_slot(phase: str, k: int) -> tuple[int, int]:
+    """(player, square) of setup draw number `k` (0-23) of a setup phase."""
+    if phase == "potion":
+        # The players take turns drawing potions, each covering its pieces in order.
+        player, k = k % 2, k // 2
+    else:
+        player, k = divmod(k, 12)
+    return player, SETUP_ORDER[player][k]
 
 
 def _bag_of(colours: tuple[int, int, int]) -> Counts:
