@@ -42,7 +42,6 @@ POWER: dict[int, str] = {
     WHITE: "revive",
     PINK: "reclaim",
 }
-COLOUR_OF: dict[str, int] = {power: colour for colour, power in POWER.items()}
 
 
 def uses(
