@@ -12,9 +12,10 @@
 What each counts: one of our actions is a whole move (a multi-jump is one action);
 one OpenSpiel action is a single step or a single jump (a multi-jump is several actions
 by the same player). OpenSpiel draws a game after 40 moves without a capture (and at
-1000 actions); ours draws on threefold repetition or at `max_moves` (1000). Random games
-are short either way (about 70 actions each), so games per second compare like with like;
-the mean actions per game of both are reported too.
+1000 actions); ours draws when the same moves are played three times in a row (option
+`repetition`) or at `max_moves` (1000). Random games are short either way (about 70
+actions each), so games per second compare like with like; the mean actions per game of
+both are reported too.
 
     python benchmarks/game_chaos_checkers.py [--quick]
 """

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import chaosgames
 from chaosgames import InvalidStateError, NotationError
 from chaosgames.core.chance import sample_outcome
+from chaosgames.games.chaos_checkers.actions import PotionUse
 from tests.core.contract import check_random_game
 from tests.games.chaos_checkers.helpers import chaos_position, names, piece, play
 
@@ -24,23 +25,55 @@ def test_eliminating_all_opposing_pieces_wins() -> None:
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
 
 
+def test_a_winning_capture_on_the_far_row_still_crowns() -> None:
+    state = chaos_position({22: piece("red"), 9: piece("red"), 26: piece("blue")})
+    play(state, "22x31")
+    assert state.is_terminal() and state.board[30].king  # type: ignore[union-attr]
+    assert state.game.state_from_json(state.to_json()).returns() == [1.0, 0.0]
+
+
 def test_a_player_with_no_legal_move_loses() -> None:
     # Red's only man on 4 is blocked by blue men on 8 and 11.
     state = chaos_position({4: piece("red"), 8: piece("blue"), 11: piece("blue")})
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
 
 
+BACK_AND_FORTH = ("1-5", "32-28", "5-1", "28-32")
+
+
 def test_the_same_moves_three_rounds_running_are_a_draw() -> None:
+    # Both kings go back and forth: the set of moves is played a third time, then drawn.
     state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)})
-    play(state, "1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1")
-    assert not state.is_terminal()
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH, *BACK_AND_FORTH[:3])
+    assert not state.is_terminal()  # the start position is back a third time: not yet
     play(state, "28-32")
+    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+
+
+def test_the_same_position_by_other_moves_is_not_the_same_set_of_moves() -> None:
+    # Red's king goes by 5, then by 6: the position repeats but the moves do not.
+    by_six = ("1-6", "32-28", "6-1", "28-32")
+    state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)})
+    play(state, *BACK_AND_FORTH, *by_six, *BACK_AND_FORTH, *by_six, *BACK_AND_FORTH)
+    assert not state.is_terminal()
+    play(state, *by_six[:3])
+    assert not state.is_terminal()
+    play(state, by_six[3])  # the eight-move cycle is complete a third time
+    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+
+
+def test_the_position_repetition_option_draws_on_the_third_occurrence() -> None:
+    by_six = ("1-6", "32-28", "6-1", "28-32")
+    state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)}, repetition="position")
+    play(state, *BACK_AND_FORTH, *by_six[:3])
+    assert not state.is_terminal()
+    play(state, by_six[3])
     assert state.is_terminal() and state.returns() == [0.5, 0.5]
 
 
 def test_a_potion_breaks_the_repetition() -> None:
     state = chaos_position({1: piece("red", king=True, potion="clear"), 32: piece("blue", king=True)})
-    play(state, "1-5", "32-28", "5-1", "28-32", "unghost@1", "1-5", "32-28", "5-1", "28-32")
+    play(state, *BACK_AND_FORTH, "unghost@1", *BACK_AND_FORTH, *BACK_AND_FORTH)
     assert not state.is_terminal()
 
 
@@ -67,6 +100,10 @@ def test_max_moves_caps_a_game() -> None:
         lambda d: d.update(phase="defend"),
         lambda d: d.update(phase="keep-shield"),
         lambda d: d.update(hand=["red"]),
+        lambda d: d.update(extra_turn=32),
+        lambda d: d.update(potion_used=14),
+        lambda d: d.update(speedy=True),
+        lambda d: d.update(speedy="yes"),
     ],
 )
 def test_impossible_chaos_states_are_refused(change: object) -> None:
@@ -75,6 +112,24 @@ def test_impossible_chaos_states_are_refused(change: object) -> None:
     change(doc)  # type: ignore[operator]
     with pytest.raises(InvalidStateError):
         state.game.state_from_json(doc)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["board"].__setitem__(
+            0, {"owner": 0, "colour": "red", "king": False, "shield": None, "potion": None}
+        ),
+        lambda d: d.update(phase="shield"),
+        lambda d: d.update(setup_index=1),
+    ],
+)
+def test_impossible_setup_states_are_refused(change: object) -> None:
+    game = chaosgames.load_game("chaos-checkers")
+    doc = json.loads(json.dumps(game.new_initial_state().to_json()))
+    change(doc)  # type: ignore[operator]
+    with pytest.raises(InvalidStateError):
+        game.state_from_json(doc)
 
 
 def test_unparsable_notation_is_told_apart_from_illegal_moves() -> None:
@@ -112,20 +167,22 @@ def test_observation_shows_everything_nothing_is_hidden() -> None:
         (2, {"pink": True}),
         (3, {"forced_capture": False, "max_moves": 200}),
         (4, {"pink": True, "first_colours": "black,clear,white", "second_colours": "green,blue,orange"}),
-        (5, {"max_moves": 60}),
+        (5, {"max_moves": 60, "repetition": "position"}),
     ],
 )
 def test_random_chaos_games_honour_the_contract(seed: int, options: dict[str, object]) -> None:
     check_random_game(chaosgames.load_game("chaos-checkers", **options), seed)
 
 
-def test_no_potion_can_be_used_during_setup() -> None:
+def test_no_potion_can_be_used_during_setup_but_from_the_first_turn_on() -> None:
     state = chaosgames.load_game("chaos-checkers").new_initial_state()
     rng = random.Random(5)
     while state.current_player() == chaosgames.CHANCE:
         assert all(str(a).split(":")[0] in ("place", "shield", "potion") for a in state.legal_actions())
         state.apply_action(sample_outcome(state.chance_outcomes(), rng))
     assert state.current_player() == 0 and state.round_number() == 1
+    # "before the first players turn begins": once it has begun, the first player may use one.
+    assert any(isinstance(a, PotionUse) for a in state.legal_actions())
 
 
 def test_two_pieces_never_share_a_square() -> None:

@@ -81,12 +81,25 @@ def test_capturing_the_last_piece_wins() -> None:
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
 
 
-def test_threefold_repetition_of_king_moves_is_a_draw() -> None:
+BACK_AND_FORTH = ("1-5", "32-28", "5-1", "28-32")
+
+
+def test_the_same_king_moves_three_times_running_are_a_draw() -> None:
     state = plain_position({}, {1: 0, 32: 1})
-    play(state, "1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1")
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH, *BACK_AND_FORTH[:3])
     assert not state.is_terminal()
     play(state, "28-32")
     assert state.is_terminal() and state.returns() == [0.5, 0.5]
+
+
+def test_threefold_repetition_of_the_position_is_a_draw_with_that_option() -> None:
+    state = plain_position({}, {1: 0, 32: 1}, repetition="position")
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH[:3])
+    assert not state.is_terminal()
+    play(state, "28-32")
+    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+    doc = state.to_json()
+    assert state.game.state_from_json(doc).is_terminal()  # the document remembers the positions
 
 
 def test_max_moves_ends_the_game_drawn() -> None:
@@ -116,6 +129,7 @@ def test_illegal_and_unparsable_moves_are_refused_and_change_nothing() -> None:
         {"board": "." * 28 + "b..."},
         {"turn": 2},
         {"ply": -1},
+        {"repetition": [{"board": "b" + "." * 30 + "w", "turn": 1}]},
     ],
 )
 def test_impossible_plain_states_are_refused(change: dict[str, object]) -> None:
@@ -135,7 +149,9 @@ def test_text_and_svg_show_the_numbered_board() -> None:
 
 @pytest.mark.parametrize("forced", [True, False])
 def test_random_plain_games_honour_the_contract(forced: bool) -> None:
-    check_random_game(chaosgames.load_game("chaos-checkers", chaos=False, forced_capture=forced), seed=7)
+    rule = "moves" if forced else "position"
+    game = chaosgames.load_game("chaos-checkers", chaos=False, forced_capture=forced, repetition=rule)
+    check_random_game(game, seed=7)
 
 
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

@@ -297,3 +297,95 @@ def test_speedy_chains_when_the_extra_turn_uses_another_speedy() -> None:
     assert state.current_player() == 0 and state.extra == 12  # now the piece from 9 (on 13) moves again
     play(state, "13-17")
     assert state.current_player() == 1
+
+
+def test_a_piece_that_used_wild_and_captures_keeps_its_pick() -> None:
+    # "If you do not use a potion ability on the piece you are moving and capture ...,
+    # discard this existing potion": the piece on 14 did use its own (Wild), so it keeps
+    # the black potion it picked; only the shield is drawn.
+    state = chaos_position({14: piece("red", potion="yellow"), 9: piece("red"), 18: piece("blue"), **FAR})
+    play(state, "wild@14=black", "14x23", "draw-shield=blue")
+    assert state.board[22].potion == CODE["black"]  # type: ignore[union-attr]
+    assert state.current_player() == 1 and state.phase == "turn"
+
+
+def test_a_piece_that_used_its_own_telekinesis_keeps_the_moved_potion() -> None:
+    state = chaos_position(
+        {14: piece("red", potion="blue"), 9: piece("red", potion="black"), 18: piece("blue"), **FAR}
+    )
+    play(state, "telekinesis@14:9>14", "14x23", "draw-shield=blue")
+    assert state.board[22].potion == CODE["black"] and state.phase == "turn"  # type: ignore[union-attr]
+
+
+def test_a_potion_moved_by_another_pieces_telekinesis_is_replaced_after_a_capture() -> None:
+    # The blue potion sat on 9, not on the moving piece: the capture replaces 14's potion.
+    state = chaos_position(
+        {
+            14: piece("red"),
+            9: piece("red", potion="blue"),
+            10: piece("red", potion="black"),
+            18: piece("blue"),
+            **FAR,
+        }
+    )
+    play(state, "telekinesis@9:10>14", "14x23", "draw-shield=blue")
+    assert state.phase == "draw-potion" and state.pouch[CODE["black"]] == 5
+
+
+def test_a_piece_left_without_a_potion_by_its_own_use_still_receives_one() -> None:
+    # Speedy on the moving piece: the potion is spent, the capture brings a new one.
+    state = chaos_position({14: piece("red", potion="lightblue"), 9: piece("red"), 18: piece("blue"), **FAR})
+    play(state, "speedy@14", "14x23", "draw-shield=blue")
+    assert state.phase == "draw-potion"
+    play(state, "draw-potion=green")
+    assert state.board[22].potion == CODE["green"]  # type: ignore[union-attr]
+    assert state.current_player() == 0 and state.extra == 22  # then its extra turn
+
+
+def test_shields_stop_ghost_jumps_both_ways() -> None:
+    # The blue man on 18 is shielded against red: the red Ghost on 14 may not jump it.
+    state = chaos_position(
+        {14: piece("red", potion="clear"), 9: piece("red"), 18: piece("blue", shield="red"), **FAR}
+    )
+    assert "14~23" not in names(state)
+    # The red Ghost on 14 is shielded against blue: the blue man on 18 may not jump it.
+    state = chaos_position(
+        {14: piece("red", potion="clear", shield="blue"), 1: piece("red"), 18: piece("blue"), **FAR}, turn=1
+    )
+    assert "18~9" not in names(state)
+
+
+def test_a_last_piece_holding_a_ghost_still_cannot_be_captured() -> None:
+    state = chaos_position({14: piece("red"), 9: piece("red"), 18: piece("blue", potion="clear")})
+    assert "14x23" not in names(state) and "14~23" in names(state)
+
+
+def test_a_speedy_piece_with_no_move_can_only_pass() -> None:
+    # The Speedy man on 5 is blocked by its own man on 9: its extra turn is a `pass`.
+    state = chaos_position({5: piece("red", potion="lightblue"), 9: piece("red"), 10: piece("red"), **FAR})
+    play(state, "speedy@5", "10-15")
+    assert state.current_player() == 0 and names(state) == ["pass"]
+    play(state, "pass")
+    assert state.current_player() == 1
+
+
+def test_a_potion_may_be_declared_before_a_forced_capture() -> None:
+    state = chaos_position({14: piece("red", potion="yellow"), 9: piece("red"), 18: piece("blue"), **FAR})
+    assert "wild@14=green" in names(state) and "9-13" not in names(state)
+    play(state, "wild@14=green")
+    assert names(state) == ["14x23"]
+
+
+def test_two_invulnerable_pieces_in_one_multi_jump_may_both_be_spared() -> None:
+    state = chaos_position(
+        {
+            6: piece("red"),
+            1: piece("red"),
+            10: piece("blue", potion="purple"),
+            19: piece("blue", potion="purple"),
+            **FAR,
+        }
+    )
+    play(state, "6x15x24", "invulnerable:10", "invulnerable:19")
+    assert state.board[9] is not None and state.board[18] is not None and state.board[23] is not None
+    assert state.current_player() == 1 and state.phase == "turn"  # nothing captured: no rewards

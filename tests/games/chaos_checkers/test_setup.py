@@ -96,6 +96,7 @@ def test_colour_choices_are_options() -> None:
         {"first_colours": "red,orange,yellow", "second_colours": "red,blue,green"},
         {"max_moves": -1},
         {"chaos": "maybe"},
+        {"repetition": "twice"},
     ],
 )
 def test_bad_options_are_refused_with_what_is_accepted(options: dict[str, object]) -> None:

@@ -111,3 +111,12 @@ def test_without_forced_capture_any_move_is_allowed() -> None:
         {14: piece("red"), 9: piece("red"), 18: piece("blue"), **FAR}, forced_capture=False
     )
     assert {"14x23", "14-17", "9-13"} <= set(names(state))
+
+
+def test_a_man_crowned_without_a_potion_draws_one() -> None:
+    # "If the piece does not have a potion then you may draw a potion": always drawn here.
+    state = chaos_position({27: piece("red"), 9: piece("red"), **FAR})
+    play(state, "27-31")
+    assert state.board[30].king and state.phase == "draw-potion"  # type: ignore[union-attr]
+    play(state, "draw-potion=green")
+    assert state.board[30].potion == CODE["green"] and state.current_player() == 1  # type: ignore[union-attr]

@@ -49,27 +49,3 @@ RAY3: tuple[tuple[int, ...], ...] = tuple(tuple(_ray(i, d, 3) for d in range(4))
 CROWN_ROW = (0xF << 28, 0xF)
 HOME_ROW: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 1, 2, 3), (28, 29, 30, 31))
 START = (0xFFF, 0xFFF << 20)
-
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def square_name(index: int) -> str:
-    return str(index + 1)
-
-
-def parse_square(text: str) -> int:
-    """Index of a square number '1'..'32'; ValueError otherwise."""
-    if not text.isdigit():
-        raise ValueError(text)
-    number = int(text)
-    if not 1 <= number <= 32:
-        raise ValueError(text)
-    return number - 1

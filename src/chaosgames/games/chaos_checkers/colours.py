@@ -23,7 +23,6 @@ COLOURS: tuple[str, ...] = (
 exists only as potions, with the `pink` option."""
 
 TEN = 10
-PINK = 10
 CODE: dict[str, int] = {name: i for i, name in enumerate(COLOURS)}
 TRIOS_PER_COLOUR = 5
 """Five trios of each colour: five pieces, five shields and five potions per colour."""

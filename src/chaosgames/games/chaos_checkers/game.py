@@ -11,10 +11,7 @@ from chaosgames.core.registry import register
 from chaosgames.games.chaos_checkers.colours import COLOURS, normalise_colour_set, parse_colour_set
 from chaosgames.games.chaos_checkers.notation import well_formed
 from chaosgames.games.chaos_checkers.plain import PlainState, parse_board_text
-
-
-def _colour_set(text: Any) -> str:
-    return normalise_colour_set(str(text))
+from chaosgames.games.chaos_checkers.repetition import REPETITION_RULES
 
 
 @register
@@ -40,14 +37,22 @@ class ChaosCheckersGame(Game):
             str,
             "red,orange,yellow",
             "the first player's three piece colours, comma separated",
-            check=_colour_set,
+            check=normalise_colour_set,
         ),
         Option(
             "second_colours",
             str,
             "blue,lightblue,purple",
             "the second player's three piece colours, comma separated",
-            check=_colour_set,
+            check=normalise_colour_set,
+        ),
+        Option(
+            "repetition",
+            str,
+            "moves",
+            "the draw rule: 'moves' = the same moves by both players three times in a row (the seed); "
+            "'position' = the same position for the third time",
+            choices=REPETITION_RULES,
         ),
         Option(
             "max_moves",
@@ -136,6 +141,8 @@ def _plain_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> PlainState:
         if side not in (0, 1):
             raise InvalidStateError("Each repetition entry needs 'turn' 0 or 1.")
         history.append((h0, h1, hk, side) if side == 0 else (h1, h0, hk, side))
+    if history and history[-1] != ((p0, p1, kings, turn) if turn == 0 else (p1, p0, kings, turn)):
+        raise InvalidStateError("The last 'repetition' entry must be the current position.")
     return PlainState.from_position(game, p0, p1, kings, turn, ply, tuple(history))
 
 

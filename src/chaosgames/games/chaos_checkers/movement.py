@@ -23,12 +23,11 @@ from collections.abc import Sequence
 
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, quiet_move
 from chaosgames.games.chaos_checkers.board import ALL_DIRECTIONS, CROWN_ROW, FORWARD, NEIGHBOUR, RAY2, RAY3
+from chaosgames.games.chaos_checkers.potions import BLACK as BLACK_AMBUSH
+from chaosgames.games.chaos_checkers.potions import CLEAR as CLEAR_GHOST
+from chaosgames.games.chaos_checkers.potions import ORANGE as ORANGE_LEAP
 
 Board = Sequence[Piece | None]
-
-BLACK_AMBUSH = 7
-ORANGE_LEAP = 1
-CLEAR_GHOST = 8
 
 CANNOT, CAPTURE, PASS_OVER = 0, 1, 2
 

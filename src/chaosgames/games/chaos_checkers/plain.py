@@ -17,6 +17,7 @@ from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL, START
 from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
+from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -177,7 +178,18 @@ def parse_board_text(text: str) -> tuple[int, int, int]:
 class PlainState(State):
     """A position of plain American checkers."""
 
-    __slots__ = ("forced", "history", "kings", "max_moves", "opp", "outcome", "own", "ply", "side")
+    __slots__ = (
+        "forced",
+        "history",
+        "kings",
+        "max_moves",
+        "opp",
+        "outcome",
+        "own",
+        "ply",
+        "repetition",
+        "side",
+    )
 
     own: int
     opp: int
@@ -188,6 +200,7 @@ class PlainState(State):
     outcome: tuple[float, float] | None
     max_moves: int
     forced: bool
+    repetition: str
 
     @classmethod
     def initial(cls, game: ChaosCheckersGame) -> PlainState:
@@ -213,7 +226,8 @@ class PlainState(State):
         state.history = history
         state.max_moves = game.options["max_moves"]
         state.forced = game.options["forced_capture"]
-        state._settle(history.count((state.own, state.opp, kings, side)) >= 3 if history else False)
+        state.repetition = game.options["repetition"]
+        state._settle(bool(history) and drawn_by_repetition(history, state.repetition))
         return state
 
     def _settle(self, repeated: bool) -> None:
@@ -269,7 +283,7 @@ class PlainState(State):
         self.side = side ^ 1
         self.ply += 1
         self.history = history
-        self._settle(bool(history) and history.count(history[-1]) >= 3)
+        self._settle(bool(history) and drawn_by_repetition(history, self.repetition))
 
     def clone(self) -> PlainState:
         new = PlainState.__new__(PlainState)
@@ -283,6 +297,7 @@ class PlainState(State):
         new.outcome = self.outcome
         new.max_moves = self.max_moves
         new.forced = self.forced
+        new.repetition = self.repetition
         new._legal = self._legal
         new._index = self._index
         return new

@@ -23,8 +23,11 @@ from collections.abc import Sequence
 
 from chaosgames.games.chaos_checkers.actions import Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import HOME_ROW
+from chaosgames.games.chaos_checkers.colours import CODE
 
-RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE, LIGHTBLUE, BLACK, CLEAR, WHITE, PINK = range(11)
+RED, ORANGE, YELLOW, GREEN, BLUE = CODE["red"], CODE["orange"], CODE["yellow"], CODE["green"], CODE["blue"]
+PURPLE, LIGHTBLUE, BLACK, CLEAR = CODE["purple"], CODE["lightblue"], CODE["black"], CODE["clear"]
+WHITE, PINK = CODE["white"], CODE["pink"]
 
 POWER: dict[int, str] = {
     RED: "sacrifice",
@@ -39,7 +42,6 @@ POWER: dict[int, str] = {
     WHITE: "revive",
     PINK: "reclaim",
 }
-COLOUR_OF: dict[str, int] = {power: colour for colour, power in POWER.items()}
 
 
 def uses(

@@ -15,7 +15,13 @@ from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.potions import PURPLE, WHITE
-from chaosgames.games.chaos_checkers.state import PHASES, PIECES_PER_COLOUR, SETUP_PHASES, ChaosState
+from chaosgames.games.chaos_checkers.state import (
+    PHASES,
+    PIECES_PER_COLOUR,
+    SETUP_PHASES,
+    ChaosState,
+    setup_slot,
+)
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -106,7 +112,8 @@ def chaos_to_json(state: ChaosState) -> dict[str, Any]:
         "eliminated": [_counts_doc(e) for e in state.eliminated],
         "removed_from_game": {"white": state.removed},
         "extra_turn": _sq(state.extra),
-        "speedy": _sq(state.speedy),
+        "potion_used": _sq(state.used),
+        "speedy": state.speedy,
         "pending_move": pending,
         "reward": {"square": _sq(at), "captures": captures, "crowned": crowned, "kept_potion": kept},
         "hand": [COLOURS[c] for c in state.hand],
@@ -154,7 +161,10 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     state.eliminated = (_counts(eliminated[0], TEN), _counts(eliminated[1], TEN))
     state.removed = _int(doc["removed_from_game"], "white")
     state.extra = _square(doc["extra_turn"])
-    state.speedy = _square(doc["speedy"])
+    state.used = _square(doc["potion_used"])
+    state.speedy = doc["speedy"]
+    if not isinstance(state.speedy, bool):
+        raise InvalidStateError("'speedy' must be true or false.")
     pending = doc["pending_move"]
     if pending is None:
         state.pending = None
@@ -184,6 +194,7 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     if (state.outcome is None) != (phase != "over"):
         raise InvalidStateError("A finished game (phase 'over') needs an outcome, and only it has one.")
     _check(state, game)
+    _check_setup(state)
     _check_phase(state)
     state._after()
     return state
@@ -208,6 +219,7 @@ def _check_phase(state: ChaosState) -> None:
             raise InvalidStateError("The pending move's piece must stand on its square.")
     elif state.pending is not None:
         raise InvalidStateError("Only phase 'defend' has a pending move.")
+    _check_turn_squares(state)
     if phase in ("draw-shield", "draw-potion", "keep-shield", "keep-potion"):
         rewarded = state.board[state.reward[0]] if state.reward[0] >= 0 else None
         if rewarded is None or rewarded.owner != state.turn:
@@ -218,6 +230,48 @@ def _check_phase(state: ChaosState) -> None:
         raise InvalidStateError(f"Phase {phase!r} needs the drawn pieces to choose from.")
     if phase not in ("draw-shield", "draw-potion", "keep-shield", "keep-potion") and state.hand:
         raise InvalidStateError("Drawn pieces wait only in the draw and keep phases.")
+
+
+def _check_setup(state: ChaosState) -> None:
+    """During setup, exactly the draws made so far are on the board, in the seed's order."""
+    if state.phase not in SETUP_PHASES:
+        return
+    made = {setup_slot(state.phase, k)[1] for k in range(state.setup_index)}
+    for square, piece in enumerate(state.board):
+        starts = square < 12 or square >= 20  # a square of the standard setup
+        drawn = square in made
+        expected = {
+            "place": (drawn, False, False),
+            "shield": (starts, drawn, False),
+            "potion": (starts, starts, drawn),
+        }[state.phase]
+        has = (
+            piece is not None,
+            piece is not None and piece.shield >= 0,
+            piece is not None and piece.potion >= 0,
+        )
+        if has != expected:
+            raise InvalidStateError(
+                f"Square {square + 1} does not match setup phase {state.phase!r} after "
+                f"{state.setup_index} draws (pieces, then shields, then potions, in the seed's order)."
+            )
+
+
+def _check_turn_squares(state: ChaosState) -> None:
+    """The Speedy piece taking its extra turn, and the piece whose potion was used."""
+    phase = state.phase
+    own = [i for i, p in enumerate(state.board) if p is not None and p.owner == state.turn]
+    # In phase 'move' the Speedy piece may be gone (its extra turn's Sacrifice took it).
+    gone = phase == "move" and state.extra >= 0 and state.board[state.extra] is None
+    if state.extra >= 0 and phase in ("turn", "move") and state.extra not in own and not gone:
+        raise InvalidStateError("'extra_turn' must be the square of a piece of the player to move.")
+    if state.used >= 0 and (phase in ("turn", *SETUP_PHASES) or state.used not in own):
+        raise InvalidStateError(
+            "'potion_used' is the square of the mover's piece whose potion was used this turn, "
+            "after a potion is declared."
+        )
+    if state.speedy and state.used < 0:
+        raise InvalidStateError("A Speedy potion used this turn needs its piece in 'potion_used'.")
 
 
 def _check(state: ChaosState, game: ChaosCheckersGame) -> None:

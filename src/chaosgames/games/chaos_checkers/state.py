@@ -35,6 +35,7 @@ from chaosgames.games.chaos_checkers.actions import (
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
 from chaosgames.games.chaos_checkers.colours import TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
+from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -85,6 +86,7 @@ class ChaosState(State):
         "speedy",
         "turn",
         "turn_quiet",
+        "used",
     )
 
     board: list[Piece | None]
@@ -102,8 +104,10 @@ class ChaosState(State):
     moves_made: int
     extra: int
     """Square of the Speedy piece taking its extra turn now, or -1."""
-    speedy: int
-    """Square of the piece whose Speedy potion was used this turn, or -1."""
+    used: int
+    """Square of the piece whose own potion was used this turn (followed as it moves), or -1."""
+    speedy: bool
+    """Whether that potion was Speedy (the piece then takes an extra turn)."""
     pending: tuple[ChaosMove, int, int, int] | None
     """A move under way: (move, next step, square of the moving piece, captures so far)."""
     reward: tuple[int, int, bool, bool]
@@ -133,7 +137,8 @@ class ChaosState(State):
         state.turn = 0
         state.moves_made = 0
         state.extra = -1
-        state.speedy = -1
+        state.used = -1
+        state.speedy = False
         state.pending = None
         state.reward = (-1, 0, False, False)
         state.hand = ()
@@ -156,6 +161,7 @@ class ChaosState(State):
         new.turn = self.turn
         new.moves_made = self.moves_made
         new.extra = self.extra
+        new.used = self.used
         new.speedy = self.speedy
         new.pending = self.pending
         new.reward = self.reward
@@ -218,22 +224,11 @@ class ChaosState(State):
 
     def _setup_slot(self) -> tuple[int, int]:
         """(player, square) of the setup draw at `setup_index`."""
-        k = self.setup_index
-        if self.phase == "potion":
-            # The players take turns drawing potions, each covering its pieces in order.
-            player, k = k % 2, k // 2
-        else:
-            player, k = divmod(k, 12)
-        return player, SETUP_ORDER[player][k]
+        return setup_slot(self.phase, self.setup_index)
 
     def _lone(self) -> tuple[bool, bool]:
-        n0 = n1 = 0
-        for piece in self.board:
-            if piece is not None:
-                if piece.owner == 0:
-                    n0 += 1
-                else:
-                    n1 += 1
+        """Whether each player is down to a last piece (it ignores all shields)."""
+        n0, n1 = self.counts()
         return n0 == 1, n1 == 1
 
     def counts(self) -> tuple[int, int]:
@@ -352,6 +347,7 @@ class ChaosState(State):
         if power == "unghost":
             self._discard_potion(s)
             return  # discarding a Ghost is not the turn's potion: still at the turn's start
+        self.used = s if power != "sacrifice" else -1  # a sacrificed piece is gone
         board = self.board
         if power == "revive":
             # The white potion leaves the game; the piece comes back bare, as a man.
@@ -365,7 +361,7 @@ class ChaosState(State):
         else:
             self._discard_potion(s)
             if power == "speedy":
-                self.speedy = s
+                self.speedy = True
             elif power == "wild":
                 self.pouch = _add(self.pouch, use.colour, -1)
                 board[s] = board[s]._replace(potion=use.colour)  # type: ignore[union-attr]
@@ -407,6 +403,8 @@ class ChaosState(State):
             self.turn_quiet = False
         elif self.turn_quiet and not self.history:
             self.history = (self._key(),)
+        if move.power:
+            self.used = move.path[0]  # Ambush or Leap: the moving piece's own potion
         self.pending = (move, 0, move.path[0], 0)
         self._run_move()
 
@@ -444,8 +442,8 @@ class ChaosState(State):
             return
         self.board[dst] = self.board[at]
         self.board[at] = None
-        if self.speedy == at:
-            self.speedy = dst
+        if self.used == at:
+            self.used = dst
         self.pending = (move, k + 1, dst, n)
 
     def _defend(self, invulnerable: bool) -> None:
@@ -460,22 +458,26 @@ class ChaosState(State):
 
     def _finish_move(self) -> None:
         assert self.pending is not None
-        move, _, at, n = self.pending
+        _, _, at, n = self.pending
         self.pending = None
         piece = self.board[at]
         assert piece is not None
-        if self.counts()[1 - self.turn] == 0:
-            # "The first player to eliminate all opposing pieces wins": no rewards to draw.
-            self.moves_made += 1
-            self._finish((1.0, 0.0) if self.turn == 0 else (0.0, 1.0))
-            return
         crowned = not piece.king and bool(CROWN_ROW[piece.owner] >> at & 1)
         if crowned:
             piece = piece._replace(king=True)
             self.board[at] = piece
             self.turn_quiet = False
-        power_colour = P.BLACK if move.power == "ambush" else P.ORANGE if move.power == "leap" else -2
-        self.reward = (at, n, crowned, piece.potion == power_colour)
+        if self.counts()[1 - self.turn] == 0:
+            # "The first player to eliminate all opposing pieces wins": no rewards to draw.
+            self.moves_made += 1
+            self._finish((1.0, 0.0) if self.turn == 0 else (0.0, 1.0))
+            return
+        # "If you do not use a potion ability on the piece you are moving and capture ...,
+        # discard this existing potion and replace it": a piece that used its own potion
+        # this turn keeps what it now holds (Ambush or Leap, a Wild pick, a potion moved
+        # onto it by its own Telekinesis); one left with none still receives a new one.
+        kept = self.used == at and piece.potion >= 0
+        self.reward = (at, n, crowned, kept)
         if n:
             # "Discard your current shield ... replace it with a new random shield".
             if piece.shield >= 0:
@@ -556,20 +558,21 @@ class ChaosState(State):
         if counts[1 - player] == 0:
             self._finish((1.0, 0.0) if player == 0 else (0.0, 1.0))
             return
-        if self.speedy >= 0:
+        if self.speedy:
             # "This piece may take a 2nd turn immediately after completing the current turn."
-            self.extra = self.speedy
+            self.extra = self.used
         else:
             self.extra = -1
             self.turn = 1 - player
-        self.speedy = -1
+        self.speedy = False
+        self.used = -1
         self.phase = "turn"
         quiet = self.turn_quiet
         self.turn_quiet = True
         if quiet:
             key = self._key()
             self.history = (*self.history, key)
-            if self.history.count(key) >= 3:
+            if drawn_by_repetition(self.history, self.game.options["repetition"]):
                 self._finish((0.5, 0.5))
                 return
         else:
@@ -602,6 +605,16 @@ class ChaosState(State):
         from chaosgames.games.chaos_checkers.text import render_chaos
 
         return render_chaos(self)
+
+
+def setup_slot(phase: str, k: int) -> tuple[int, int]:
+    """(player, square) of setup draw number `k` (0-23) of a setup phase."""
+    if phase == "potion":
+        # The players take turns drawing potions, each covering its pieces in order.
+        player, k = k % 2, k // 2
+    else:
+        player, k = divmod(k, 12)
+    return player, SETUP_ORDER[player][k]
 
 
 def _bag_of(colours: tuple[int, int, int]) -> Counts:

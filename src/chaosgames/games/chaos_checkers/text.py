@@ -46,13 +46,14 @@ def render_plain(state: PlainState) -> str:
     names = ["Black (b, B kings; starts on 1-12)", "White (w, W kings; starts on 21-32)"]
     lines = _grid(cell)
     if state.outcome is not None:
-        result = state.outcome
-        lines.append(
-            "Game over: " + ("draw" if result[0] == result[1] else f"{names[result.index(1.0)]} wins")
-        )
+        lines.append(_result(state.outcome, names))
     else:
         lines.append(f"Move {state.ply + 1}: {names[state.side]} to play.")
     return "\n".join(lines)
+
+
+def _result(outcome: tuple[float, float], names: list[str]) -> str:
+    return "Game over: " + ("draw" if outcome[0] == outcome[1] else f"{names[outcome.index(1.0)]} wins")
 
 
 def _piece_line(index: int, state: ChaosState) -> str:
@@ -90,10 +91,7 @@ def render_chaos(state: ChaosState) -> str:
     if state.hand:
         lines.append("Drawn: " + ", ".join(COLOURS[c] for c in state.hand))
     if state.outcome is not None:
-        result = state.outcome
-        lines.append(
-            "Game over: " + ("draw" if result[0] == result[1] else f"{names[result.index(1.0)]} wins")
-        )
+        lines.append(_result(state.outcome, names))
     elif state.phase in ("place", "shield", "potion"):
         lines.append(f"Setup: {state.phase} draws.")
     else:
