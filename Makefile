@@ -23,7 +23,13 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -n 2
 
-bench: $(STAMP)
+BENCH_STAMP := $(VENV)/.bench-installed
+
+$(BENCH_STAMP): $(STAMP) requirements/bench.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements/bench.txt
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
 
 lock: $(STAMP)
