@@ -7,8 +7,8 @@ import pytest
 import chaosgames
 from chaosgames import agents
 
-# Player 0 (men move towards 32) to move: a king on 8, men on 9 and 27 (king), against
-# kings on 5 and men on 15, 16. Of ten moves only 8-12 forces the win within five plies.
+# Player 0 (men move towards 32) to move, with kings on 8 and 27 and a man on 9, against
+# a king on 5 and men on 15 and 16. Of ten moves only 8-12 forces the win within five plies.
 BOARD = "....W..Bb.....ww..........B....."
 
 
