@@ -25,77 +25,51 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import chaosgames
 from chaosgames.core.chance import sample_outcome
+from chaosgames.core.perft import perft
 
 PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931}
 
 
-def perft(state: chaosgames.State, depth: int) -> int:
-    legal = state.legal_actions()
-    if depth == 1:
-        return len(legal)
-    total = 0
-    for action in legal:
-        child = state.clone()
-        child.apply_action(action)
-        total += perft(child, depth - 1)
-    return total
-
-
-def ours_plain(seconds: float, seed: int = 1) -> dict[str, float]:
-    game = chaosgames.load_game("chaos-checkers", chaos=False)
+def random_games_per_second(new_state: Callable[[], Any], seconds: float, seed: int = 1) -> dict[str, float]:
+    """Random playouts from `new_state()` for `seconds`; chance drawn with its odds."""
     rng = random.Random(seed)
     games = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
+        state = new_state()
         while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
         games += 1
     elapsed = time.perf_counter() - start
     return {"games_per_second": games / elapsed, "actions_per_game": actions / games, "games": games}
 
 
-def openspiel_plain(seconds: float, seed: int = 1) -> dict[str, float] | None:
+def ours_plain(seconds: float) -> dict[str, float]:
+    return random_games_per_second(
+        chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state, seconds
+    )
+
+
+def openspiel_plain(seconds: float) -> dict[str, float] | None:
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game("checkers")
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games_per_second": games / elapsed, "actions_per_game": actions / games, "games": games}
+    # OpenSpiel's checkers has no chance nodes, so the loop's chance branch never runs.
+    return random_games_per_second(pyspiel.load_game("checkers").new_initial_state, seconds)
 
 
-def ours_chaos(seconds: float, seed: int = 1) -> dict[str, float]:
-    game = chaosgames.load_game("chaos-checkers")
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == chaosgames.CHANCE:
-                action = sample_outcome(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            actions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games_per_second": games / elapsed, "actions_per_game": actions / games, "games": games}
+def ours_chaos(seconds: float) -> dict[str, float]:
+    return random_games_per_second(chaosgames.load_game("chaos-checkers").new_initial_state, seconds)
 
 
 def run(quick: bool) -> dict[str, Any]:

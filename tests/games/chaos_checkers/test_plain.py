@@ -10,22 +10,11 @@ from hypothesis import strategies as st
 
 import chaosgames
 from chaosgames import IllegalActionError, InvalidStateError, NotationError
+from chaosgames.core.perft import perft
 from tests.core.contract import check_random_game
 from tests.games.chaos_checkers.helpers import names, plain_position, play
 
 PERFT = [7, 49, 302, 1469, 7361, 36768]
-
-
-def perft(state: chaosgames.State, depth: int) -> int:
-    legal = state.legal_actions()
-    if depth == 1:
-        return len(legal)
-    total = 0
-    for action in legal:
-        child = state.clone()
-        child.apply_action(action)
-        total += perft(child, depth - 1)
-    return total
 
 
 @pytest.mark.parametrize("depth", range(1, 7))
