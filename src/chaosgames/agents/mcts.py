@@ -146,13 +146,13 @@ class MctsAgent(Agent):
             done += 1
             if budget and done >= budget:
                 break
-            if done % 16 == 0:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-                if progress is not None and done % 64 == 0:
-                    spent = max(done / budget if budget else 0.0, (now - start) / seconds if seconds else 0.0)
-                    progress(min(spent, 1.0))
+            # A clock read costs far less than a playout: check it every time.
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            if progress is not None and done % 64 == 0:
+                spent = max(done / budget if budget else 0.0, (now - start) / seconds if seconds else 0.0)
+                progress(min(spent, 1.0))
         if progress is not None:
             progress(1.0)
         return done
