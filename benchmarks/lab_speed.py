@@ -71,7 +71,7 @@ def lab_speed(name: str, games: int, workers: int) -> float:
 def run(quick: bool, games: list[str] | None = None) -> dict[str, Any]:
     """The entry point of benchmarks/run.py."""
     names = games if games is not None else chaosgames.list_games()
-    iterations, lab_games = (200, 6) if quick else (2000, 40)
+    iterations, lab_games = (200, 12) if quick else (2000, 60)
     results: dict[str, Any] = {}
     print(f"{'game':22s} {'mcts it/s':>10s} {'lab 1w g/s':>11s} {'lab 2w g/s':>11s} {'speed-up':>9s}")
     for name in names:

@@ -65,7 +65,7 @@ class MctsAgent(Agent):
     params: ClassVar[Mapping[str, Param]] = {
         "iterations": Param(int, 0, "playouts per move (0: no limit; 1000 when time is 0 too)", minimum=0),
         "time": Param(float, 0.0, "seconds per move (0: no time limit)", minimum=0.0),
-        "c": Param(float, 1.0, "UCT exploration constant", minimum=0.0),
+        "c": Param(float, 0.3, "UCT exploration constant", minimum=0.0),
         "depth": Param(
             int, 20, "actions a playout makes before the heuristic scores it (-1: to the end)", minimum=-1
         ),
@@ -73,7 +73,7 @@ class MctsAgent(Agent):
         "epsilon": Param(float, 0.2, "greedy playouts: chance of a random action instead", minimum=0.0),
         "reuse": Param(bool, True, "keep the subtree of the position reached between moves"),
         "prior": Param(
-            int, 0, "virtual visits scored by the heuristic given to every new move (0: none)", minimum=0
+            int, 5, "virtual visits scored by the heuristic given to every new move (0: none)", minimum=0
         ),
     }
 
@@ -146,13 +146,13 @@ class MctsAgent(Agent):
             done += 1
             if budget and done >= budget:
                 break
-            if done % 16 == 0:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-                if progress is not None and done % 64 == 0:
-                    spent = max(done / budget if budget else 0.0, (now - start) / seconds if seconds else 0.0)
-                    progress(min(spent, 1.0))
+            # A clock read costs far less than a playout: check it every time.
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            if progress is not None and done % 64 == 0:
+                spent = max(done / budget if budget else 0.0, (now - start) / seconds if seconds else 0.0)
+                progress(min(spent, 1.0))
         if progress is not None:
             progress(1.0)
         return done
