@@ -22,14 +22,7 @@ def end_turn(st: CardboardState) -> None:
     while st.lives[nxt] == 0:
         nxt = (nxt + 1) % n
     st.mover = nxt
-    st.moves_left = 0
-    st.changed_gear = False
-    st.stressed = False
-    st.must_continue = False
-    st.overflow = False
-    st.to_roll = 0
-    st.rerolls = 0
-    st.dice = [0, 0, 0]
+    st.reset_turn_fields()
     st.phase = GEAR
 
 

@@ -117,6 +117,15 @@ class CardboardState(State):
         self.lap_claimed = False
         self.mover = 0
         self.turn = 0
+        self.reset_turn_fields()
+        self.pending: list[int] = []
+        self.ghost_pending = False
+        self.result: list[float] | None = None
+
+    # -- the track ---------------------------------------------------------------------
+
+    def reset_turn_fields(self) -> None:
+        """What a turn tracks, cleared for the next mover (and at setup)."""
         self.moves_left = 0
         self.changed_gear = False
         self.stressed = False
@@ -125,11 +134,6 @@ class CardboardState(State):
         self.to_roll = 0
         self.rerolls = 0
         self.dice = [0, 0, 0]
-        self.pending: list[int] = []
-        self.ghost_pending = False
-        self.result: list[float] | None = None
-
-    # -- the track ---------------------------------------------------------------------
 
     def side_of_row(self, row: int) -> Side:
         b = row // 2 - self.back
