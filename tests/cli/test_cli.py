@@ -171,3 +171,63 @@ def test_undo_is_off_where_information_is_hidden() -> None:
     )
     match.run()
     assert any(step.actor == 0 for step in match.steps)
+
+
+def test_computer_seats_hear_every_action_and_report_progress() -> None:
+    """A search seat keeps its tree between moves only if it is told every action."""
+    from chaosgames import agents
+
+    class Listening(agents.RandomAgent):
+        def __init__(self) -> None:
+            super().__init__(seed=2)
+            self.heard: list[str] = []
+            self.progress_reports = 0
+
+        def choose(self, state: chaosgames.State, progress: agents.Progress | None = None) -> object:
+            assert progress is not None
+            progress(0.5)
+            self.progress_reports += 1
+            return super().choose(state)
+
+        def observe(self, state: chaosgames.State, action: object) -> None:
+            self.heard.append(str(action))
+
+    game = chaosgames.load_game("chaos-checkers")
+    seats = {0: Listening(), 1: Listening()}
+    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
+    match = TerminalMatch(game, ["random", "random"], dict(seats), 4, console, input)
+    match.run()
+    assert match.state.is_terminal()
+    for player, listener in seats.items():
+        assert listener.heard == [str(a) for a in match.record.actions]
+        assert listener.progress_reports == sum(1 for step in match.steps if step.actor == player)
+
+
+def test_mcts_seat_reuses_its_tree_in_terminal_play() -> None:
+    from chaosgames import agents
+
+    game = chaosgames.load_game("chaos-checkers", chaos=False)
+    bot = agents.make("mcts", seed=1, iterations=200)
+    searched: list[int] = []
+    original = bot._search
+
+    def search(root: object, state: chaosgames.State, progress: object) -> int:
+        searched.append(root.visits)  # type: ignore[attr-defined]
+        return original(root, state, progress)  # type: ignore[arg-type]
+
+    bot._search = search  # type: ignore[method-assign]
+    feed = iter(["1", "1", "1"])
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
+    match = TerminalMatch(game, ["human", "mcts:iterations=200"], {1: bot}, 4, console, read_line)
+    match.run()
+    assert len(searched) >= 2
+    # The first search starts from nothing; later ones from the subtree kept after the
+    # moves the terminal reported.
+    assert searched[0] == 0 and max(searched[1:]) > 0

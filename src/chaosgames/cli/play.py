@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.table import Table
 
+from chaosgames.agents.base import Progress
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.constants import CHANCE
 from chaosgames.core.errors import ChaosGamesError
@@ -34,9 +35,12 @@ HELP = """Type the number of an action or its notation.
 
 
 class Chooser(Protocol):
-    """What a computer seat needs: pick an action for the deciding player."""
+    """What a computer seat needs (an `Agent` has it): pick an action for the deciding
+    player, reporting the share of its budget spent; hear of every action taken."""
 
-    def choose(self, state: State) -> Action: ...
+    def choose(self, state: State, progress: Progress | None = None) -> Action: ...
+
+    def observe(self, state: State, action: Action) -> None: ...
 
 
 @dataclass
@@ -133,14 +137,21 @@ class TerminalMatch:
             return None
 
     def _computer_turn(self, player: int) -> None:
-        name = self.game.player_names()[player]
-        with self.console.status(f"{name} ({self.seats[player]}) is thinking…"):
-            action = self.agents[player].choose(self.state)
+        thinking = f"{self.game.player_names()[player]} ({self.seats[player]}) is thinking…"
+        with self.console.status(thinking) as status:
+
+            def progress(fraction: float) -> None:
+                status.update(f"{thinking} {100 * fraction:.0f}%")
+
+            action = self.agents[player].choose(self.state, progress)
         self._apply(player, action)
 
     def _apply(self, actor: int, action: Action) -> None:
         description = self.game.describe_action(self.state, action)
         self.steps.append(Step(actor, self.rng.getstate()))
+        # Every computer seat hears of every action, so a search can keep its tree.
+        for agent in self.agents.values():
+            agent.observe(self.state, action)
         self.state.apply_action(action)
         self.record.append(action)
         if actor == CHANCE:
