@@ -26,6 +26,7 @@ from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, validate_co
 from chaosgames.games.chaos_cruisers.movement import adjusted_speed, trace_move
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
+from chaosgames.games.chaos_cruisers.racing_line import TableCache
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
 
 
@@ -104,6 +105,8 @@ class ChaosCruisersGame(Game):
         }
         self.gate_tiles: frozenset[Tile] = frozenset(self.gate_tile.values())
         self.start_tiles: frozenset[Tile] = frozenset((t[0], t[1]) for t in self.course_doc["tiles"])
+        # The heuristic's turns tables of the courses seen last (see racing_line).
+        self.turn_tables = TableCache()
 
     def _check_options(self, options: dict[str, Any]) -> None:
         course = options["course"]

@@ -37,6 +37,7 @@ from chaosgames.games.chaos_cruisers.movement import (
     trace_move,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_groups, lead_key
+from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
@@ -50,6 +51,7 @@ class ChaosCruisersState(State):
         "_course",
         "_dist",
         "_obstacle_set",
+        "_turns",
         "capped",
         "chaos_row",
         "clock",
@@ -111,7 +113,10 @@ class ChaosCruisersState(State):
         self.capped = False
         self._course: frozenset[Square] | None = None
         self._obstacle_set: frozenset[Square] | None = None
+        # Per-gate tables of the course as it stands, shared by clones (they share the
+        # course until one changes it, which gives it fresh dicts): filled in place.
         self._dist: dict[Tile, dict[Square, int]] = {}
+        self._turns: dict[Tile, TurnsToGate] = {}
 
     # -- derived, cached views ------------------------------------------------------------
 
@@ -129,6 +134,7 @@ class ChaosCruisersState(State):
         self._course = None
         self._obstacle_set = None
         self._dist = {}
+        self._turns = {}
 
     def distance_to_next_gate(self, cruiser: int) -> int:
         square = self.pos[cruiser]
@@ -139,9 +145,16 @@ class ChaosCruisersState(State):
         tile = self.game.gate_tile[self.game.chart[self.progress[cruiser]]]
         dmap = self._dist.get(tile)
         if dmap is None:
-            dmap = gate_distances(tile, self.course(), self.obstacle_set())
-            self._dist = {**self._dist, tile: dmap}
+            dmap = self._dist[tile] = gate_distances(tile, self.course(), self.obstacle_set())
         return dmap.get(square, UNREACHABLE)
+
+    def turns_table(self, tile: Tile) -> TurnsToGate:
+        """Turns to reach `tile` from every square and speed, on the course as it stands."""
+        table = self._turns.get(tile)
+        if table is None:
+            free = self.course() - self.obstacle_set()
+            table = self._turns[tile] = self.game.turn_tables.table(tile_squares(tile), free)
+        return table
 
     def finished(self, cruiser: int) -> bool:
         return self.progress[cruiser] >= len(self.game.chart)
@@ -529,6 +542,7 @@ class ChaosCruisersState(State):
         new._course = self._course
         new._obstacle_set = self._obstacle_set
         new._dist = self._dist
+        new._turns = self._turns
         return new
 
     def to_json(self) -> dict[str, Any]:
