@@ -270,3 +270,19 @@ def test_the_prior_creates_every_move_with_the_heuristic_verdict() -> None:
     assert root is not None and set(root.children) == {"safe", "risky"}
     # Four virtual visits each (one child also got the single playout).
     assert sorted(child.visits for child in root.children.values()) == [4, 5]
+
+
+def test_normalised_selection_keeps_the_difference_when_the_stakes_are_small() -> None:
+    """A player far behind sees every move at about 0.001 of a win. Plain UCB then spends
+    its visits on the worse move (exploration outweighs a difference of 0.001); rescaled
+    to the spread of the children, the better move is still the one to follow."""
+    from chaosgames.agents.mcts import _Node, _select, _select_normalised
+
+    root = _Node(player=0, num_players=2)
+    better, worse = _Node(1, 2), _Node(1, 2)
+    better.visits, better.value = 100, [0.2, 99.8]  # mean 0.002 for player 0
+    worse.visits, worse.value = 10, [0.01, 9.99]  # mean 0.001
+    root.children = {"better": better, "worse": worse}
+    root.visits = 110
+    assert _select(root, 0, 0.3)[0] == "worse"
+    assert _select_normalised(root, 0, 0.3)[0] == "better"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chaosgames.agents.base import Agent, AgentError, Param, Progress
+from chaosgames.agents.base import Agent, AgentError, Progress, param, parameters
 from chaosgames.agents.mcts import MctsAgent
 from chaosgames.agents.simple import GreedyAgent, RandomAgent
 from chaosgames.core.errors import describe_choices
@@ -81,7 +81,7 @@ def describe() -> list[str]:
     lines = []
     for name in available():
         cls = _AGENTS[name]
-        params = "; ".join(p.describe(k) for k, p in cls.params.items()) or "no parameters"
+        params = "; ".join(p.describe() for p in cls.params.values()) or "no parameters"
         lines.append(f"{name}: {cls.summary} ({params})")
     return lines
 
@@ -91,7 +91,6 @@ __all__ = [
     "AgentError",
     "GreedyAgent",
     "MctsAgent",
-    "Param",
     "Progress",
     "RandomAgent",
     "agent_class",
@@ -99,6 +98,8 @@ __all__ = [
     "describe",
     "from_spec",
     "make",
+    "param",
+    "parameters",
     "parse_spec",
     "register_agent",
 ]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from chaosgames.core import CHANCE, TERMINAL, Action, ChaosGamesError, State
-from chaosgames.core.errors import describe_choices
+from chaosgames.core.errors import InvalidOptionError, describe_choices
+from chaosgames.core.options import Option
 
 Progress = Callable[[float], None]
 """Called now and then during a long decision with the fraction of the budget spent (0-1)."""
@@ -24,68 +24,14 @@ class AgentError(ChaosGamesError):
     """An unknown agent, an unknown parameter or a value a parameter does not accept."""
 
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
+def parameters(*declared: Option) -> Mapping[str, Option]:
+    """An agent's parameters by name, declared as options: `param("depth", int, 20, "...")`."""
+    return {option.name: option for option in declared}
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One agent parameter: its kind, default, accepted values and what it means."""
-
-    kind: type
-    default: Any
-    doc: str
-    minimum: float | None = None
-    choices: tuple[str, ...] | None = None
-
-    def coerce(self, agent: str, name: str, value: Any) -> Any:
-        """The value in this parameter's kind, or AgentError saying what is accepted."""
-        converted = self._to_kind(value)
-        if converted is None:
-            raise AgentError(
-                f"Agent '{agent}': parameter '{name}' takes {_KIND_NAMES[self.kind]}, not {value!r}."
-            )
-        if self.choices is not None and converted not in self.choices:
-            raise AgentError(
-                f"Agent '{agent}': parameter '{name}' cannot be {converted!r}; "
-                f"choose {describe_choices(self.choices)}."
-            )
-        if self.minimum is not None and converted < self.minimum:
-            raise AgentError(
-                f"Agent '{agent}': parameter '{name}' must be at least {self.minimum}, not {converted}."
-            )
-        return converted
-
-    def _to_kind(self, value: Any) -> Any:
-        text = value.strip() if isinstance(value, str) else None
-        if self.kind is bool:
-            if isinstance(value, bool):
-                return value
-            if text is not None and text.lower() in _TRUE | _FALSE:
-                return text.lower() in _TRUE
-        elif self.kind is int:
-            if isinstance(value, int) and not isinstance(value, bool):
-                return value
-            if text is not None and text.lstrip("-").isdigit():
-                return int(text)
-        elif self.kind is float:
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                return float(value)
-            if text is not None:
-                try:
-                    return float(text)
-                except ValueError:
-                    return None
-        elif self.kind is str and text is not None:
-            return text
-        return None
-
-    def describe(self, name: str) -> str:
-        accepted = f" ({describe_choices(self.choices)})" if self.choices else ""
-        return f"{name}={self.default}{accepted}: {self.doc}"
-
-
-_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}
+def param(name: str, kind: type, default: Any, doc: str, **limits: Any) -> Option:
+    """One agent parameter: a core `Option` whose messages say 'parameter'."""
+    return Option(name, kind, default, doc, noun="parameter", **limits)
 
 
 class Agent:
@@ -97,7 +43,7 @@ class Agent:
 
     name: ClassVar[str]
     summary: ClassVar[str] = ""
-    params: ClassVar[Mapping[str, Param]] = {}
+    params: ClassVar[Mapping[str, Option]] = {}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         unknown = sorted(set(params) - set(self.params))
@@ -108,10 +54,13 @@ class Agent:
                 f"its parameters are {known}."
             )
         self.seed = seed
-        self.settings: dict[str, Any] = {
-            key: (param.coerce(self.name, key, params[key]) if key in params else param.default)
-            for key, param in self.params.items()
-        }
+        try:
+            self.settings: dict[str, Any] = {
+                key: (option.coerce(params[key]) if key in params else option.default)
+                for key, option in self.params.items()
+            }
+        except InvalidOptionError as exc:
+            raise AgentError(f"Agent '{self.name}': {exc}") from None
         self.rng = random.Random(seed)
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:

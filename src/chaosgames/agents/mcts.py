@@ -20,9 +20,10 @@ import time
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from chaosgames.agents.base import Agent, Param, Progress, check_decision_node
+from chaosgames.agents.base import Agent, Progress, check_decision_node, param, parameters
 from chaosgames.core import CHANCE, TERMINAL, Action, State
 from chaosgames.core.chance import sample_outcome
+from chaosgames.core.options import Option
 
 # A playout that has not ended after this many actions is scored by the heuristic even
 # with an unlimited rollout depth, so a game that can loop never hangs the search.
@@ -62,20 +63,29 @@ class MctsAgent(Agent):
 
     name = "mcts"
     summary = "Monte Carlo tree search (UCT) with chance nodes, heuristic cut-off and tree reuse"
-    params: ClassVar[Mapping[str, Param]] = {
-        "iterations": Param(int, 0, "playouts per move (0: no limit; 1000 when time is 0 too)", minimum=0),
-        "time": Param(float, 0.0, "seconds per move (0: no time limit)", minimum=0.0),
-        "c": Param(float, 0.3, "UCT exploration constant", minimum=0.0),
-        "depth": Param(
-            int, 20, "actions a playout makes before the heuristic scores it (-1: to the end)", minimum=-1
+    params: ClassVar[Mapping[str, Option]] = parameters(
+        param("iterations", int, 0, "playouts per move (0: no limit; 1000 when time is 0 too)", minimum=0),
+        param("time", float, 0.0, "seconds per move (0: no time limit)", minimum=0.0),
+        param("c", float, 0.3, "UCT exploration constant", minimum=0.0),
+        param(
+            "depth",
+            int,
+            20,
+            "actions a playout makes before the heuristic scores it (-1: to the end)",
+            minimum=-1,
         ),
-        "rollout": Param(str, "random", "playout policy", choices=("random", "greedy")),
-        "epsilon": Param(float, 0.2, "greedy playouts: chance of a random action instead", minimum=0.0),
-        "reuse": Param(bool, True, "keep the subtree of the position reached between moves"),
-        "prior": Param(
-            int, 5, "virtual visits scored by the heuristic given to every new move (0: none)", minimum=0
+        param("rollout", str, "random", "playout policy", choices=("random", "greedy")),
+        param("epsilon", float, 0.2, "greedy playouts: chance of a random action instead", minimum=0.0),
+        param("reuse", bool, True, "keep the subtree of the position reached between moves"),
+        param(
+            "prior",
+            int,
+            5,
+            "virtual visits scored by the heuristic given to every new move (0: none)",
+            minimum=0,
         ),
-    }
+        param("normalise", bool, True, "rescale a node's child values to their spread before UCB (min-max)"),
+    )
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
@@ -162,6 +172,7 @@ class MctsAgent(Agent):
         num_players = root_state.game.num_players
         exploration: float = self.settings["c"]
         prior: int = self.settings["prior"]
+        select = _select_normalised if self.settings["normalise"] else _select
         state = root_state.clone()
         node = root
         path = [node]
@@ -195,7 +206,7 @@ class MctsAgent(Agent):
                     child = node.children[action] = _Node(state.current_player(), num_players)
                     expanded = True
                 else:
-                    action, child = _select(node, player, exploration)
+                    action, child = select(node, player, exploration)
                     _play(state, action)
                     if child.fresh:
                         child.fresh = False
@@ -255,6 +266,32 @@ def _select(node: _Node, player: int, exploration: float) -> tuple[Action, _Node
         if visits == 0:
             return action, child
         score = child.value[player] / visits + exploration * math.sqrt(log_visits / visits)
+        if score > best_score:
+            best_score, best = score, (action, child)
+    assert best is not None
+    return best
+
+
+def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Action, _Node]:
+    """UCB1 on the children's means rescaled to [0, 1] between the worst and the best.
+
+    A win share far from 1/2 moves little: a player far behind sees every move at about
+    0.001, and plain UCB then explores them uniformly. Rescaling (as MuZero does with its
+    values) keeps the differences between the moves, whatever the stakes."""
+    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
+    low, high = math.inf, -math.inf
+    for action, child in node.children.items():
+        if child.visits == 0:
+            return action, child
+        mean = child.value[player] / child.visits
+        low = min(low, mean)
+        high = max(high, mean)
+    scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
+    best: tuple[Action, _Node] | None = None
+    best_score = -math.inf
+    for action, child in node.children.items():
+        visits = child.visits
+        score = (child.value[player] / visits - low) * scale + exploration * math.sqrt(log_visits / visits)
         if score > best_score:
             best_score, best = score, (action, child)
     assert best is not None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from chaosgames.agents.base import Agent, Param, Progress, check_decision_node
+from chaosgames.agents.base import Agent, Progress, check_decision_node, param, parameters
 from chaosgames.core import CHANCE, Action, State
 from chaosgames.core.chance import sample_outcome
+from chaosgames.core.options import Option
 
 
 class RandomAgent(Agent):
@@ -15,7 +16,7 @@ class RandomAgent(Agent):
 
     name = "random"
     summary = "a uniformly random legal action"
-    params: ClassVar[Mapping[str, Param]] = {}
+    params: ClassVar[Mapping[str, Option]] = parameters()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         return self.rng.choice(check_decision_node(self.name, state))
@@ -32,10 +33,10 @@ class GreedyAgent(Agent):
 
     name = "greedy"
     summary = "one move ahead with the game's heuristic, expected over the chance that follows"
-    params: ClassVar[Mapping[str, Param]] = {
-        "chance_depth": Param(int, 2, "consecutive chance nodes averaged over after a move", minimum=0),
-        "samples": Param(int, 8, "outcomes drawn at a chance node with more outcomes than this", minimum=1),
-    }
+    params: ClassVar[Mapping[str, Option]] = parameters(
+        param("chance_depth", int, 2, "consecutive chance nodes averaged over after a move", minimum=0),
+        param("samples", int, 8, "outcomes drawn at a chance node with more outcomes than this", minimum=1),
+    )
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)

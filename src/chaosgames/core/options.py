@@ -1,8 +1,8 @@
-"""Declared, validated game options.
+"""Declared, validated game options (and agent parameters, which are declared the same way).
 
 A game lists its options as `Option` values; `validate_options` checks what a user gave
 against them, fills in defaults and coerces the text a command line passes ("3",
-"true") to the declared kind, so the same option works from Python and from the CLI.
+"true", "0.5") to the declared kind, so the same option works from Python and from the CLI.
 """
 
 from __future__ import annotations
@@ -27,28 +27,29 @@ class Option:
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     # Extra check for structured values (a course document, say): returns the normalised
     # value or raises ValueError whose text is shown to the user.
     check: Callable[[Any], Any] | None = None
+    noun: str = "Option"
+    """What messages call it: 'Option' for a game; agents say 'parameter'."""
 
     def coerce(self, value: Any) -> Any:
         """The value in this option's kind, or InvalidOptionError saying what is accepted."""
         value = self._to_kind(value)
+        me = f"{self.noun} '{self.name}'"
         if self.choices is not None and value not in self.choices:
-            raise InvalidOptionError(
-                f"Option '{self.name}' cannot be {value!r}; choose {describe_choices(self.choices)}."
-            )
+            raise InvalidOptionError(f"{me} cannot be {value!r}; choose {describe_choices(self.choices)}.")
         if self.minimum is not None and value < self.minimum:
-            raise InvalidOptionError(f"Option '{self.name}' must be at least {self.minimum}, not {value}.")
+            raise InvalidOptionError(f"{me} must be at least {self.minimum}, not {value}.")
         if self.maximum is not None and value > self.maximum:
-            raise InvalidOptionError(f"Option '{self.name}' must be at most {self.maximum}, not {value}.")
+            raise InvalidOptionError(f"{me} must be at most {self.maximum}, not {value}.")
         if self.check is not None:
             try:
                 value = self.check(value)
             except ValueError as exc:
-                raise InvalidOptionError(f"Option '{self.name}': {exc}") from None
+                raise InvalidOptionError(f"{me}: {exc}") from None
         return value
 
     def _to_kind(self, value: Any) -> Any:
@@ -63,6 +64,14 @@ class Option:
                 return value
             if isinstance(value, str) and value.strip().lstrip("-").isdigit():
                 return int(value)
+        elif kind is float:
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return float(value)
+            if isinstance(value, str):
+                try:
+                    return float(value)
+                except ValueError:
+                    pass
         elif kind is str:
             if isinstance(value, str):
                 return value
@@ -76,7 +85,7 @@ class Option:
             return value
         elif isinstance(value, kind):
             return value
-        raise InvalidOptionError(f"Option '{self.name}' takes {_kind_name(kind)}, not {value!r}.")
+        raise InvalidOptionError(f"{self.noun} '{self.name}' takes {_kind_name(kind)}, not {value!r}.")
 
     def describe(self) -> str:
         """One line for help texts."""
@@ -85,7 +94,9 @@ class Option:
 
 
 def _kind_name(kind: type) -> str:
-    return {bool: "true or false", int: "a whole number", str: "a word"}.get(kind, kind.__name__)
+    return {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}.get(
+        kind, kind.__name__
+    )
 
 
 def validate_options(game_name: str, spec: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
