@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from xml.etree import ElementTree
 
 import pytest
@@ -13,7 +14,9 @@ from hypothesis import strategies as st
 
 from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.chance import sample_outcome
-from chaosgames.games.royal_racers.board import RANK_OF, SQUARES
+from chaosgames.core.grid import bfs_distances
+from chaosgames.games.royal_racers.board import RANK_OF, SQUARE_NAMES, SQUARES
+from chaosgames.games.royal_racers.evaluation import FLAG_FACE_DOWN, _steps_between, steps_to_finish
 from chaosgames.games.royal_racers.state import OVER, PHASE_NAMES, ROLL_PHASE, RoyalRacersState
 from tests.core.contract import check_random_game
 from tests.games.royal_racers.helpers import arrange, game, play, raced, rolled, sq
@@ -218,11 +221,48 @@ class TestHeuristic:
         shares = state.game.heuristic(state)
         assert shares[0] > shares[1]
 
+    def test_steps_count_the_whole_route_through_the_flags_left(self) -> None:
+        state = standard()
+        route = [state.pawns[0], *state.flag_sq[0 : state.nflags]]
+        straight = sum(abs(a % 6 - b % 6) + abs(a // 6 - b // 6) for a, b in pairwise(route))
+        assert state.phase == ROLL_PHASE and state.mover() == 0
+        # Nothing face down: the first leg is straight too; the suns move this round (one less).
+        assert steps_to_finish(state, 0) == straight - 1
+
+    def test_a_face_down_flag_card_costs_steps_until_it_is_turned_up(self) -> None:
+        state = standard()
+        flag = SQUARE_NAMES[state.flag_sq[0]]
+        before = steps_to_finish(state, 0)
+        arrange(state, down=[flag])
+        assert steps_to_finish(state, 0) == before + FLAG_FACE_DOWN
+
+    def test_a_player_whose_move_is_still_to_come_is_a_step_further_on(self) -> None:
+        state = standard()
+        assert state.mover() == 0
+        first = steps_to_finish(state, 1)
+        rolled(state, "null")
+        state.apply_action(state.legal_actions()[0])  # the suns move; the moons are to roll
+        assert state.mover() == 1 and steps_to_finish(state, 1) == first
+
     def test_a_finished_game_gives_its_returns(self) -> None:
         state = arrange(standard(), pawns=["b4", "f1"], progress=[4, 0])
         rolled(state, "null")
         play(state, "move:c4")
         assert state.game.heuristic(state) == [1.0, 0.0]
+
+
+@given(
+    down=st.integers(min_value=0, max_value=(1 << SQUARES) - 1),
+    start=st.integers(min_value=0, max_value=SQUARES - 1),
+    goal=st.integers(min_value=0, max_value=SQUARES - 1),
+)
+def test_the_flood_fill_distance_is_the_breadth_first_one(down: int, start: int, goal: int) -> None:
+    def passable(square: tuple[int, int]) -> bool:
+        x, y = square
+        return 0 <= x < 6 and 0 <= y < 6 and not down >> (y * 6 + x) & 1
+
+    expected = bfs_distances([(start % 6, start // 6)], passable).get((goal % 6, goal // 6))
+    assert _steps_between(start, goal, ((1 << SQUARES) - 1) & ~down) == expected
 
 
 @given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=2, max_value=4))
