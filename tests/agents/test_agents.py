@@ -82,11 +82,13 @@ def test_same_seed_same_game(spec: str) -> None:
 
 
 def test_mcts_seed_changes_its_search() -> None:
+    """Random playouts draw from the agent's seed. (Cut at depth 0 in a game without
+    chance, nothing in the search is random, and the seed rightly changes nothing.)"""
     game = chaosgames.load_game("toy-nim", pile=30)
     state = game.new_initial_state()
     choices = set()
     for seed in range(8):
-        agent = agents.make("mcts", seed=seed, iterations=5)
+        agent = agents.make("mcts", seed=seed, iterations=5, depth=-1)
         choices.add(agent.choose(state))
     assert len(choices) > 1
 
@@ -286,3 +288,32 @@ def test_normalised_selection_keeps_the_difference_when_the_stakes_are_small() -
     root.visits = 110
     assert _select(root, 0, 0.3)[0] == "worse"
     assert _select_normalised(root, 0, 0.3)[0] == "better"
+
+
+def test_the_prior_sees_through_a_pending_roll() -> None:
+    """Right after choosing a die the position is the same whichever die was chosen; the
+    prior must score what the roll brings. The toy heuristic gives the mover
+    (1 + his squares) / (2 + all squares): after safe 1 or 2, 2/3 or 3/4; after risky
+    0, 3 or 4, 1/2, 4/5 or 5/6."""
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    agent = MctsAgent(seed=0, iterations=1, prior=4)
+    agent.choose(game.new_initial_state())
+    root = agent._root
+    assert root is not None
+    prior_mean = {a: c.value[0] / c.visits for a, c in root.children.items() if c.visits == 4}
+    fresh = {a for a, c in root.children.items() if c.fresh}
+    assert fresh  # one child took the single playout, the other kept its prior
+    for action in fresh:
+        expected = {"safe": (2 / 3 + 3 / 4) / 2, "risky": (1 / 2 + 4 / 5 + 5 / 6) / 3}[action]
+        assert prior_mean[action] == pytest.approx(expected)
+
+
+def test_game_search_advice_fills_the_parameters_the_user_left_unset() -> None:
+    game = chaosgames.load_game("royal-racers", players=2)
+    assert game.search_advice  # Royal Racers plays best with short greedy playouts
+    advised = MctsAgent(seed=0).settings_for(game)
+    assert advised["rollout"] == "greedy" and advised["depth"] == 12
+    own = MctsAgent(seed=0, depth=3).settings_for(game)
+    assert own["depth"] == 3 and own["rollout"] == "greedy"
+    assert MctsAgent(seed=0).settings_for(chaosgames.load_game("chaos-checkers"))["depth"] == 0
+    assert MctsAgent(seed=0).spec == "mcts"  # advice is not the user's choice

@@ -16,12 +16,13 @@ depends on the machine's speed.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import Agent, Progress, check_decision_node, param, parameters
-from chaosgames.core import CHANCE, TERMINAL, Action, State
+from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
 
@@ -70,8 +71,9 @@ class MctsAgent(Agent):
         param(
             "depth",
             int,
-            20,
-            "actions a playout makes before the heuristic scores it (-1: to the end)",
+            0,
+            "actions a playout makes before the heuristic scores it (0: the heuristic scores the new"
+            " position itself; -1: to the end)",
             minimum=-1,
         ),
         param("rollout", str, "random", "playout policy", choices=("random", "greedy")),
@@ -89,6 +91,9 @@ class MctsAgent(Agent):
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
+        self._given = frozenset(params)
+        self._active: dict[str, Any] = dict(self.settings)
+        """The settings of the current search: the user's, then the game's advice, then the defaults."""
         self._root: _Node | None = None
         self._tracked: State | None = None
         self.last_iterations = 0
@@ -101,8 +106,18 @@ class MctsAgent(Agent):
         self._root = None
         self._tracked = None
 
+    def settings_for(self, game: Game) -> dict[str, Any]:
+        """The settings a search in `game` uses: parameters the user set, then the game's
+        `search_advice` for the others, then the defaults."""
+        active = dict(self.settings)
+        for key, value in game.search_advice.items():
+            if key in self.params and key not in self._given:
+                active[key] = self.params[key].coerce(value)
+        return active
+
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
+        self._active = self.settings_for(state.game)
         root = self._reused_root(state)
         if len(legal) == 1:
             self._keep(root, state)
@@ -127,7 +142,7 @@ class MctsAgent(Agent):
     # -- tree reuse ------------------------------------------------------------------------
 
     def _reused_root(self, state: State) -> _Node | None:
-        if not self.settings["reuse"] or self._root is None or self._tracked is None:
+        if not self._active["reuse"] or self._root is None or self._tracked is None:
             return None
         # The kept subtree is used only if it is exactly this position (the driver may
         # have skipped `observe`, or started another game).
@@ -136,7 +151,7 @@ class MctsAgent(Agent):
         return self._root
 
     def _keep(self, root: _Node | None, state: State) -> None:
-        if self.settings["reuse"] and root is not None:
+        if self._active["reuse"] and root is not None:
             self._root, self._tracked = root, state.clone()
         else:
             self._root = self._tracked = None
@@ -144,8 +159,8 @@ class MctsAgent(Agent):
     # -- the search ------------------------------------------------------------------------
 
     def _search(self, root: _Node, state: State, progress: Progress | None) -> int:
-        budget: int = self.settings["iterations"]
-        seconds: float = self.settings["time"]
+        budget: int = self._active["iterations"]
+        seconds: float = self._active["time"]
         if budget == 0 and seconds == 0.0:
             budget = DEFAULT_ITERATIONS
         start = time.perf_counter()
@@ -170,9 +185,9 @@ class MctsAgent(Agent):
     def _iterate(self, root: _Node, root_state: State) -> None:
         rng = self.rng
         num_players = root_state.game.num_players
-        exploration: float = self.settings["c"]
-        prior: int = self.settings["prior"]
-        select = _select_normalised if self.settings["normalise"] else _select
+        exploration: float = self._active["c"]
+        prior: int = self._active["prior"]
+        select = _select_normalised if self._active["normalise"] else _select
         state = root_state.clone()
         node = root
         path = [node]
@@ -193,7 +208,7 @@ class MctsAgent(Agent):
                 if untried is None:
                     if prior:
                         untried = node.untried = []
-                        _expand_with_prior(node, state, prior, num_players)
+                        _expand_with_prior(node, state, prior, num_players, rng)
                     else:
                         untried = node.untried = state.legal_actions()
                 if untried:
@@ -221,18 +236,25 @@ class MctsAgent(Agent):
                 total[i] += values[i]
 
     def _rollout(self, state: State) -> list[float]:
+        """Play on for `depth` decisions (chance outcomes sampled on the way, not counted),
+        then score: the result if the game ended, else the heuristic at a position where a
+        player decides (never before a pending roll, whose worth it cannot see)."""
         rng = self.rng
-        depth: int = self.settings["depth"]
+        depth: int = self._active["depth"]
         limit = PLAYOUT_LIMIT if depth < 0 else depth
-        greedy = self.settings["rollout"] == "greedy"
-        epsilon: float = self.settings["epsilon"]
-        for _ in range(limit):
+        greedy = self._active["rollout"] == "greedy"
+        epsilon: float = self._active["epsilon"]
+        decisions = 0
+        for _ in range(PLAYOUT_LIMIT):
             player = state.current_player()
             if player == TERMINAL:
                 return state.returns()
             if player == CHANCE:
                 action = sample_outcome(state.chance_outcomes(), rng)
+            elif decisions == limit:
+                break
             else:
+                decisions += 1
                 legal = state._cached_legal()
                 if greedy and len(legal) > 1 and rng.random() >= epsilon:
                     action = _greedy_action(state, legal, player)
@@ -298,22 +320,47 @@ def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Ac
     return best
 
 
-def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int) -> None:
+def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int, rng: random.Random) -> None:
     """Create every child at once, each holding `prior` visits of the heuristic's verdict.
 
     With many moves per decision and a heuristic that separates them by a few hundredths,
     plain UCT spends its budget sampling them nearly uniformly; the prior makes the search
     start from the moves the heuristic likes (progressive bias) and correct it with playouts.
     """
-    heuristic = state.game.heuristic
     for action in state.legal_actions():
         child_state = state.clone()
         _play(child_state, action)
-        verdict = child_state.returns() if child_state.is_terminal() else heuristic(child_state)
         child = node.children[action] = _Node(child_state.current_player(), num_players)
+        verdict = _verdict(child_state, rng)  # may play on through chance: a throwaway copy
         child.visits = prior
         child.value = [prior * v for v in verdict]
         child.fresh = True
+
+
+EXACT_CHANCE = 8
+"""A pending chance node with at most this many outcomes is averaged exactly in a verdict."""
+
+
+def _verdict(state: State, rng: random.Random, exact: bool = True) -> list[float]:
+    """The heuristic's verdict on a position, looking through pending chance: the expected
+    verdict over its outcomes (when few, at the first chance node) or a sampled one. A
+    verdict taken before a roll would miss what the roll is worth (a risky die and a safe
+    one look alike until thrown). May play `state` on through chance."""
+    if state.is_terminal():
+        return state.returns()
+    if state.current_player() != CHANCE:
+        return state.game.heuristic(state)
+    outcomes = state.chance_outcomes()
+    if not exact or len(outcomes) > EXACT_CHANCE:
+        _play(state, sample_outcome(outcomes, rng))
+        return _verdict(state, rng, exact=False)
+    total = [0.0] * state.game.num_players
+    for outcome, probability in outcomes:
+        after = state.clone()
+        _play(after, outcome)
+        for i, v in enumerate(_verdict(after, rng, exact=False)):
+            total[i] += probability * v
+    return total
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, TypeAlias
 
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -138,6 +138,12 @@ class Game(ABC):
     def describe_action(self, state: State, action: Action) -> str:
         """A short sentence for a player choosing among actions; by default the notation."""
         return str(action)
+
+    search_advice: ClassVar[Mapping[str, Any]] = {}
+    """Search settings this game is measured to play best with, by MCTS parameter name
+    (e.g. `{"rollout": "greedy", "depth": 12}` where short greedy playouts see what the
+    dice bring better than the heuristic alone). MCTS takes them for the parameters its
+    user left unset; see docs/agents.md."""
 
     def heuristic(self, state: State) -> list[float]:
         """Estimated share of the win for each player, each in [0, 1], summing to 1.

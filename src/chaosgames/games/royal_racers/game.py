@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from chaosgames.core.errors import IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.game import Action, Game, State
@@ -45,6 +46,9 @@ class RoyalRacersGame(Game):
     min_players = 2
     max_players = 4
     default_players = 4
+    # Measured (docs/agents.md): short greedy playouts, which see what the next rolls
+    # flip, beat scoring the new position by the heuristic alone.
+    search_advice: ClassVar[Mapping[str, Any]] = {"rollout": "greedy", "depth": 12}
     option_spec = (
         Option(
             "flags", int, 5, "flags each player touches, the last under his start (2-6)", minimum=2, maximum=6
