@@ -75,27 +75,37 @@ def measure(
 
 
 def write_results(results: dict[str, Any], command: str) -> None:
+    """Merge the games measured by `command` into docs/results/strength.json and rewrite
+    strength.md from all of them (each game keeps the command that measured it)."""
     RESULTS.mkdir(parents=True, exist_ok=True)
-    doc = {"command": command, "results": results}
-    (RESULTS / "strength.json").write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    path = RESULTS / "strength.json"
+    merged: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))["results"] if path.exists() else {}
+    for name, figures in results.items():
+        merged[name] = {**figures, "command": command}
+    doc = {"results": dict(sorted(merged.items()))}
+    path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     lines = [
         "# Strength: mcts against greedy",
         "",
-        f"Command: `{command}`",
+        "One mcts seat, the others greedy, at each game's default number of players; seats rotate,",
+        "so the mcts seat sits in every seat equally often. Win rate counts a shared win as a share;",
+        "the interval is Wilson 95%. The games are kept in `strength.db` (the lab's database: run",
+        "`chaosgames report --db docs/results/strength.db` for the full report).",
         "",
-        "One mcts seat, the others greedy, at each game's default number of players; seats rotate.",
-        "Win rate counts a shared win as a share; the interval is Wilson 95%.",
-        "",
-        "| game | players | games | capped | mcts win rate | 95% interval | fair share | clearly above |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| game | players | games | capped | mcts win rate | 95% interval | fair share | clearly above "
+        "| mean rounds |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for name, r in results.items():
+    for name, r in doc["results"].items():
         low, high = r["interval95"]
         lines.append(
             f"| {name} | {r['players']} | {r['games']} | {r['capped']} | {100 * r['win_rate']:.1f}% "
             f"| {100 * low:.1f}-{100 * high:.1f}% | {100 * r['fair_share']:.1f}% "
-            f"| {'yes' if r['clearly_above_fair_share'] else 'no'} |"
+            f"| {'yes' if r['clearly_above_fair_share'] else 'no'} | {r['mean_rounds']:.1f} |"
         )
+    lines += ["", "Commands (from the repository root, after `make test` or `make bench`):", ""]
+    for name, r in doc["results"].items():
+        lines.append(f"- {name}: `{r['command']}` ({r['mcts']} against {r['opponent']})")
     (RESULTS / "strength.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -109,7 +119,7 @@ def run(quick: bool) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as tmp:
             return measure(games, QUICK_MCTS, 2, Path(tmp) / "strength.db")
     results = measure(games, FULL_MCTS, 20, RESULTS / "strength.db", workers=2)
-    write_results(results, "python benchmarks/strength.py")
+    write_results(results, ".venv/bin/python benchmarks/strength.py")
     return results
 
 
@@ -132,7 +142,7 @@ def main() -> int:
     db = RESULTS / "strength.db"
     RESULTS.mkdir(parents=True, exist_ok=True)
     results = measure(games, args.mcts, args.games, db, args.workers, args.seed, args.opponent)
-    write_results(results, "python " + " ".join(["benchmarks/strength.py", *sys.argv[1:]]))
+    write_results(results, " ".join([".venv/bin/python", "benchmarks/strength.py", *sys.argv[1:]]))
     return 0
 
 
