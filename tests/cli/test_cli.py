@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -101,12 +102,8 @@ def test_no_terminal_input_ends_cleanly_and_saves(name: str, tmp_path: Path) -> 
     assert GameRecord.load(record).game == name
 
 
-def scripted(lines: list[str]) -> TerminalMatch:
-    """A match of the first game with one human seat reading `lines`, random elsewhere."""
-    from chaosgames import agents
-
-    game = chaosgames.load_game(GAMES[0])
-    seats = ["human"] + ["random"] * (game.num_players - 1)
+def typed(lines: list[str]) -> Callable[[str], str]:
+    """A terminal's input: the given lines, then end of input (as Ctrl-D)."""
     feed = iter(lines)
 
     def read_line(prompt: str) -> str:
@@ -114,6 +111,17 @@ def scripted(lines: list[str]) -> TerminalMatch:
             return next(feed)
         except StopIteration:
             raise EOFError from None
+
+    return read_line
+
+
+def scripted(lines: list[str]) -> TerminalMatch:
+    """A match of the first game with one human seat reading `lines`, random elsewhere."""
+    from chaosgames import agents
+
+    game = chaosgames.load_game(GAMES[0])
+    seats = ["human"] + ["random"] * (game.num_players - 1)
+    read_line = typed(lines)
 
     bots = {i: agents.from_spec("random", seed=i) for i in range(1, game.num_players)}
     console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
@@ -157,13 +165,7 @@ def test_undo_is_off_where_information_is_hidden() -> None:
     game = chaosgames.load_game("royal-racers", players=2)
     assert game.hides_information()
     assert not chaosgames.load_game("royal-racers", players=2, memory_aid=True).hides_information()
-    feed = iter(["1", "undo"])
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+    read_line = typed(["1", "undo"])
 
     console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
     match = TerminalMatch(
@@ -216,13 +218,7 @@ def test_mcts_seat_reuses_its_tree_in_terminal_play() -> None:
         return original(root, state, progress)  # type: ignore[arg-type]
 
     bot._search = search  # type: ignore[method-assign]
-    feed = iter(["1", "1", "1"])
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+    read_line = typed(["1", "1", "1"])
 
     console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
     match = TerminalMatch(game, ["human", "mcts:iterations=200"], {1: bot}, 4, console, read_line)
