@@ -68,14 +68,25 @@ def lab_speed(name: str, games: int, workers: int) -> float:
     return summary.games_per_second
 
 
+def games_for(name: str, seconds: float, most: int) -> int:
+    """An even number of games (4 to `most`) that one worker plays in about `seconds`:
+    enough that starting the pool is a small part of the time, even where a game is long."""
+    players = chaosgames.core.game_class(name).default_players
+    with tempfile.TemporaryDirectory() as tmp:
+        first = simulate(name, [LAB_SEATS] * players, 1, db=Path(tmp) / "probe.db", seed=2, workers=1)
+    per_game = first.seconds
+    return max(4, min(most, 2 * round(seconds / per_game / 2)))
+
+
 def run(quick: bool, games: list[str] | None = None) -> dict[str, Any]:
     """The entry point of benchmarks/run.py."""
     names = games if games is not None else chaosgames.list_games()
-    iterations, lab_games = (200, 12) if quick else (2000, 60)
+    iterations, seconds, most = (200, 8.0, 12) if quick else (2000, 40.0, 60)
     results: dict[str, Any] = {}
     print(f"{'game':22s} {'mcts it/s':>10s} {'lab 1w g/s':>11s} {'lab 2w g/s':>11s} {'speed-up':>9s}")
     for name in names:
         speed = mcts_speed(name, iterations)
+        lab_games = games_for(name, seconds, most)
         one = lab_speed(name, lab_games, 1)
         two = lab_speed(name, lab_games, 2)
         results[name] = {

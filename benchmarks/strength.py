@@ -14,7 +14,10 @@ keep their games in `docs/results/strength.db` (so a run can be resumed).
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
+import platform
 import sys
 import tempfile
 from pathlib import Path
@@ -80,10 +83,20 @@ def write_results(results: dict[str, Any], command: str) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / "strength.json"
     merged: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))["results"] if path.exists() else {}
+    measured_on = {
+        "date": datetime.date.today().isoformat(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+    }
     for name, figures in results.items():
-        merged[name] = {**figures, "command": command}
+        merged[name] = {**figures, "command": command, "measured_on": measured_on}
     doc = {"results": dict(sorted(merged.items()))}
     path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    (RESULTS / "strength.md").write_text(markdown(doc["results"]), encoding="utf-8")
+
+
+def markdown(results: dict[str, Any]) -> str:
     lines = [
         "# Strength: mcts against greedy",
         "",
@@ -96,7 +109,7 @@ def write_results(results: dict[str, Any], command: str) -> None:
         "| mean rounds |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for name, r in doc["results"].items():
+    for name, r in results.items():
         low, high = r["interval95"]
         lines.append(
             f"| {name} | {r['players']} | {r['games']} | {r['capped']} | {100 * r['win_rate']:.1f}% "
@@ -104,9 +117,11 @@ def write_results(results: dict[str, Any], command: str) -> None:
             f"| {'yes' if r['clearly_above_fair_share'] else 'no'} | {r['mean_rounds']:.1f} |"
         )
     lines += ["", "Commands (from the repository root, after `make test` or `make bench`):", ""]
-    for name, r in doc["results"].items():
-        lines.append(f"- {name}: `{r['command']}` ({r['mcts']} against {r['opponent']})")
-    (RESULTS / "strength.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for name, r in results.items():
+        where = r.get("measured_on")
+        on = f"; {where['date']}, {where['cpus']} cores, Python {where['python']}" if where else ""
+        lines.append(f"- {name}: `{r['command']}` ({r['mcts']} against {r['opponent']}{on})")
+    return "\n".join(lines) + "\n"
 
 
 def run(quick: bool) -> dict[str, Any]:
