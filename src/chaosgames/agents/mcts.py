@@ -4,8 +4,10 @@ Every node keeps the sum of the returns of the playouts through it, one value pe
 player (max^n): at a decision node the search picks the child that is best for the
 player deciding there. Chance nodes are sampled with their probabilities, so the tree
 grows along the outcomes that actually come up, in proportion to how likely they are.
-Playouts follow a rollout policy for at most `depth` actions and are then scored by the
-game's heuristic (`Game.heuristic`), or by the result when the game ends first.
+Playouts follow a rollout policy for at most `depth` decisions (0 by default: the new
+position itself) and are then scored by the game's heuristic (`Game.heuristic`) where a
+player decides, or by the result when the game ends first. A game may advise settings
+that suit it (`Game.search_advice`).
 
 Between moves the tree is kept: the driver reports every action (moves of all players
 and chance outcomes) through `observe`, and the next search starts from the matching
@@ -72,8 +74,8 @@ class MctsAgent(Agent):
             "depth",
             int,
             0,
-            "actions a playout makes before the heuristic scores it (0: the heuristic scores the new"
-            " position itself; -1: to the end)",
+            "decisions a playout makes before the heuristic scores it (0: the heuristic scores the"
+            " new position itself; -1: to the end)",
             minimum=-1,
         ),
         param("rollout", str, "random", "playout policy", choices=("random", "greedy")),
