@@ -317,3 +317,25 @@ def test_game_search_advice_fills_the_parameters_the_user_left_unset() -> None:
     assert own["depth"] == 3 and own["rollout"] == "greedy"
     assert MctsAgent(seed=0).settings_for(chaosgames.load_game("chaos-checkers"))["depth"] == 0
     assert MctsAgent(seed=0).spec == "mcts"  # advice is not the user's choice
+
+
+def test_a_situation_met_a_third_time_is_taken_for_a_loop_and_varied() -> None:
+    """Two cruisers ramming each other back and forth meet the same situation round after
+    round; the third time, MCTS plays the plausible move it has played least there."""
+    from chaosgames.agents.mcts import _Node
+
+    game = chaosgames.load_game("toy-nim", pile=9)
+    state = game.new_initial_state()
+    root = _Node(player=0, num_players=2)
+    visits = {"take:1": 100, "take:2": 60, "take:3": 10}  # take:3 is not plausible (< 1/4)
+    for action, n in visits.items():
+        child = _Node(1, 2)
+        child.visits, child.value = n, [n / 2, n / 2]
+        root.children[action] = child
+    agent = MctsAgent(seed=0)
+    legal = state.legal_actions()
+    choices = [agent._unstuck(root, state, legal) for _ in range(5)]
+    assert choices == ["take:1", "take:1", "take:2", "take:2", "take:1"]
+    assert MctsAgent(seed=0, unstick=False).spec == "mcts:unstick=False"
+    agent.reset()
+    assert agent._unstuck(root, state, legal) == "take:1"  # a new game forgets the loops

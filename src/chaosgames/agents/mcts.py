@@ -32,6 +32,8 @@ from chaosgames.core.options import Option
 # with an unlimited rollout depth, so a game that can loop never hangs the search.
 PLAYOUT_LIMIT = 10_000
 DEFAULT_ITERATIONS = 1000
+STUCK_AFTER = 3
+"""The visit to a situation (verdict and choices) at which the agent takes it for a loop."""
 
 
 class _Node:
@@ -89,6 +91,12 @@ class MctsAgent(Agent):
             minimum=0,
         ),
         param("normalise", bool, True, "rescale a node's child values to their spread before UCB (min-max)"),
+        param(
+            "unstick",
+            bool,
+            True,
+            "where the game has stood still over several of its decisions, try another plausible move",
+        ),
     )
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
@@ -98,6 +106,8 @@ class MctsAgent(Agent):
         """The settings of the current search: the user's, then the game's advice, then the defaults."""
         self._root: _Node | None = None
         self._tracked: State | None = None
+        # Situations met at this agent's decisions in the current game (see `_unstuck`).
+        self._situations: dict[tuple[Any, ...], dict[Action, int]] = {}
         self.last_iterations = 0
         """Playouts run by the last call of `choose` (for benchmarks and tests)."""
 
@@ -107,6 +117,7 @@ class MctsAgent(Agent):
         super().reset()
         self._root = None
         self._tracked = None
+        self._situations = {}
 
     def settings_for(self, game: Game) -> dict[str, Any]:
         """The settings a search in `game` uses: parameters the user set, then the game's
@@ -129,6 +140,8 @@ class MctsAgent(Agent):
             root = _Node(state.current_player(), state.game.num_players)
         self.last_iterations = self._search(root, state, progress)
         self._keep(root, state)
+        if self._active["unstick"]:
+            return self._unstuck(root, state, legal)
         return self._best_action(root)
 
     def observe(self, state: State, action: Action) -> None:
@@ -266,6 +279,27 @@ class MctsAgent(Agent):
         if state.is_terminal():
             return state.returns()
         return state.game.heuristic(state)
+
+    def _unstuck(self, root: _Node, state: State, legal: list[Action]) -> Action:
+        """The best action, unless the game is going round in circles.
+
+        Agents that see a position the same way answer it the same way, so a race can
+        lock into a cycle (two cruisers ramming each other back and forth, round after
+        round). A situation is the heuristic's verdict with the choices on offer; met a
+        third time at this agent's decisions, it is a loop, and the agent plays the
+        plausible move (at least a quarter of the best one's visits) it has played there
+        least often, the best of those first.
+        """
+        verdict = tuple(round(v, 9) for v in state.game.heuristic(state))
+        situation = (verdict, len(legal), str(legal[0]), str(legal[-1]))
+        played = self._situations.setdefault(situation, {})
+        best = self._best_action(root)
+        if sum(played.values()) >= STUCK_AFTER - 1:
+            most = root.children[best].visits
+            plausible = [a for a, child in root.children.items() if 4 * child.visits >= most]
+            best = min(plausible, key=lambda a: (played.get(a, 0), -root.children[a].visits))
+        played[best] = played.get(best, 0) + 1
+        return best
 
     def _best_action(self, root: _Node) -> Action:
         """The most visited child (ties: the better mean for the mover, then the first)."""
