@@ -5,8 +5,8 @@ The heuristic evaluation is built on this table. Squares alone mislead in this r
 cruiser must cover exactly its speed with one 90-degree turn at most, and speed changes
 by one a turn, so a fast cruiser before a bend is worse off than a slow one a square
 behind it. The table counts whole turns, speed included, over the course as it stands
-(tiles and obstacles); other cruisers are ignored (they move, and ramming is rare), and
-so are speed coins (their worth is counted apart).
+(tiles and obstacles); other cruisers are ignored (they move: rams and traffic are left
+to the search), and so are speed coins (their worth is counted apart).
 
 A turn is the seed's: adjust the speed by -1, 0 or +1, then move exactly that many
 squares, straight or with one turn. Entering the gate's tile reaches it, even if the
