@@ -103,7 +103,9 @@ def markdown(results: dict[str, Any]) -> str:
         "One mcts seat, the others greedy, at each game's default number of players; seats rotate,",
         "so the mcts seat sits in every seat equally often. Win rate counts a shared win as a share;",
         "the interval is Wilson 95%. The games are kept in `strength.db` (the lab's database: run",
-        "`chaosgames report --db docs/results/strength.db` for the full report).",
+        "`chaosgames report --db docs/results/strength.db` for the full report). `capped` counts games",
+        "stopped by the lab's action cap; a game that reaches its own round cap (`max_rounds`) is",
+        "finished and decided as its options say (in Chaos Cruisers, by the lead order).",
         "",
         "| game | players | games | capped | mcts win rate | 95% interval | fair share | clearly above "
         "| mean rounds |",
