@@ -61,6 +61,7 @@ def measure(
             "players": players,
             "games": summary.games,
             "capped": summary.capped,
+            "at_round_cap": at_round_cap(rows),
             "mcts": label,
             "opponent": opponent,
             "win_rate": rate.rate,
@@ -75,6 +76,11 @@ def measure(
             f"  {'ABOVE' if low > summary.fair_share else 'not clearly above'}"
         )
     return results
+
+
+def at_round_cap(rows: list[dict[str, Any]]) -> int:
+    """How many games ran to their own round cap (`max_rounds`) and were decided there."""
+    return sum(1 for row in rows if row["rounds"] >= row["options"].get("max_rounds", float("inf")))
 
 
 def write_results(results: dict[str, Any], command: str) -> None:
@@ -104,17 +110,19 @@ def markdown(results: dict[str, Any]) -> str:
         "so the mcts seat sits in every seat equally often. Win rate counts a shared win as a share;",
         "the interval is Wilson 95%. The games are kept in `strength.db` (the lab's database: run",
         "`chaosgames report --db docs/results/strength.db` for the full report). `capped` counts games",
-        "stopped by the lab's action cap; a game that reaches its own round cap (`max_rounds`) is",
-        "finished and decided as its options say (in Chaos Cruisers, by the lead order).",
+        "stopped by the lab's action cap (no result); `at round cap` counts finished games that ran",
+        "to their own round cap (`max_rounds`) and were decided as their options say (in Chaos",
+        "Cruisers, by the lead order).",
         "",
-        "| game | players | games | capped | mcts win rate | 95% interval | fair share | clearly above "
-        "| mean rounds |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| game | players | games | capped | at round cap | mcts win rate | 95% interval | fair share "
+        "| clearly above | mean rounds |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for name, r in results.items():
         low, high = r["interval95"]
         lines.append(
-            f"| {name} | {r['players']} | {r['games']} | {r['capped']} | {100 * r['win_rate']:.1f}% "
+            f"| {name} | {r['players']} | {r['games']} | {r['capped']} | {r.get('at_round_cap', '-')} "
+            f"| {100 * r['win_rate']:.1f}% "
             f"| {100 * low:.1f}-{100 * high:.1f}% | {100 * r['fair_share']:.1f}% "
             f"| {'yes' if r['clearly_above_fair_share'] else 'no'} | {r['mean_rounds']:.1f} |"
         )

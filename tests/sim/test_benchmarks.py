@@ -24,3 +24,31 @@ def test_lab_speed_benchmark_measures_search_and_workers() -> None:
     figures = results["toy-nim"]
     assert figures["mcts_iterations_per_second"] > 0
     assert figures["lab_games_per_second_1_worker"] > 0 and figures["lab_games_per_second_2_workers"] > 0
+
+
+def test_games_that_ran_to_their_round_cap_are_counted_apart() -> None:
+    rows = [
+        {"rounds": 200, "options": {"max_rounds": 200}},
+        {"rounds": 143, "options": {"max_rounds": 200}},
+        {"rounds": 30, "options": {}},
+    ]
+    assert strength.at_round_cap(rows) == 1
+    table = strength.markdown(
+        {
+            "toy": {
+                "players": 4,
+                "games": 3,
+                "capped": 0,
+                "at_round_cap": 1,
+                "win_rate": 0.5,
+                "interval95": [0.3, 0.7],
+                "fair_share": 0.25,
+                "clearly_above_fair_share": True,
+                "mean_rounds": 124.3,
+                "command": "strength.py",
+                "mcts": "mcts",
+                "opponent": "greedy",
+            }
+        }
+    )
+    assert "| toy | 4 | 3 | 0 | 1 | 50.0% | 30.0-70.0% | 25.0% | yes | 124.3 |" in table
