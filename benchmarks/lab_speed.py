@@ -2,6 +2,10 @@
 game, and the lab's games per second with 1 and 2 local workers (target: 2 workers at
 least 1.8 times one worker).
 
+Beside the lab's speed-up it measures the machine's own: two separate one-worker runs
+at once, against one alone. Cores that share caches and memory slow each other, so
+this is the most the lab could reach here; `lab_efficiency` is the lab's share of it.
+
     python benchmarks/lab_speed.py            # full budgets
     python benchmarks/lab_speed.py --quick    # what make bench runs
 """
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import tempfile
@@ -68,6 +73,13 @@ def lab_speed(name: str, games: int, workers: int) -> float:
     return summary.games_per_second
 
 
+def machine_speed(name: str, games: int) -> float:
+    """Games per second of two separate one-worker runs at once (no lab between them)."""
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with context.Pool(2) as pool:
+        return sum(pool.starmap(lab_speed, [(name, games, 1), (name, games, 1)]))
+
+
 def games_for(name: str, seconds: float, most: int) -> int:
     """An even number of games (4 to `most`) that one worker plays in about `seconds`:
     enough that starting the pool is a small part of the time, even where a game is long."""
@@ -81,23 +93,33 @@ def games_for(name: str, seconds: float, most: int) -> int:
 def run(quick: bool, games: list[str] | None = None) -> dict[str, Any]:
     """The entry point of benchmarks/run.py."""
     names = games if games is not None else chaosgames.list_games()
-    iterations, seconds, most = (200, 8.0, 12) if quick else (2000, 40.0, 60)
+    iterations, seconds, most = (200, 8.0, 400) if quick else (2000, 40.0, 2000)
     results: dict[str, Any] = {}
-    print(f"{'game':22s} {'mcts it/s':>10s} {'lab 1w g/s':>11s} {'lab 2w g/s':>11s} {'speed-up':>9s}")
+    print(
+        f"{'game':22s} {'mcts it/s':>10s} {'lab 1w g/s':>11s} {'lab 2w g/s':>11s} {'speed-up':>9s}"
+        f" {'machine':>8s} {'lab share':>9s}"
+    )
     for name in names:
         speed = mcts_speed(name, iterations)
         lab_games = games_for(name, seconds, most)
         one = lab_speed(name, lab_games, 1)
         two = lab_speed(name, lab_games, 2)
+        machine = machine_speed(name, lab_games) / one if one else 0.0
+        speedup = two / one if one else 0.0
         results[name] = {
             "mcts_iterations_per_second": speed,
             "lab_games_per_second_1_worker": one,
             "lab_games_per_second_2_workers": two,
-            "lab_speedup_2_workers": two / one if one else 0.0,
+            "lab_speedup_2_workers": speedup,
+            "machine_speedup_2_processes": machine,
+            "lab_efficiency": speedup / machine if machine else 0.0,
             "lab_games": lab_games,
             "lab_seats": LAB_SEATS,
         }
-        print(f"{name:22s} {speed:10.0f} {one:11.2f} {two:11.2f} {two / one if one else 0:9.2f}")
+        print(
+            f"{name:22s} {speed:10.0f} {one:11.2f} {two:11.2f} {speedup:9.2f}"
+            f" {machine:8.2f} {speedup / machine if machine else 0:9.0%}"
+        )
     return results
 
 
