@@ -3,7 +3,8 @@
 For every game: random playouts per second, actions per second (chance outcomes
 included) and the cost of `clone()`, measured on seeded random playouts. Then every
 `benchmarks/game_*.py`, `strength.py` and `lab_speed.py` that exposes `run(quick)` is
-called. All figures go to `benchmarks/results/latest.json` (and a dated copy).
+called, each in a fresh interpreter. All figures go to `benchmarks/results/latest.json`
+(and a dated copy).
 
     python benchmarks/run.py            # quick budgets (make bench)
     python benchmarks/run.py --full     # the budgets quoted in docs/results/
@@ -17,7 +18,9 @@ import importlib.util
 import json
 import platform
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -79,18 +82,33 @@ def clone_cost(states: list[chaosgames.State], repeat: int = 2000) -> float:
 
 
 def run_extras(quick: bool) -> dict[str, Any]:
+    """Every extra benchmark, each in a fresh interpreter: one benchmark's heap and caches
+    (a big heap slows every fork and garbage collection after it) never colour another's
+    figures."""
     results: dict[str, Any] = {}
     for pattern in EXTRAS:
         for path in sorted(HERE.glob(pattern)):
-            spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
-            if spec is None or spec.loader is None:
-                continue
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            if hasattr(module, "run"):
-                print(f"\n== {path.name}")
-                results[path.stem] = module.run(quick)
+            with tempfile.TemporaryDirectory() as tmp:
+                out = Path(tmp) / "figures.json"
+                command = [sys.executable, __file__, "--extra", str(path), "--out", str(out)]
+                subprocess.run(command + ([] if quick else ["--full"]), check=True)
+                if out.exists():
+                    results[path.stem] = json.loads(out.read_text(encoding="utf-8"))
     return results
+
+
+def run_extra(path: Path, quick: bool, out: Path) -> None:
+    """One extra benchmark in this interpreter; its figures go to `out` as JSON."""
+    spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        return
+    module = importlib.util.module_from_spec(spec)
+    # Registered, so its functions can be handed to worker processes by name.
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    if hasattr(module, "run"):
+        print(f"\n== {path.name}", flush=True)
+        out.write_text(json.dumps(module.run(quick)), encoding="utf-8")
 
 
 def main() -> int:
@@ -100,8 +118,13 @@ def main() -> int:
     parser.add_argument("--full", action="store_true", help="full budgets instead of quick ones")
     parser.add_argument("--seconds", type=float, default=None, help="time per game for throughput")
     parser.add_argument("--no-extras", action="store_true", help="only the throughput table")
+    parser.add_argument("--extra", type=Path, help=argparse.SUPPRESS)  # run_extras' child
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     quick = not args.full
+    if args.extra is not None:
+        run_extra(args.extra, quick, args.out)
+        return 0
     seconds = args.seconds if args.seconds is not None else (3.0 if quick else 20.0)
     report: dict[str, Any] = {
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
