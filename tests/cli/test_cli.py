@@ -36,6 +36,15 @@ def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
         assert name in out
 
 
+def test_agents_lists_every_agent_with_its_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    for name in ("random", "greedy", "mcts"):
+        assert name in out
+    for parameter in ("iterations", "time", "rollout", "unstick"):
+        assert parameter in out
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_rules_shows_the_summary_and_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0

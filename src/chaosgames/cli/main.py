@@ -62,6 +62,19 @@ def list_command() -> None:
     console.print(table)
 
 
+@app.command("agents")
+def agents_command() -> None:
+    """List the computer opponents with their parameters (give them as mcts:time=1.0,c=0.5)."""
+    table = Table(title="agents for --seat")
+    table.add_column("agent", style="bold cyan")
+    table.add_column("what it does")
+    table.add_column("parameters")
+    for name in chaosgames.agents.available():
+        cls = chaosgames.agents.agent_class(name)
+        table.add_row(name, cls.summary, "\n".join(p.describe() for p in cls.params.values()) or "-")
+    console.print(table)
+
+
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="The game, e.g. chaos-cruisers.")]) -> None:
     """Show the rules summary, the options and the action notation of a game."""
@@ -85,7 +98,8 @@ def play(
         typer.Option(
             "--seat",
             "-s",
-            help="Who plays each seat, in order: human, random, greedy, mcts:time=1.0 ... (repeatable).",
+            help="Who plays each seat, in order: human, random, greedy, mcts:time=1.0 ..."
+            " (repeatable; chaosgames agents lists them).",
         ),
     ] = None,
     option: OptionsArg = None,
