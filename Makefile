@@ -20,7 +20,13 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+# Browser tests drive Debian's Chromium (Playwright's own browser download cannot work offline).
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+test: lint $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2
 
 BENCH_STAMP := $(VENV)/.bench-installed
@@ -33,7 +39,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
 
 lock: $(STAMP)
-	$(BIN)/python -m pip freeze --exclude-editable | sed '1i # Exact versions of everything make installs (runtime + dev), so a fresh machine gets the same.\n# Regenerate with: make lock' > requirements/lock.txt
+	$(BIN)/python -m pip freeze --exclude-editable | sed '1i # Exact versions of everything make installs (runtime + dev + the rl extra + the ray backend), so a fresh machine gets the same.\n# Regenerate with: make lock' > requirements/lock.txt
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
