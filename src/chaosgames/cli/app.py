@@ -1,31 +1,29 @@
-"""The `chaosgames` command: list, rules, play, replay, show (and the lab's commands).
-
-Every failure a user can cause (bad arguments, unknown games or options, illegal moves,
-unreadable records) ends with a one-sentence message and a non-zero exit status, never
-a traceback.
-"""
+"""The `chaosgames` commands: list, rules, agents, play, replay, show (and the lab's
+simulate and report), and `run`, which applies the error policy of cli/main.py."""
 
 from __future__ import annotations
 
-import importlib
 import importlib.resources
+import os
 import random
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
-from typer.exceptions import TyperException
+from rich.text import Text
 
 import chaosgames
-from chaosgames.cli.common import UsageError, parse_options
+import chaosgames.agents
+from chaosgames.cli import lab
+from chaosgames.cli.common import UsageError, console, errors, parse_options
 from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
-from chaosgames.core.errors import ChaosGamesError
+from chaosgames.core.errors import ChaosGamesError, quote
+from chaosgames.core.game import Action, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
+from chaosgames.sim.lab import LabInterrupted
 
 app = typer.Typer(
     name="chaosgames",
@@ -34,8 +32,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-errors = Console(stderr=True)
 
 OptionsArg = Annotated[
     list[str] | None,
@@ -112,27 +108,39 @@ def play(
     options = parse_options(option)
     seats = list(seat or [])
     if seats:
-        if "players" in options and options["players"] != len(seats):
-            raise UsageError(f"{len(seats)} seats were given but players={options['players']}.")
-        options["players"] = len(seats)
+        options.setdefault("players", str(len(seats)))
     loaded = chaosgames.load_game(game, **options)
+    if seats and loaded.num_players != len(seats):
+        raise UsageError(f"{len(seats)} seats were given but players={loaded.num_players}.")
     if not seats:
         seats = [HUMAN] + ["random"] * (loaded.num_players - 1)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     agents = _make_agents(seats, seed)
-    path = record if record is not None else Path("records") / f"{game}-{seed}.json"
+    path = record if record is not None else Path("records") / f"{loaded.name}-{seed}.json"
+    _check_writable(path, "the game record")
     match = TerminalMatch(loaded, seats, agents, seed, console, console.input, path)
     raise typer.Exit(match.run())
 
 
 def _make_agents(seats: list[str], seed: int) -> dict[int, Chooser]:
-    from chaosgames import agents
-
     made: dict[int, Chooser] = {}
     for i, spec in enumerate(seats):
         if spec != HUMAN:
-            made[i] = agents.from_spec(spec, seed=seed + 1000 * (i + 1))
+            made[i] = chaosgames.agents.from_spec(spec, seed=seed + 1000 * (i + 1))
     return made
+
+
+def _check_writable(path: Path, what: str) -> None:
+    """Refuse, before the work starts, a file that could not be written at the end."""
+    if path.is_dir():
+        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: it is a directory.")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: {exc.strerror or exc}.") from None
+    if not os.access(folder, os.W_OK):
+        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: the folder is not writable.")
 
 
 @app.command()
@@ -143,15 +151,16 @@ def replay(
     """Replay a record, checking every action, and show the final position."""
     loaded = GameRecord.load(record)
     game = loaded.load_game()
-    state = game.new_initial_state()
     names = game.player_names()
-    for number, text in enumerate(loaded.actions, start=1):
+
+    def show_action(number: int, state: State, action: Action) -> None:
         player = state.current_player()
-        action = game.parse_action(state, text)
-        if verbose:
-            who = "chance" if player == chaosgames.CHANCE else names[player]
-            console.print(f"{number:4d}. {who}: {game.describe_action(state, action)} [dim]{text}[/dim]")
-        state.apply_action(action)
+        who = "chance" if player == chaosgames.CHANCE else names[player]
+        line = Text(f"{number:4d}. {who}: {game.describe_action(state, action)} ")
+        line.append(str(action), style="dim")
+        console.print(line, highlight=False)
+
+    state = loaded.replay(on_action=show_action if verbose else None)
     console.print(game.render_text(state), highlight=False, markup=False)
     console.print(f"{len(loaded.actions)} actions replayed; every one was legal.")
     if state.is_terminal():
@@ -168,54 +177,56 @@ def show(
     loaded = GameRecord.load(record)
     if upto is not None and not 0 <= upto <= len(loaded.actions):
         raise UsageError(f"--upto must be between 0 and {len(loaded.actions)}, the record's length.")
+    if svg is not None:
+        _check_writable(svg, "the picture")
     state = loaded.replay(upto)
     game = state.game
     console.print(game.render_text(state), highlight=False, markup=False)
     if svg is not None:
-        svg.write_text(game.render_svg(state), encoding="utf-8")
+        picture = game.render_svg(state)
+        try:
+            svg.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise ChaosGamesError(
+                f"Cannot write the picture to {quote(str(svg))}: {exc.strerror or exc}."
+            ) from None
         console.print(f"Picture written to {svg}.")
 
 
-def _mount_lab() -> None:
+lab.register(app)
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run one command; the exit status and the one-line messages of cli/main.py."""
     try:
-        lab = importlib.import_module("chaosgames.cli.lab")
-    except ImportError:  # the simulation lab is optional while it is being built
-        return
-    lab.register(app)
-
-
-_mount_lab()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `chaosgames` console script."""
-    try:
-        app(args=argv, standalone_mode=False)
-    except ChaosGamesError as exc:
-        errors.print(f"[red]{exc}[/red]", highlight=False)
-        return 1
-    except UsageError as exc:
-        errors.print(f"[red]{exc}[/red]", highlight=False)
-        return 2
-    except typer.Exit as exc:
-        return int(exc.exit_code or 0)
+        status = app(args=argv, standalone_mode=False)
     except typer.Abort:
-        errors.print("Stopped.")
-        return 1
-    except KeyboardInterrupt:
-        errors.print("Stopped.")
-        return 130
-    except TyperException as exc:
-        # The parser's usage errors (unknown command, missing argument ...) show
-        # themselves with the usage line and a hint.
-        show = getattr(exc, "show", None)
-        if callable(show):
-            show()
-        else:
-            errors.print(f"[red]{exc.format_message()}[/red]", highlight=False)
-        return exc.exit_code
-    return 0
+        # Typer turns end of input at one of its prompts into Abort.
+        return _fail("Stopped: no more input.", 1)
+    except LabInterrupted as exc:
+        return _fail(str(exc), 130, prefix="")
+    except UsageError as exc:
+        return _fail(str(exc), 2)
+    except ChaosGamesError as exc:
+        return _fail(str(exc), 1)
+    except typer.TyperException as exc:
+        # The parser's errors: an unknown command, a missing argument, a bad flag value.
+        message = exc.format_message()
+        code: int = getattr(exc, "exit_code", 2)
+        if not message.strip():
+            return code  # no arguments at all: the help has been shown
+        context = getattr(exc, "ctx", None)
+        hint = f"; see '{context.command_path} --help'." if context is not None else ""
+        return _fail(message.rstrip(". ") + hint if hint else message, code)
+    # Typer returns the status of a command that raised typer.Exit (130 for Ctrl-C), and
+    # None for one that simply returned.
+    if status == 130:
+        return _fail("Interrupted.", 130, prefix="")
+    return status if isinstance(status, int) else 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _fail(message: str, status: int, prefix: str = "Error: ") -> int:
+    line = Text(prefix, style="bold red")
+    line.append(" ".join(message.split()))
+    errors.print(line, soft_wrap=True, highlight=False)
+    return status
