@@ -2,9 +2,10 @@
 
 For every game: random playouts per second, actions per second (chance outcomes
 included) and the cost of `clone()`, measured on seeded random playouts. Then every
-`benchmarks/game_*.py`, `strength.py` and `lab_speed.py` that exposes `run(quick)` is
-called, each in a fresh interpreter. All figures go to `benchmarks/results/latest.json`
-(and a dated copy).
+`benchmarks/game_*.py`, `strength.py`, `lab_speed.py` and `soak.py` (100,000 random
+actions per game with every contract invariant checked; it prints the actions checked and
+the failures) that exposes `run(quick)` is called, each in a fresh interpreter. All
+figures go to `benchmarks/results/latest.json` (and a dated copy).
 
     python benchmarks/run.py            # quick budgets (make bench)
     python benchmarks/run.py --full     # the budgets quoted in docs/results/
@@ -30,7 +31,7 @@ from chaosgames.core.chance import sample_outcome
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-EXTRAS = ("game_*.py", "strength.py", "lab_speed.py")
+EXTRAS = ("game_*.py", "strength.py", "lab_speed.py", "soak.py")
 
 
 def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int:

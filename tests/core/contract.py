@@ -2,7 +2,9 @@
 
 `check_random_game` plays one seeded random game to the end (or a step cap) and checks,
 at every step, everything the contract promises. Game test suites may call it with their
-own options; tests/core/test_contract.py calls it for every game in the registry.
+own options; tests/core/test_contract.py calls it for every game in the registry, the fuzz
+suite (tests/fuzz) on accepted documents and benchmarks/soak.py on long random play.
+A broken promise is an AssertionError (no pytest needed, so benchmarks can use it).
 """
 
 from __future__ import annotations
@@ -11,11 +13,10 @@ import json
 import random
 from typing import Any
 
-import pytest
-
 import chaosgames
 from chaosgames import CHANCE, TERMINAL, GameRecord, IllegalActionError
 from chaosgames.core.chance import exact_total
+from chaosgames.core.notation import notation_problems
 
 
 class _NotAnAction:
@@ -53,11 +54,18 @@ def check_step(game: chaosgames.Game, state: chaosgames.State, stale: list[Any])
     assert len(set(notations)) == len(notations), "two legal actions share a notation"
     for action in legal:
         assert game.parse_action(state, str(action)) == action
+    # The game's notation grammar accepts every legal action's notation.
+    if game.notation.forms:
+        assert notation_problems(game.notation, state) == []
     # Illegal actions raise and change nothing.
     for bad in [_NotAnAction(), *[a for a in stale if a not in legal][:3]]:
-        with pytest.raises(IllegalActionError):
+        try:
             state.apply_action(bad)
-        assert json.dumps(state.to_json(), sort_keys=True) == text
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"the illegal action {bad!r} was accepted")
+        assert json.dumps(state.to_json(), sort_keys=True) == text, f"refusing {bad!r} changed the state"
 
 
 def check_random_game(game: chaosgames.Game, seed: int, max_steps: int = 3000) -> GameRecord:

@@ -53,3 +53,16 @@ def test_games_that_ran_to_their_round_cap_are_counted_apart() -> None:
         }
     )
     assert "| toy | 4 | 3 | 0 | 1 | 50.0% | 30.0-70.0% | 25.0% | yes | 124.3 |" in table
+
+
+def test_soak_checks_every_action_and_counts_broken_promises(monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import soak
+
+    from tests.toy_games import NimState
+
+    figures = soak.soak("toy-nim", 60)
+    assert figures["actions_checked"] == 60 and figures["failures"] == 0
+    # A clone that is not independent is caught, counted, and play goes on.
+    monkeypatch.setattr(NimState, "clone", lambda self: self)
+    figures = soak.soak("toy-nim", 30)
+    assert figures["failures"] >= 1 and "clone" in figures["first_failures"][0]
