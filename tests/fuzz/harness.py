@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import chaosgames
-from chaosgames import CHANCE, ChaosGamesError, GameRecord, InvalidStateError, RecordError
-from tests.core.contract import check_step
+from chaosgames import ChaosGamesError, GameRecord, InvalidStateError, RecordError
+from tests.core.contract import apply_checking_clones, check_step, random_action
 
 CORPUS = Path(__file__).with_name("corpus")
 DEADLINE = 5.0
@@ -115,14 +115,8 @@ def play_on(game: chaosgames.Game, state: chaosgames.State, rng: random.Random, 
         check_step(game, state, stale)
         if state.is_terminal():
             return
-        if state.current_player() == CHANCE:
-            action = chaosgames.sample_outcome(state.chance_outcomes(), rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        twin = state.clone()
-        twin.apply_action(action)
-        state.apply_action(action)
-        assert twin.to_json() == state.to_json(), "a clone plays differently"
+        action = random_action(state, rng)
+        apply_checking_clones(state, action)
         stale = [action, *stale[:3]]
 
 
