@@ -256,13 +256,14 @@ class PlainState(State):
         src = move[2]
         dst = move[3]
         captured = move[1]
-        own = self.own ^ (src | dst)
+        # Clear, then set: a king's multi-jump may end on the square it started from.
+        own = (self.own ^ src) | dst
         opp = self.opp
         kings = self.kings
         side = self.side
         history = self.history
         if kings & src:
-            kings ^= src | dst
+            kings = (kings ^ src) | dst
             if captured:
                 history = ()
             else:
