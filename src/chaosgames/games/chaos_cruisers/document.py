@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.grid import Square, connected
 from chaosgames.games.chaos_cruisers.actions import COLOURS
+from chaosgames.games.chaos_cruisers.chaos_round import lay_spots
 from chaosgames.games.chaos_cruisers.course import Tile, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED, SPEED_COINS
 from chaosgames.games.chaos_cruisers.state import PHASES, ChaosCruisersState
@@ -132,8 +133,11 @@ def _read_course(state: ChaosCruisersState, doc: dict[str, Any]) -> None:
     if (lifted is not None) != (state.phase == "lay") or lifted in tiles:
         raise _fail("a tile is held up off the course exactly while it is being laid down.")
     expected = len(game.start_tiles) - (1 if lifted is not None else 0)
-    if len(tiles) != expected or not connected(tiles):
+    if len(tiles) != expected or (lifted is None and not connected(tiles)):
         raise _fail(f"the course must be {expected} connected tiles.")
+    # Rule C: a tile in the hand may have split the course, if laying it can join it again.
+    if lifted is not None and not (connected(tiles | {lifted}) and lay_spots(frozenset(tiles), lifted)):
+        raise _fail("the course must be connected with the lifted tile in its place, and a lay must join it.")
     state.tiles = frozenset(tiles)
     state.lifted = lifted
     course = state.course()
@@ -145,8 +149,10 @@ def _read_course(state: ChaosCruisersState, doc: dict[str, Any]) -> None:
         if square not in course or tile_of(square) in game.gate_tiles or square in obstacles:
             raise _fail(f"an obstacle cannot stand on {list(square)}.")
         obstacles[square] = _cruiser(item[2], game.num_cruisers, "an obstacle's colour")
+    if lifted is not None and obstacles:
+        raise _fail("obstacles are off the course while tiles are moved (chaos round step 2).")
     covered = {tile_of(s) for s in obstacles if all(q in obstacles for q in tile_squares(tile_of(s)))}
-    if covered or not connected(set(course - obstacles.keys())):
+    if covered or not (lifted is not None or connected(set(course - obstacles.keys()))):
         raise _fail("obstacles may not cut the course or cover a whole tile.")
     state.obstacles = obstacles
 
