@@ -71,7 +71,15 @@ class ChaosCruisersGame(Game):
             choices=("sun", "every_chaos_round", "never"),
         ),
         Option("laps", int, 2, "laps of the course (variant 4)", minimum=1, maximum=5),
-        Option("gates", int, 4, "gates used: sun, then moon, crown, arms (variant 4)", minimum=2, maximum=4),
+        Option(
+            "gates",
+            int,
+            4,
+            "gates used: sun, then moon, crown, arms, then a second set moon2, crown2, arms2, sun2 "
+            "named by the course (variant 4)",
+            minimum=2,
+            maximum=len(GATE_NAMES),
+        ),
         Option(
             "two_cruisers",
             bool,
