@@ -99,7 +99,13 @@ def test_max_moves_ends_the_game_drawn() -> None:
     game = chaosgames.load_game("chaos-checkers", chaos=False, max_moves=2)
     state = game.new_initial_state()
     play(state, "11-15", "22-18")
-    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+    assert state.is_terminal() and state.returns() == [0.5, 0.5] and state.ended_by() == "cap"
+
+
+def test_a_plain_draw_by_repetition_is_ended_by_the_rules() -> None:
+    state = plain_position({}, {1: 0, 32: 1}, max_moves=500)
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH, *BACK_AND_FORTH)
+    assert state.is_terminal() and state.returns() == [0.5, 0.5] and state.ended_by() == "rules"
 
 
 def test_illegal_and_unparsable_moves_are_refused_and_change_nothing() -> None:

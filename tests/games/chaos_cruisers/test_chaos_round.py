@@ -365,6 +365,7 @@ def test_reaching_the_sun_gate_a_second_time_wins() -> None:
     state.apply_action(Move(W, 1))
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
+    assert state.ended_by() == "rules" and state.observation(2)["ended_by"] == "rules"
 
 
 def test_reaching_the_sun_gate_the_first_time_does_not_end_the_race() -> None:
@@ -446,6 +447,7 @@ def test_max_rounds_ends_the_game_and_the_lead_order_decides() -> None:
     for _ in range(4):
         state.apply_action(Speed(0))
     assert state.is_terminal() and state.capped
+    assert state.ended_by() == "cap" and state.observation(None)["ended_by"] == "cap"
     # Red and black: same gates, same distance, same speed: they share the win.
     assert state.returns() == [0.5, 0.5, 0.0, 0.0]
 

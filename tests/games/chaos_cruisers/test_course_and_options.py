@@ -101,7 +101,7 @@ def test_the_gates_used_must_be_on_the_course() -> None:
         {"laps": 0},
         {"gates": 1},
         {"gates": 9},
-        {"max_rounds": 0},
+        {"max_rounds": -1},
         {"players": 5},
         {"players": 1},
         {"setup_order": "age"},

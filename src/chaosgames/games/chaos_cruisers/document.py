@@ -94,7 +94,7 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
     if doc.get("phase") not in PHASES:
         raise _fail(f"the phase must be one of {', '.join(PHASES)}, not {doc.get('phase')!r}.")
     state.phase = doc["phase"]
-    state.round = _int(doc["round"], "round", 0, game.options["max_rounds"])
+    state.round = _int(doc["round"], "round", 0, game.options["max_rounds"] or 10**9)
     _read_course(state, doc)
     cruisers = doc["cruisers"]
     if not isinstance(cruisers, list) or len(cruisers) != n:
@@ -112,8 +112,8 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
     state.clock = _int(doc["clock"], "clock", 0, 10**9)
     winner = doc["winner"]
     state.winner = -1 if winner is None else _int(winner, "winner", 0, game.num_players - 1)
-    if not isinstance(doc["capped"], bool):
-        raise _fail("capped must be true or false.")
+    if not isinstance(doc["capped"], bool) or (doc["capped"] and not game.options["max_rounds"]):
+        raise _fail("capped must be true or false, and true only with a max_rounds cap.")
     state.capped = doc["capped"]
     _check_race(state)
     _check_phase(state)

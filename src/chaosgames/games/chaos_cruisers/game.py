@@ -93,7 +93,14 @@ class ChaosCruisersGame(Game):
             "who places a cruiser first: seat order (for age order) or a roll",
             choices=("seats", "roll"),
         ),
-        Option("max_rounds", int, 200, "cap on cruising rounds; then the lead order decides", minimum=1),
+        Option(
+            "max_rounds",
+            int,
+            0,
+            "not a rule: cap on cruising rounds, then the lead order decides and the game is ended "
+            "by the cap (0: no cap)",
+            minimum=0,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
