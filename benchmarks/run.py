@@ -28,6 +28,11 @@ from typing import Any
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 EXTRAS = ("game_*.py", "strength.py", "lab_speed.py")
@@ -47,7 +52,7 @@ def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int
 
 
 def measure_game(name: str, seconds: float, cap: int = 20000) -> dict[str, Any]:
-    game = chaosgames.load_game(name)
+    game = chaosgames.load_game(name, **capped_options(name))
     rng = random.Random(12345)
     playouts = actions = finished = 0
     samples: list[chaosgames.State] = []

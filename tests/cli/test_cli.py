@@ -89,10 +89,12 @@ def test_computer_game_plays_to_the_end_and_replays(name: str, tmp_path: Path) -
     game = chaosgames.load_game(name)
     record = tmp_path / "game.json"
     seats = [arg for _ in range(game.num_players) for arg in ("--seat", "random")]
-    result = run_cli("play", name, *seats, "--seed", "3", "--record", str(record))
+    # Random cruisers rarely finish a race: this test needs an end, so it sets the cap.
+    cap = ["--option", "max_rounds=20"] if name == "chaos-cruisers" else []
+    result = run_cli("play", name, *seats, *cap, "--seed", "3", "--record", str(record))
     assert result.returncode == 0, result.stderr
     saved = GameRecord.load(record)
-    assert saved.game == name and saved.actions
+    assert saved.game == name and saved.actions and saved.ended_by in ("rules", "cap")
     replayed = run_cli("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr
     assert "every one was legal" in replayed.stdout
@@ -236,3 +238,15 @@ def test_mcts_seat_reuses_its_tree_in_terminal_play() -> None:
     # The first search starts from nothing; later ones from the subtree kept after the
     # moves the terminal reported.
     assert searched[0] == 0 and max(searched[1:]) > 0
+
+
+def test_a_game_ended_by_its_length_cap_says_so(tmp_path: Path) -> None:
+    record = tmp_path / "capped.json"
+    seats = ["--seat", "random", "--seat", "random"]
+    options = ["--option", "chaos=false", "--option", "max_moves=4"]
+    result = run_cli("play", "chaos-checkers", *seats, *options, "--seed", "1", "--record", str(record))
+    assert result.returncode == 0, result.stderr
+    assert "ended by its length cap" in result.stdout
+    assert GameRecord.load(record).ended_by == "cap"
+    replayed = run_cli("replay", str(record))
+    assert "ended by its length cap" in replayed.stdout

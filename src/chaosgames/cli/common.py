@@ -8,6 +8,8 @@ from typing import Any
 
 from chaosgames.core.errors import InvalidOptionError
 
+CAP_NOTE = "The game was ended by its length cap (an option, not a rule of the rulebook)."
+
 
 class UsageError(Exception):
     """Bad command-line input: shown as a sentence, exit status 2."""

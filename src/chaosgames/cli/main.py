@@ -21,9 +21,10 @@ from rich.table import Table
 from typer.exceptions import TyperException
 
 import chaosgames
-from chaosgames.cli.common import UsageError, parse_options
+from chaosgames.cli.common import CAP_NOTE, UsageError, parse_options
 from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
 from chaosgames.core.errors import ChaosGamesError
+from chaosgames.core.game import ENDED_BY_CAP
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
 
@@ -156,6 +157,8 @@ def replay(
     console.print(f"{len(loaded.actions)} actions replayed; every one was legal.")
     if state.is_terminal():
         console.print("Result: " + ", ".join(f"{names[i]} {r:g}" for i, r in enumerate(state.returns())))
+        if state.ended_by() == ENDED_BY_CAP:
+            console.print(CAP_NOTE)
 
 
 @app.command()

@@ -30,6 +30,12 @@ Action: TypeAlias = Hashable
 
 JSON: TypeAlias = Any
 
+ENDED_BY_RULES = "rules"
+"""`State.ended_by()` of a game the rulebook ended."""
+ENDED_BY_CAP = "cap"
+"""`State.ended_by()` of a game ended by a length cap, an option that is not a rule."""
+ENDINGS = (ENDED_BY_RULES, ENDED_BY_CAP)
+
 
 class Game(ABC):
     """One game's rules with validated options. Create it with `chaosgames.load_game`."""
@@ -274,6 +280,13 @@ class State(ABC):
     def round_number(self) -> int:
         """The current round, counted from 1 (0 during setup), for statistics."""
         return 0
+
+    def ended_by(self) -> str | None:
+        """Why the game is over: None while it goes on, then "rules" for an end the
+        rulebook gives, or "cap" when a game option that caps its length (not a rule:
+        `max_rounds`, `max_moves`, `max_turns`) decided it. Games with a cap override
+        this; their observations carry it once the game is over."""
+        return ENDED_BY_RULES if self.is_terminal() else None
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None))

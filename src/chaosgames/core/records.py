@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from chaosgames.core.errors import ChaosGamesError, RecordError
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import ENDINGS, Action, Game, State
 from chaosgames.core.registry import load_game
 
 FORMAT = "chaosgames-record"
@@ -29,6 +29,9 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     result: list[float] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    ended_by: str | None = None
+    """How the game ended (`State.ended_by()`): "rules", "cap" (a length cap, not a
+    rule), or None for an unfinished game or a record older than the field."""
 
     @classmethod
     def start(cls, game: Game, players: list[str], **meta: Any) -> GameRecord:
@@ -39,8 +42,10 @@ class GameRecord:
         self.actions.append(str(action))
 
     def finish(self, state: State) -> None:
-        """Store the result of a finished (or abandoned) game."""
-        self.result = list(state.returns()) if state.is_terminal() else None
+        """Store the result of a finished (or abandoned) game and how it ended."""
+        over = state.is_terminal()
+        self.result = list(state.returns()) if over else None
+        self.ended_by = state.ended_by() if over else None
 
     def load_game(self) -> Game:
         return load_game(self.game, **self.options)
@@ -67,6 +72,7 @@ class GameRecord:
             "players": self.players,
             "actions": self.actions,
             "result": self.result,
+            "ended_by": self.ended_by,
             "meta": self.meta,
         }
 
@@ -88,6 +94,7 @@ class GameRecord:
                 actions=[_action_text(a) for a in _typed(doc, "actions", list)],
                 result=doc.get("result"),
                 meta=doc.get("meta") or {},
+                ended_by=_ending(doc.get("ended_by")),
             )
         except (TypeError, ValueError) as exc:
             raise RecordError(f"The record is malformed: {exc}") from None
@@ -110,6 +117,13 @@ def _typed(doc: dict[str, Any], key: str, kind: type) -> Any:
     if not isinstance(value, kind):
         raise TypeError(f"field {key!r} should be a {kind.__name__}")
     return value
+
+
+def _ending(value: Any) -> str | None:
+    # Records written before the field have none: they still load.
+    if value is not None and value not in ENDINGS:
+        raise ValueError(f"field 'ended_by' should be one of {', '.join(ENDINGS)} or null, not {value!r}")
+    return value  # type: ignore[no-any-return]
 
 
 def _action_text(value: Any) -> str:

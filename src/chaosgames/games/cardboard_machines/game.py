@@ -94,9 +94,9 @@ class CardboardMachines(Game):
         Option(
             "max_turns",
             int,
-            600,
-            "turns (all players together) after which the game is scored as if all tokens were claimed; "
-            "0 for no cap",
+            0,
+            "not a rule: turns (all players together) after which the game is scored as if all tokens "
+            "were claimed, ended by the cap (0: no cap)",
             minimum=0,
         ),
     )

@@ -57,8 +57,8 @@ class ChaosCheckersGame(Game):
         Option(
             "max_moves",
             int,
-            1000,
-            "the game is a draw after this many moves (0: no limit; a cap for simulations)",
+            0,
+            "not a rule: the game is a draw after this many moves, ended by the cap (0: no cap)",
             minimum=0,
         ),
     )

@@ -71,7 +71,15 @@ class ChaosCruisersGame(Game):
             choices=("sun", "every_chaos_round", "never"),
         ),
         Option("laps", int, 2, "laps of the course (variant 4)", minimum=1, maximum=5),
-        Option("gates", int, 4, "gates used: sun, then moon, crown, arms (variant 4)", minimum=2, maximum=4),
+        Option(
+            "gates",
+            int,
+            4,
+            "gates used: sun, then moon, crown, arms, then a second set moon2, crown2, arms2, sun2 "
+            "named by the course (variant 4)",
+            minimum=2,
+            maximum=len(GATE_NAMES),
+        ),
         Option(
             "two_cruisers",
             bool,
@@ -85,7 +93,14 @@ class ChaosCruisersGame(Game):
             "who places a cruiser first: seat order (for age order) or a roll",
             choices=("seats", "roll"),
         ),
-        Option("max_rounds", int, 200, "cap on cruising rounds; then the lead order decides", minimum=1),
+        Option(
+            "max_rounds",
+            int,
+            0,
+            "not a rule: cap on cruising rounds, then the lead order decides and the game is ended "
+            "by the cap (0: no cap)",
+            minimum=0,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:

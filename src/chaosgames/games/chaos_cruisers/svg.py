@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from chaosgames.games.chaos_cruisers.actions import COLOURS
-from chaosgames.games.chaos_cruisers.course import Tile
+from chaosgames.games.chaos_cruisers.course import Tile, gate_title
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
@@ -19,6 +19,9 @@ MARGIN = 20
 FILL = {"red": "#d62728", "black": "#222222", "yellow": "#e8c31a", "blue": "#1f5fbf"}
 INK = {"red": "#ffffff", "black": "#ffffff", "yellow": "#000000", "blue": "#ffffff"}
 GATE_SYMBOL = {"sun": "\u2600", "moon": "\u263e", "crown": "\u265b", "arms": "\u2694"}
+PAWN = ("#8a6d3b", "#ffffff")
+"""Fill and symbol colour of the first set's pawns; the second set is drawn light."""
+SECOND_PAWN = ("#e8e0cc", "#5a4526")
 
 
 def render_svg(state: ChaosCruisersState) -> str:
@@ -60,12 +63,7 @@ def render_svg(state: ChaosCruisersState) -> str:
         out.append(f'<path d="M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}" stroke="#aaa"/>')
         gate = gate_at.get(tile)
         if gate is not None:
-            cx, cy = x0 + CELL, y1 + CELL
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="#8a6d3b" stroke="#000"/>')
-            out.append(
-                f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" fill="#fff">'
-                f"{GATE_SYMBOL[gate]}</text>"
-            )
+            out += _pawn(gate, x0 + CELL, y1 + CELL)
     for square, owner in sorted(state.obstacles.items()):
         cx, cy = sx(square[0]) + CELL / 2, sy(square[1]) + CELL / 2
         colour = COLOURS[owner]
@@ -91,6 +89,24 @@ def render_svg(state: ChaosCruisersState) -> str:
     out += _chart(state, chart_x)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _pawn(gate: str, cx: float, cy: float) -> list[str]:
+    """A gate's pawn in the tile centre: its suit symbol; the second set of gates
+    (variant 4) light with a small 2."""
+    second = gate.endswith("2")
+    fill, ink = SECOND_PAWN if second else PAWN
+    kind = "gate second-set" if second else "gate"
+    out = [
+        f'<g class="{kind}"><title>{gate_title(gate)} gate</title>',
+        f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill}" stroke="#000"/>',
+        f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" fill="{ink}">'
+        f"{GATE_SYMBOL[gate.rstrip('2')]}</text>",
+    ]
+    if second:
+        out.append(f'<text x="{cx + 8}" y="{cy + 10}" font-size="8" fill="#000">2</text>')
+    out.append("</g>")
+    return out
 
 
 def _axes(
@@ -128,7 +144,7 @@ def _chart(state: ChaosCruisersState, left: int) -> list[str]:
     for row, gate in enumerate(game.chart):
         seen[gate] = seen.get(gate, 0) + 1
         y = top + 18 * (row + 1)
-        out.append(f'<text x="{left}" y="{y}" font-size="11">{gate.capitalize()} Gate {seen[gate]}</text>')
+        out.append(f'<text x="{left}" y="{y}" font-size="11">{gate_title(gate)} Gate {seen[gate]}</text>')
         for c in range(game.num_cruisers):
             mark = "\u2713" if state.progress[c] > row else "\u00b7"
             out.append(f'<text x="{left + 122 + c * col}" y="{y}" font-size="12">{mark}</text>')

@@ -64,7 +64,12 @@ class RoyalRacersGame(Game):
             maximum=20,
         ),
         Option(
-            "max_rounds", int, 200, "rounds after which a race stops; most flags touched wins it", minimum=1
+            "max_rounds",
+            int,
+            0,
+            "not a rule: rounds after which a race stops, most flags touched winning it; "
+            "the game is then ended by the cap (0: no cap)",
+            minimum=0,
         ),
         Option("optional_move", bool, False, "the move of step 2 may be skipped ('stay')"),
     )
@@ -185,6 +190,10 @@ def _list(doc: dict[str, Any], key: str, length: int | None = None) -> list[Any]
     return value
 
 
+NO_CAP_ROUNDS = 10**6
+"""Rounds a state document may count in a race when `max_rounds` is 0 (no cap)."""
+
+
 def _read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
     state = RoyalRacersState(game)
     n = state.n
@@ -192,9 +201,10 @@ def _read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
         raise _fail(f"the phase must be one of {', '.join(PHASE_NAMES)}")
     state.phase = PHASE_NAMES.index(doc["phase"])
     state.race = _int(doc, "race", 1, state.races) - 1
-    state.round = _int(doc, "round", 1, state.max_rounds) - 1
+    limit = state.max_rounds or NO_CAP_ROUNDS
+    state.round = _int(doc, "round", 1, limit) - 1
     state.turn = _int(doc, "turn", 0, n - 1)
-    state.past_rounds = _int(doc, "past_rounds", 0, state.races * state.max_rounds)
+    state.past_rounds = _int(doc, "past_rounds", 0, state.races * limit)
     _read_campaign(state, doc)
     _read_cards(state, doc)
     _read_pieces(state, doc)
@@ -212,7 +222,7 @@ def _read_campaign(state: RoyalRacersState, doc: dict[str, Any]) -> None:
             raise _fail(f"a coin shows between 0 and {state.nflags} flags touched")
     winners = _list(doc, "race_winners", finished)
     for race, winner in zip(coins, winners, strict=True):
-        if not _whole(winner, -1, state.n - 1):
+        if not _whole(winner, -1 if state.max_rounds else 0, state.n - 1):
             raise _fail("a race winner is a seat number, or -1 for a race stopped at max_rounds")
         if winner >= 0 and race[winner] != state.nflags:
             raise _fail("a race winner has touched all his flags")
@@ -221,10 +231,9 @@ def _read_campaign(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     state.coins = [list(race) for race in coins]
     state.race_winners = list(winners)
     # Every race lasts at least one round and at most max_rounds.
-    if not finished <= state.past_rounds <= finished * state.max_rounds:
-        raise _fail(
-            f"{finished} finished races account for {finished} to {finished * state.max_rounds} rounds"
-        )
+    most = finished * (state.max_rounds or NO_CAP_ROUNDS)
+    if not finished <= state.past_rounds <= most:
+        raise _fail(f"{finished} finished races account for {finished} to {most} rounds")
 
 
 def _read_cards(state: RoyalRacersState, doc: dict[str, Any]) -> None:
