@@ -152,7 +152,8 @@ def replay(
             who = "chance" if player == chaosgames.CHANCE else names[player]
             console.print(f"{number:4d}. {who}: {game.describe_action(state, action)} [dim]{text}[/dim]")
         state.apply_action(action)
-    console.print(game.render_text(state), highlight=False, markup=False)
+    # A record holds every card and die: its replay shows everything.
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     console.print(f"{len(loaded.actions)} actions replayed; every one was legal.")
     if state.is_terminal():
         console.print("Result: " + ", ".join(f"{names[i]} {r:g}" for i, r in enumerate(state.returns())))
@@ -170,9 +171,9 @@ def show(
         raise UsageError(f"--upto must be between 0 and {len(loaded.actions)}, the record's length.")
     state = loaded.replay(upto)
     game = state.game
-    console.print(game.render_text(state), highlight=False, markup=False)
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     if svg is not None:
-        svg.write_text(game.render_svg(state), encoding="utf-8")
+        svg.write_text(game.render_svg(state, reveal=True), encoding="utf-8")
         console.print(f"Picture written to {svg}.")
 
 
