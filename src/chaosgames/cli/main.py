@@ -177,6 +177,26 @@ def show(
         console.print(f"Picture written to {svg}.")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="A SQLite file, or a database URL such as postgresql://user@host/db."),
+    ] = "chaosgames.sqlite",
+    workers: Annotated[int, typer.Option(help="Processes in which computer seats think.", min=1)] = 2,
+    pace: Annotated[
+        float,
+        typer.Option(help="Seconds a computer seat waits before moving, so people can follow.", min=0),
+    ] = 0.5,
+) -> None:
+    """Run the web app: play every game in the browser with friends and computer opponents."""
+    from chaosgames.web.server import run
+
+    run(host=host, port=port, database=database, workers=workers, pace=pace)
+
+
 def _mount_lab() -> None:
     try:
         lab = importlib.import_module("chaosgames.cli.lab")
