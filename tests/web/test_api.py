@@ -53,7 +53,7 @@ class TestCatalogueAndLobby:
         assert client.get("/api/health").json() == {"ok": True, "running_games": 0, "connections": 0}
 
     def test_the_lobby_lists_games_in_progress_and_finished(self, client: TestClient) -> None:
-        game_id, first, _ = checkers(client)
+        game_id, _first, _ = checkers(client)
         listed = client.get("/api/games").json()
         assert [g["id"] for g in listed["running"]] == [game_id]
         assert listed["running"][0]["to_act_name"] == "Black"
@@ -194,7 +194,7 @@ class TestViewing:
 
     def test_a_wrong_token_is_refused(self, client: TestClient) -> None:
         game_id, _, _ = checkers(client)
-        other_id, other, _ = checkers(client)
+        _other_id, other, _ = checkers(client)
         for token in ("nonsense", other):
             answer = client.get(f"/api/games/{game_id}", headers=bearer(token))
             assert answer.status_code == 403
@@ -245,7 +245,8 @@ class TestActing:
         body = answer.json()
         assert body["legal"] == ["9-13", "10-14", "11-15", "12-16", "9-14", "10-15", "11-16"]
         assert body["detail"] == (
-            "'9-18' is not a legal action here; legal actions are 9-13, 10-14, 11-15, 12-16, 9-14, 10-15 or 11-16."
+            "'9-18' is not a legal action here; "
+            "legal actions are 9-13, 10-14, 11-15, 12-16, 9-14, 10-15 or 11-16."
         )
         assert body["version"] == 0
         assert snapshot(client, game_id) == before
@@ -270,7 +271,7 @@ class TestActing:
         assert snapshot(client, game_id) == before
 
     def test_only_the_seat_to_act_may_act(self, client: TestClient) -> None:
-        game_id, first, second = checkers(client)
+        game_id, _first, second = checkers(client)
         assert second is not None
         answer = act(client, game_id, second, "21-17", 0)
         assert answer.status_code == 409
@@ -306,7 +307,7 @@ class TestActing:
         assert snapshot(client, game_id) == before
 
     def test_a_finished_game_cannot_be_changed(self, client: TestClient) -> None:
-        # Black runs out of moves after a forced line? Simpler: a game against itself to the end.
+        # Both seats play their first legal action until the game ends.
         game_id, first, second = checkers(client)
         tokens = {0: first, 1: second}
         got = view(client, game_id, first)
@@ -352,7 +353,7 @@ class TestComputerSeats:
 
 class TestRecordsAndReplays:
     def test_the_record_of_a_game_replays_to_its_position(self, client: TestClient) -> None:
-        game_id, first, second = checkers(client)
+        game_id, first, _second = checkers(client)
         assert act(client, game_id, first, "9-13", 0).status_code == 200
         answer = client.get(f"/api/games/{game_id}/record")
         assert answer.status_code == 200
