@@ -17,6 +17,7 @@
   const chooser = $("chooser");
 
   let view = JSON.parse($("cg-initial").textContent);
+  $("cg-initial").remove(); // read once; later views replace it
   let log = [];
   let prefix = [];
   let sending = false;
@@ -28,7 +29,7 @@
   // -- showing a view ------------------------------------------------------------------------
 
   function accept(next, fullLog) {
-    if (next.version < view.version && next.log_from !== 0) return;
+    if (next.version < view.version) return; // an answer overtaken by a newer update
     if (fullLog || next.log_from === 0) {
       log = next.log.slice();
     } else if (next.log_from === log.length) {
