@@ -101,7 +101,9 @@ def page_log(page: Any) -> list[dict[str, Any]]:
 def wait_for_view(page: Any, condition: str, timeout: float = 30_000) -> dict[str, Any]:
     """Wait until the page's view satisfies a JavaScript condition on `v`."""
     # A function, not an expression: the pages' Content-Security-Policy forbids eval.
-    page.wait_for_function(f"() => {{ const v = window.chaosgamesPage.view; return {condition}; }}", timeout=timeout)
+    page.wait_for_function(
+        f"() => {{ const v = window.chaosgamesPage.view; return {condition}; }}", timeout=timeout
+    )
     return page_view(page)
 
 

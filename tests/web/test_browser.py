@@ -28,7 +28,8 @@ __all__ = ["browser", "server"]  # the module's fixtures
 
 def test_a_checkers_game_advances_by_clicks_against_a_computer(browser: Any, server: Server) -> None:
     created = server.post(
-        "/api/games", {"game": "chaos-checkers", "seats": ["human", "greedy"], "options": {"chaos": False}, "seed": 2}
+        "/api/games",
+        {"game": "chaos-checkers", "seats": ["human", "greedy"], "options": {"chaos": False}, "seed": 2},
     )
     context, page = open_seat(browser, server, created["seats"][0]["link"])
     view = wait_for_view(page, "v.viewer === 0 && v.legal.length > 0")
@@ -42,7 +43,9 @@ def test_a_checkers_game_advances_by_clicks_against_a_computer(browser: Any, ser
         for place in move["places"][1:]:
             click_place(page, place)
         before = view["version"]
-        view = wait_for_view(page, f"(v.version >= {before + 2} && v.legal.length > 0) || v.status === 'finished'")
+        view = wait_for_view(
+            page, f"(v.version >= {before + 2} && v.legal.length > 0) || v.status === 'finished'"
+        )
         notations = page.locator("#log li code").all_inner_texts()
         assert notations[before] == move["notation"]  # ours, then the computer's answer
         assert len(notations) == view["version"]
@@ -53,7 +56,8 @@ def test_a_checkers_game_advances_by_clicks_against_a_computer(browser: Any, ser
 
 def test_two_people_play_royal_racers_each_seeing_only_what_they_may(browser: Any, server: Server) -> None:
     created = server.post(
-        "/api/games", {"game": "royal-racers", "seats": ["human", "human"], "options": {"flags": 2}, "seed": 5}
+        "/api/games",
+        {"game": "royal-racers", "seats": ["human", "human"], "options": {"flags": 2}, "seed": 5},
     )
     pages = [open_seat(browser, server, seat["link"]) for seat in created["seats"]]
     rng = random.Random(1)
@@ -165,7 +169,12 @@ def test_a_cardboard_machines_turn(browser: Any, server: Server) -> None:
 def test_the_replay_slider_and_keys_step_through_a_game(browser: Any, server: Server) -> None:
     created = server.post(
         "/api/games",
-        {"game": "chaos-checkers", "seats": ["human", "human"], "options": {"chaos": False}, "actions": ["11-15", "22-18", "15x22"]},
+        {
+            "game": "chaos-checkers",
+            "seats": ["human", "human"],
+            "options": {"chaos": False},
+            "actions": ["11-15", "22-18", "15x22"],
+        },
     )
     context = browser.new_context(viewport=WIDE)
     page = context.new_page()
@@ -186,7 +195,9 @@ def test_the_replay_slider_and_keys_step_through_a_game(browser: Any, server: Se
 
 
 def test_the_phone_layout_fits_390_pixels(browser: Any, server: Server) -> None:
-    created = server.post("/api/games", {"game": "royal-racers", "seats": ["human", "greedy", "random"], "seed": 4})
+    created = server.post(
+        "/api/games", {"game": "royal-racers", "seats": ["human", "greedy", "random"], "seed": 4}
+    )
     context, page = open_seat(browser, server, created["seats"][0]["link"], viewport=PHONE)
     wait_for_view(page, "v.viewer === 0")
     for path in (None, "/"):

@@ -16,7 +16,13 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from chaosgames.games.royal_racers.board import CARD_BY_NAME, CARD_SUIT_SYMBOLS, RANK_NAMES, RANK_OF, SQUARE_NAMES
+from chaosgames.games.royal_racers.board import (
+    CARD_BY_NAME,
+    CARD_SUIT_SYMBOLS,
+    RANK_NAMES,
+    RANK_OF,
+    SQUARE_NAMES,
+)
 from tests.web.conftest import act, bearer, create, service
 
 

@@ -31,13 +31,21 @@ class TestViewsOverTheSocket:
             client.websocket_connect(path) as theirs,
             client.websocket_connect(path) as watcher,
         ):
-            assert [len(hello(mine, first)["legal"]), hello(theirs, second)["legal"], hello(watcher, None)["viewer"]] == [
+            assert [
+                len(hello(mine, first)["legal"]),
+                hello(theirs, second)["legal"],
+                hello(watcher, None)["viewer"],
+            ] == [
                 7,
                 [],
                 None,
             ]
             assert act(client, game_id, first, "11-15", 0).status_code == 200
-            after = [mine.receive_json()["view"], theirs.receive_json()["view"], watcher.receive_json()["view"]]
+            after = [
+                mine.receive_json()["view"],
+                theirs.receive_json()["view"],
+                watcher.receive_json()["view"],
+            ]
             assert [v["version"] for v in after] == [1, 1, 1]
             assert [v["viewer"] for v in after] == [0, 1, None]
             assert after[0]["legal"] == [] and len(after[1]["legal"]) == 7

@@ -134,6 +134,7 @@
   function renderActions() {
     const box = $("actions-box");
     box.hidden = !myTurn();
+    $("notation").placeholder = view.legal.length ? `e.g. ${view.legal[0].notation}` : "";
     const list = $("actions");
     list.replaceChildren(
       ...view.legal.map((action) => {
@@ -152,12 +153,13 @@
   }
 
   function renderEvents() {
-    // Dice and draws since the viewer's last decision (for a spectator: since the last
-    // decision of anyone), as they happened.
+    // Dice and draws of the turn in progress, as they happened: the chance outcomes since
+    // the last decision of a seat other than the one who acts now (or the viewer).
+    const me = view.viewer !== null ? view.viewer : view.to_act;
     let start = log.length;
     while (start > 0) {
-      const entry = log[start - 1];
-      if (view.viewer !== null ? entry.actor === view.viewer : entry.actor >= 0) break;
+      const actor = log[start - 1].actor;
+      if (actor >= 0 && actor !== me) break;
       start -= 1;
     }
     const chance = log.slice(start).filter((e) => e.actor < 0);
@@ -166,6 +168,12 @@
     if (chance.length > shown.length) items.unshift(cg.el("li", { class: "hint" }, `… ${chance.length - shown.length} earlier`));
     $("events-list").replaceChildren(...items);
     $("events").hidden = items.length === 0;
+  }
+
+  // "red: move:N3 (...)" already names who acted: the log does not say it twice.
+  function said(entry) {
+    const prefix = `${entry.who}: `;
+    return entry.description.startsWith(prefix) ? entry.description.slice(prefix.length) : entry.description;
   }
 
   function renderLog() {
@@ -184,7 +192,7 @@
           { class: e.actor < 0 ? "chance" : e.actor === view.viewer ? "mine" : "", "data-seq": e.seq, value: e.seq },
           cg.el("span", { class: "who" }, e.who),
           " ",
-          e.description,
+          said(e),
           " ",
           cg.el("code", {}, e.notation),
         ),
