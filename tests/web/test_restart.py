@@ -115,9 +115,10 @@ def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
         while (view := server.get(f"/api/games/{versus['id']}"))["version"] <= acknowledged["version"]:
             assert time.monotonic() < deadline, "the computer seat never moved after the restart"
             time.sleep(0.1)
-        assert view["log"][: acknowledged["version"]] == acknowledged["log"]
+        assert before[versus["id"]]["version"] == acknowledged["version"]
+        assert view["log"][: acknowledged["version"]] == before[versus["id"]]["log"]
         record = GameRecord.from_json(server.get(f"/api/games/{versus['id']}/record"))
-        record.actions = [e["notation"] for e in acknowledged["log"]]
+        record.actions = [e["notation"] for e in before[versus["id"]]["log"]]
         expected = agents.from_spec("greedy", seed=agent_seed(2, acknowledged["version"])).choose(
             record.replay()
         )

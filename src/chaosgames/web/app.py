@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, Depends, FastAPI, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import chaosgames
@@ -128,7 +129,7 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         """The games with their player counts and options, and the computer opponents."""
         return views.catalogue()
 
-    @app.get("/api/games", response_model=schemas.GameList, tags=["games"])
+    @app.get("/api/games", response_model=schemas.GameList, responses=PROBLEMS, tags=["games"])
     async def list_games(limit: Annotated[int, Query(ge=1, le=200)] = LIST_LIMIT) -> dict[str, Any]:
         """Games in progress and the last finished games, most recently changed first."""
         return await game_lists(service(), limit)
@@ -146,7 +147,7 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         """The game as a seat (with its token) or a spectator (without) sees it."""
         live = await service().get(game_id)
         viewer = service().seat_for(live, _token(credentials))
-        return views.view(live, viewer)
+        return hub.view(live, viewer)
 
     @app.post(
         "/api/games/{game_id}/actions", response_model=schemas.GameView, responses=PROBLEMS, tags=["play"]
@@ -156,10 +157,12 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         request: schemas.ActionRequest,
         credentials: SeatToken = None,
     ) -> dict[str, Any]:
-        """Play an action for the seat the token opens. It is committed before this answer;
-        a stale `version` or an illegal action answers 409 and changes nothing."""
+        """Play an action for the seat the token opens. It is committed before this answer,
+        which is the seat's new view with the move-log entries from `version` on; a stale
+        `version` or an illegal action answers 409 and changes nothing."""
         live = await service().act(game_id, _token(credentials), request.action, request.version)
-        return views.view(live, service().seat_for(live, _token(credentials)))
+        seat = service().seat_for(live, _token(credentials))
+        return hub.view(live, seat, log_from=min(request.version, live.version))
 
     @app.get(
         "/api/games/{game_id}/record",
@@ -197,14 +200,14 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         return replays.get(live.record()).frame(at)
 
     @app.post("/api/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"])
-    async def record_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    async def record_replay(record: schemas.RecordDocument) -> dict[str, Any]:
         """An uploaded record's move log, each action checked."""
-        return replays.get(GameRecord.from_json(record)).summary()
+        return replays.get(GameRecord.from_json(record.model_dump())).summary()
 
     @app.post("/api/replay/{at}", response_model=schemas.ReplayFrame, responses=PROBLEMS, tags=["replay"])
-    async def record_replay_frame(at: int, record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    async def record_replay_frame(at: int, record: schemas.RecordDocument) -> dict[str, Any]:
         """The position of an uploaded record after `at` actions."""
-        return replays.get(GameRecord.from_json(record)).frame(at)
+        return replays.get(GameRecord.from_json(record.model_dump())).frame(at)
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
@@ -323,12 +326,18 @@ ERROR_STATUS: dict[type[ChaosGamesError], int] = {IllegalActionError: 409}
 
 
 def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
-    def answer(request: Request, status: int, detail: str, **extra: Any) -> Response:
+    def answer(
+        request: Request, status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> Response:
         if request.url.path.startswith("/api/") or request.method != "GET":
             body = {"detail": detail, **{k: v for k, v in extra.items() if v is not None}}
-            return JSONResponse(body, status_code=status)
+            return JSONResponse(body, status_code=status, headers=headers)
         return templates.TemplateResponse(
-            request, "error.html", {"status": status, "detail": detail, "page": "error"}, status_code=status
+            request,
+            "error.html",
+            {"status": status, "detail": detail, "page": "error"},
+            status_code=status,
+            headers=headers,
         )
 
     @app.exception_handler(WebError)
@@ -350,7 +359,14 @@ def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
         detail = exc.detail if isinstance(exc.detail, str) else "The request was refused."
         if exc.status_code == 404 and detail == "Not Found":
             detail = f"There is no page {request.url.path!r} here."
-        return answer(request, exc.status_code, detail)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette answers for the first route of the path only; a path served by
+            # several routes (GET and POST /api/games) allows all their methods.
+            allowed = allowed_methods(app, request)
+            headers["Allow"] = ", ".join(allowed)
+            detail = f"{request.method} is not allowed here; use {' or '.join(allowed)}."
+        return answer(request, exc.status_code, detail, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:
@@ -358,6 +374,16 @@ def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
         # every game as it was; the request gets a sentence, the log the traceback.
         log.exception("Unexpected error on %s %s", request.method, request.url.path)
         return answer(request, 400, f"The server could not handle this request ({type(exc).__name__}).")
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        route_methods = getattr(route, "methods", None)
+        if match != Match.NONE and route_methods:
+            methods |= set(route_methods)
+    return sorted(methods)
 
 
 def describe_validation(exc: RequestValidationError) -> str:

@@ -63,11 +63,16 @@ class Hub:
         self._views[key] = (stamp, view)
         return view
 
+    def view(self, live: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        """`viewer`'s view with the move log from entry `log_from` on."""
+        view = dict(self.base_view(live, viewer))
+        view["log_from"] = log_from
+        view["log"] = views.log_entries(live, viewer, log_from)
+        return view
+
     def message(self, live: LiveGame, subscriber: Subscriber) -> str:
-        view = dict(self.base_view(live, subscriber.viewer))
         start = subscriber.sent_log if subscriber.sent_log <= live.version else 0
-        view["log_from"] = start
-        view["log"] = views.log_entries(live, subscriber.viewer, start)
+        view = self.view(live, subscriber.viewer, start)
         subscriber.sent_log = live.version
         return json.dumps({"type": "view", "view": view})
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Spec = Annotated[str, Field(min_length=1, max_length=200)]
-Notation = Annotated[str, Field(max_length=200)]
+Notation = Annotated[str, Field(max_length=64)]
 
 
 class Problem(BaseModel):
@@ -184,6 +184,22 @@ class ReplayFrame(BaseModel):
     count: int
     svg: str
     text: str
+
+
+class RecordDocument(BaseModel):
+    """A game record (`chaosgames.GameRecord.to_json()`), as `chaosgames play` and this site
+    save them."""
+
+    model_config = ConfigDict(extra="allow")
+
+    format: Literal["chaosgames-record"]
+    version: int = Field(1, ge=1, le=1)
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=8)
+    actions: list[Notation] = Field(max_length=20_000)
+    result: list[float] | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
 
 
 class Health(BaseModel):

@@ -374,7 +374,7 @@
         token,
       });
       sending = false;
-      accept(next, true);
+      accept(next, false);
       $("notation").value = "";
     } catch (err) {
       sending = false;
