@@ -208,8 +208,10 @@ def report(tally: Tally, elapsed: float, games: int, workers: int, think: float)
 
 
 def run(quick: bool = True) -> dict[str, Any]:
-    """`make bench`: a short run (10 games, 8 s)."""
-    return measure(games=10 if quick else 50, seconds=8.0 if quick else 30.0)
+    """`make bench`: a short run (10 games, 8 s); `--full`: 50 games, 30 s."""
+    figures = measure(games=10 if quick else 50, seconds=8.0 if quick else 30.0)
+    print(json.dumps(figures, indent=1), flush=True)
+    return figures
 
 
 def measure(

@@ -96,8 +96,7 @@
       if (!view.thinking) return;
       const seconds = (performance.now() - thinkingSince) / 1000;
       const budget = view.thinking.budget;
-      box.querySelector(".label").textContent =
-        `${view.to_act_name} (${view.thinking.who}) is thinking… ${seconds.toFixed(1)} s` + (budget ? ` of ${budget} s` : "");
+      box.querySelector(".label").textContent = `${seconds.toFixed(1)} s` + (budget ? ` of ${budget} s` : "");
       const share = budget ? Math.min(1, seconds / budget) : (seconds % 2) / 2;
       box.querySelector(".fill").style.width = `${Math.round(share * 100)}%`;
     };
@@ -145,7 +144,7 @@
           cg.el("code", {}, action.notation),
         );
         button.addEventListener("click", () => send(action.notation));
-        button.addEventListener("mouseenter", () => highlight(action.places));
+        button.addEventListener("mouseenter", () => highlight(action.places.length ? action.places : undefined));
         button.addEventListener("mouseleave", () => highlight());
         return cg.el("li", {}, button);
       }),
@@ -388,6 +387,14 @@
     event.preventDefault();
     const text = $("notation").value.trim();
     if (text) send(text);
+  });
+
+  // On a phone the whole picture fits the width; zoomed, it is larger and scrolls sideways.
+  $("zoom").addEventListener("click", () => {
+    const zoomed = board.classList.toggle("zoomed");
+    $("zoom").setAttribute("aria-pressed", String(zoomed));
+    $("zoom").textContent = zoomed ? "Fit the board" : "Zoom the board";
+    highlight();
   });
 
   $("copy-spectator").addEventListener("click", (event) => cg.copy(cg.absolute(`/games/${gameId}`), event.target));
