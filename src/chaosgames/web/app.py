@@ -28,10 +28,11 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import chaosgames
+import chaosgames.web.schemas as schemas
+import chaosgames.web.views as views
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, UnknownGameError
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
-from chaosgames.web import schemas, views
 from chaosgames.web.hub import Hub
 from chaosgames.web.live import LiveGame
 from chaosgames.web.replays import ReplayCache

@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from chaosgames.web import views
+import chaosgames.web.views as views
 from chaosgames.web.live import LiveGame
 from chaosgames.web.service import GameService, WebError
 

@@ -30,7 +30,7 @@ from chaosgames.core.game import Action, State
 from chaosgames.core.registry import game_class, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step, Thinking
 from chaosgames.web.storage import FINISHED, RUNNING, Store, StoredGame, token_hash, token_matches
-from chaosgames.web.workers import Decision, budget, decide, make_pool
+from chaosgames.web.workers import Decision, budget, decide, make_pool, warm_up
 
 log = logging.getLogger("chaosgames.web")
 
@@ -96,7 +96,9 @@ class GameService:
     # -- start and stop --------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every unfinished game of the database."""
+        """Start the computer players' workers and resume every unfinished game."""
+        for _ in range(self.workers if self.pool_kind == "process" else 0):
+            self.pool.submit(warm_up)  # spawning a worker takes a second: not at the first move
         ids = await asyncio.to_thread(self.store.ids, RUNNING)
         for game_id in ids:
             stored = await asyncio.to_thread(self.store.load, game_id)

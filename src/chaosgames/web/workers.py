@@ -18,7 +18,7 @@ from typing import Any
 
 from chaosgames import agents
 from chaosgames.core.game import State
-from chaosgames.core.registry import load_game
+from chaosgames.core.registry import list_games, load_game
 
 CACHED_GAMES = 32
 
@@ -62,6 +62,11 @@ def _position(request: Decision) -> State:
             _cache.popitem(last=False)
     # The agent must not change the cached position: it decides on a copy.
     return state.clone()
+
+
+def warm_up() -> int:
+    """Import every game in a fresh worker, so that its first decision starts at once."""
+    return len(list_games())
 
 
 def budget(spec: str) -> float | None:
