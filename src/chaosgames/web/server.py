@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import socket
-import sys
 
 import uvicorn
 
+from chaosgames.core.errors import ChaosGamesError
 from chaosgames.web.app import create_app
 from chaosgames.web.storage import database_url
 
@@ -42,8 +42,7 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        print(f"Cannot listen on {host}:{port}: {exc.strerror}.", file=sys.stderr)
-        raise SystemExit(1) from None
+        raise ChaosGamesError(f"Cannot listen on {host}:{port}: {exc.strerror}.") from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock

@@ -285,6 +285,9 @@
 
   board.addEventListener("click", (event) => {
     if (!myTurn() || sending) return;
+    // The chooser opens on the half of the board away from the click, so as not to hide it.
+    const rect = board.getBoundingClientRect();
+    chooser.classList.toggle("at-bottom", event.clientY < rect.top + rect.height / 2);
     const under = placesUnder(event);
     if (under.length === 0) return;
     const next = nextPlaces(prefix);
