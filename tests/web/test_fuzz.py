@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ from schemathesis.config import SchemathesisConfig
 from chaosgames.web import create_app
 
 DATABASE = Path(tempfile.mkdtemp(prefix="chaosgames-fuzz-")) / "games.sqlite"
+atexit.register(shutil.rmtree, DATABASE.parent, ignore_errors=True)
 # 413 refuses a body too large for the server, which the schema's own limits can exceed
 # (64 characters of escaped Unicode take up to 384 bytes of JSON).
 CONFIG = SchemathesisConfig.from_dict(
