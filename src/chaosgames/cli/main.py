@@ -153,7 +153,8 @@ def replay(
             who = "chance" if player == chaosgames.CHANCE else names[player]
             console.print(f"{number:4d}. {who}: {game.describe_action(state, action)} [dim]{text}[/dim]")
         state.apply_action(action)
-    console.print(game.render_text(state), highlight=False, markup=False)
+    # A record holds every card and die: its replay shows everything.
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     console.print(f"{len(loaded.actions)} actions replayed; every one was legal.")
     if state.is_terminal():
         console.print("Result: " + ", ".join(f"{names[i]} {r:g}" for i, r in enumerate(state.returns())))
@@ -173,10 +174,30 @@ def show(
         raise UsageError(f"--upto must be between 0 and {len(loaded.actions)}, the record's length.")
     state = loaded.replay(upto)
     game = state.game
-    console.print(game.render_text(state), highlight=False, markup=False)
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     if svg is not None:
-        svg.write_text(game.render_svg(state), encoding="utf-8")
+        svg.write_text(game.render_svg(state, reveal=True), encoding="utf-8")
         console.print(f"Picture written to {svg}.")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="A SQLite file, or a database URL such as postgresql://user@host/db."),
+    ] = "chaosgames.sqlite",
+    workers: Annotated[int, typer.Option(help="Processes in which computer seats think.", min=1)] = 2,
+    pace: Annotated[
+        float,
+        typer.Option(help="Seconds a computer seat waits before moving, so people can follow.", min=0),
+    ] = 0.5,
+) -> None:
+    """Run the web app: play every game in the browser with friends and computer opponents."""
+    from chaosgames.web.server import run
+
+    run(host=host, port=port, database=database, workers=workers, pace=pace)
 
 
 def _mount_lab() -> None:

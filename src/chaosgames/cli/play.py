@@ -89,7 +89,7 @@ class TerminalMatch:
                     return self._stop("Game stopped.")
             else:
                 self._computer_turn(player)
-        self._show_board()
+        self._show_board(reveal=True)  # the game is over: nothing is secret any more
         self._show_result()
         self._save()
         return 0
@@ -194,8 +194,8 @@ class TerminalMatch:
 
     # -- output ------------------------------------------------------------------------
 
-    def _show_board(self, viewer: int | None = None) -> None:
-        text = self.game.render_text(self.state, viewer)
+    def _show_board(self, viewer: int | None = None, reveal: bool = False) -> None:
+        text = self.game.render_text(self.state, viewer, reveal=reveal)
         self.console.print(text, highlight=False, markup=False)
 
     def _list_actions(self, legal: list[Action]) -> None:

@@ -44,6 +44,8 @@ class Game(ABC):
     """Registry id, e.g. 'chaos-cruisers'."""
     title: ClassVar[str]
     """The game's name as printed on its rulebook."""
+    pitch: ClassVar[str] = ""
+    """One line that tells a newcomer what the game is (the web lobby shows it)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
@@ -121,17 +123,41 @@ class Game(ABC):
         """How players are called at the table (cruiser colours, suits ...)."""
         return [f"player {i + 1}" for i in range(self.num_players)]
 
-    def render_text(self, state: State, viewer: int | None = None) -> str:
+    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         """The position as text for a terminal; by default `str(state)`.
 
-        With `viewer`, games with hidden information show only what that player may see
-        (the terminal shows a person their own view); without it, everything.
+        `viewer` is a seat number, or None for a spectator: games with hidden information
+        show only what that viewer may see (what `observation(viewer)` holds). `reveal`
+        shows everything (the replay of a record, `chaosgames show`, debugging).
         """
         return str(state)
 
-    def render_svg(self, state: State) -> str:
-        """The position as an SVG document (a pure function of the state)."""
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """The position as an SVG document (a pure function of the state and the viewer).
+
+        `viewer` and `reveal` as for `render_text`. Elements that a player may click to
+        choose an action carry a `data-place` attribute (see `action_places`).
+        """
         raise ChaosGamesError(f"{self.title} has no picture yet.")
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        """The places on `render_svg`'s picture that select `action`, in the order a player
+        clicks them: checkers `("11", "15")` (the piece, then its square), a Royal Racers
+        card `("b5",)`. Each place is the `data-place` attribute of elements of the picture.
+        Several actions may share their places (a player then picks one from a short list);
+        `()` for an action that is chosen from the list only. By default, none has a place.
+        """
+        return ()
+
+    def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
+        """`(notation, description)` of `action`, about to be applied to `state`, as `viewer`
+        (a seat, or None for a spectator) may keep it in a move log for the rest of the game.
+
+        By default the notation and `describe_action`. Games with hidden information leave
+        out what the viewer may not keep seeing (in Royal Racers, the card a deal lays,
+        which may later be turned face down).
+        """
+        return str(action), self.describe_action(state, action)
 
     def hides_information(self) -> bool:
         """Whether a player may not see parts of the state (face-down cards ...).

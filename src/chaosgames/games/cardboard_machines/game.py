@@ -66,6 +66,7 @@ class CardboardMachines(Game):
 
     name = "cardboard-machines"
     title = "Cardboard Machines"
+    pitch = "A race on a track of double-sided boards that scrolls forward: gears, stress dice, ghosts."
     min_players = 2
     max_players = 4
     default_players = 4
@@ -118,11 +119,17 @@ class CardboardMachines(Game):
         assert isinstance(state, CardboardState)
         return describe(state, action)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.cardboard_machines.svg import render_svg
 
         assert isinstance(state, CardboardState)
-        return render_svg(state)
+        return render_svg(state)  # nothing is hidden: every viewer sees the whole table
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.cardboard_machines.svg import action_places
+
+        assert isinstance(state, CardboardState)
+        return action_places(state, action)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.cardboard_machines.evaluation import evaluate

@@ -20,6 +20,7 @@ class ChaosCheckersGame(Game):
 
     name = "chaos-checkers"
     title = "Chaos Checkers"
+    pitch = "American checkers where every piece carries a shield and a potion of random power."
     min_players = 2
     max_players = 2
     default_players = 2
@@ -109,10 +110,15 @@ class ChaosCheckersGame(Game):
             self.options["second_colours"].replace(",", "/"),
         ]
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.chaos_checkers.svg import render_svg
 
-        return render_svg(state)
+        return render_svg(state)  # checkers hides nothing: every viewer sees the same
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.chaos_checkers.svg import action_places
+
+        return action_places(action)
 
     def describe_action(self, state: State, action: Action) -> str:
         from chaosgames.games.chaos_checkers.notation import describe

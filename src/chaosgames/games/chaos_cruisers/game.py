@@ -44,6 +44,7 @@ class ChaosCruisersGame(Game):
 
     name = "chaos-cruisers"
     title = "Chaos Cruisers"
+    pitch = "Hover-cruisers race through gates on a piecepack course that the last cruiser reshapes."
     min_players = 2
     max_players = 4
     default_players = 4
@@ -156,11 +157,17 @@ class ChaosCruisersGame(Game):
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.chaos_cruisers.svg import render_svg
 
         assert isinstance(state, ChaosCruisersState)
-        return render_svg(state)
+        return render_svg(state)  # nothing is hidden: every viewer sees the whole table
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.chaos_cruisers.svg import action_places
+
+        assert isinstance(state, ChaosCruisersState)
+        return action_places(state, action)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.chaos_cruisers.evaluation import win_shares

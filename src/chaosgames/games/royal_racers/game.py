@@ -43,6 +43,7 @@ class RoyalRacersGame(Game):
 
     name = "royal-racers"
     title = "Royal Racers"
+    pitch = "Race round a 6x6 grid of cards that flip face down by die roll and back up from memory."
     min_players = 2
     max_players = 4
     default_players = 4
@@ -130,18 +131,38 @@ class RoyalRacersGame(Game):
         # Face-down ranks are hidden unless the memory aid shows them to everyone.
         return not self.options["memory_aid"]
 
-    def render_text(self, state: State, viewer: int | None = None) -> str:
-        """A seat's view hides face-down ranks (unless memory_aid); without a viewer, all."""
+    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Every seat and a spectator see the same table: face-down ranks are hidden
+        (unless memory_aid); `reveal` shows them."""
         from chaosgames.games.royal_racers.render import render_text
 
         assert isinstance(state, RoyalRacersState)
-        return render_text(state, reveal=viewer is None)
+        return render_text(state, reveal=reveal)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.royal_racers.svg import render_svg
 
         assert isinstance(state, RoyalRacersState)
-        return render_svg(state)
+        return render_svg(state, reveal=reveal)
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.royal_racers.svg import action_places
+
+        assert isinstance(action, RacerAction)
+        return action_places(action)
+
+    def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
+        """A move log keeps no rank a card may hide later: deals and flips face down are
+        logged by square only (the players must remember the cards, as at the table)."""
+        assert isinstance(state, RoyalRacersState) and isinstance(action, RacerAction)
+        if not self.hides_information():
+            return super().action_seen(state, action, viewer)
+        kind, arg = action
+        if kind == "deal":
+            return "deal", f"A card is laid on {SQUARE_NAMES[DEAL_ORDER[state.dealt]]}."
+        if kind == "down":
+            return str(action), f"Flip the card on {SQUARE_NAMES[arg]} face down."
+        return super().action_seen(state, action, viewer)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.royal_racers.evaluation import evaluate
