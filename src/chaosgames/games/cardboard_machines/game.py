@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidStateError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -123,6 +124,11 @@ class CardboardMachines(Game):
 
         assert isinstance(state, CardboardState)
         return render_svg(state)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
+
+        return CardboardEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.cardboard_machines.evaluation import evaluate

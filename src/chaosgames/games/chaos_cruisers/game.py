@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -146,6 +147,11 @@ class ChaosCruisersGame(Game):
 
         assert isinstance(state, ChaosCruisersState)
         return render_svg(state)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
+
+        return CruisersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.chaos_cruisers.evaluation import win_shares
