@@ -59,12 +59,13 @@ def register() -> list[str]:
         if name not in known:
             # OpenSpiel keeps the class it is given until the process ends. A class (unlike
             # a closure) is not freed when the interpreter shuts down before that registry.
+            game_type = _game_type(game)
             spiel_class = type(
                 f"{game_class(game).__name__}Spiel",
                 (ChaosGamesSpielGame,),
-                {"chaos_name": game, "game_type": _game_type(game)},
+                {"chaos_name": game, "game_type": game_type},
             )
-            pyspiel.register_game(spiel_class.game_type, spiel_class)
+            pyspiel.register_game(game_type, spiel_class)
         names.append(name)
     return names
 
