@@ -236,13 +236,9 @@ def _ending(state: State) -> str:
 def record_to_pdn(record: GameRecord) -> str:
     """A plain-checkers record as one PDN game (RecordError for anything else)."""
     if record.game != GAME or record.options.get("chaos", True):
-        raise RecordError(
-            "PDN holds American checkers: only records of chaos-checkers with chaos=false can be exported."
-        )
+        raise RecordError("Only plain checkers records (chaos-checkers, chaos=false) export to PDN.")
     if not record.options.get("forced_capture", True):
-        raise RecordError(
-            "This record was played with forced_capture=false, which American checkers (PDN) does not allow."
-        )
+        raise RecordError("PDN checkers forces captures; this record has forced_capture=false.")
     state = record.load_game().new_initial_state()
     moves: list[str] = []
     for number, text in enumerate(record.actions, start=1):
