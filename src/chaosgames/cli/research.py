@@ -39,7 +39,7 @@ def export_command(
         typer.echo(text, nl=False)
         return
     _write(out, text)
-    _out.print(f"{len(records)} game(s) written to {out}.", highlight=False)
+    _out.print(f"{len(records)} game(s) written to {out}.", highlight=False, soft_wrap=True)
 
 
 def import_command(
@@ -63,7 +63,7 @@ def import_command(
         else:
             black, white = record.result
             result = f"Black {black:g}, White {white:g}"
-        _out.print(f"{path}: {len(record.actions)} moves, result: {result}", highlight=False)
+        _out.print(f"{path}: {len(record.actions)} moves, result: {result}", highlight=False, soft_wrap=True)
 
 
 def _read(path: Path) -> str:
