@@ -2,7 +2,7 @@
 
 For every game: random playouts per second, actions per second (chance outcomes
 included) and the cost of `clone()`, measured on seeded random playouts. Then every
-`benchmarks/game_*.py`, `strength.py` and `lab_speed.py` that exposes `run(quick)` is
+`benchmarks/game_*.py`, `strength.py`, `lab_speed.py` and `rl_speed.py` that exposes `run(quick)` is
 called, each in a fresh interpreter. All figures go to `benchmarks/results/latest.json`
 (and a dated copy).
 
@@ -30,7 +30,7 @@ from chaosgames.core.chance import sample_outcome
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-EXTRAS = ("game_*.py", "strength.py", "lab_speed.py")
+EXTRAS = ("game_*.py", "strength.py", "lab_speed.py", "rl_speed.py")
 
 
 def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int:

@@ -25,6 +25,7 @@ printed boards, which everyone sees):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,26 @@ _TURN = _FIRST + SEATS  # 16 numbers about the turn and the table
 _SEAT = _TURN + 16
 _PLAYERS = _SEAT + SEATS
 SIZE = _PLAYERS + 3
+
+
+@functools.lru_cache(maxsize=512)
+def _boards_layout(boards: tuple[tuple[int, int], ...]) -> dict[int, float]:
+    """The planes the six boards' faces give (they change only when the track scrolls)."""
+    f: dict[int, float] = {}
+    for b, (board, side_number) in enumerate(boards):
+        side = SIDES[board][side_number]
+        for row in range(2):
+            for lane in range(LANES):
+                cell = (2 * b + row) * LANES + lane
+                if side.terrain[row * LANES + lane]:
+                    f[_TERRAIN * SPACES + cell] = 1.0
+                if side.offset != -1:
+                    f[_OFFSET * SPACES + cell] = (side.offset + 1) / 2
+                if side_number:
+                    f[_GRAY * SPACES + cell] = 1.0
+                if side.dark_edges:
+                    f[_DARK * SPACES + cell] = 1.0
+    return f
 
 
 def space_index(name: str) -> int:
@@ -121,20 +142,7 @@ class CardboardEncoding(Encoding):
         return (seat - player) % self.players
 
     def _track(self, f: dict[int, float], obs: Mapping[str, Any], back_row: int) -> None:
-        for b, (board, side_number) in enumerate(obs["boards"]):
-            side = SIDES[board][side_number]
-            for row in range(2):
-                table_row = 2 * b + row
-                for lane in range(LANES):
-                    cell = table_row * LANES + lane
-                    if side.terrain[row * LANES + lane]:
-                        f[_TERRAIN * SPACES + cell] = 1.0
-                    if side.offset != -1:
-                        f[_OFFSET * SPACES + cell] = (side.offset + 1) / 2
-                    if side_number:
-                        f[_GRAY * SPACES + cell] = 1.0
-                    if side.dark_edges:
-                        f[_DARK * SPACES + cell] = 1.0
+        f.update(_boards_layout(tuple((b, s) for b, s in obs["boards"])))
         for space in obs["ghosts"]:
             cell = space - back_row * LANES
             if 0 <= cell < SPACES:

@@ -53,7 +53,7 @@ from chaosgames.games.chaos_cruisers.actions import (
 )
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import MOVE_TABLE, SPEED_TABLE
-from chaosgames.games.chaos_cruisers.state import PHASES
+from chaosgames.games.chaos_cruisers.state import PHASES, ChaosCruisersState
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
@@ -103,15 +103,16 @@ class CruisersEncoding(Encoding):
             GATE_NAMES.index(gate): tile_squares(tile) for gate, tile in game.gate_tile.items()
         }
         self.globals = PLANES * cells + SEATS * _PER_CRUISER
+        self._layouts: dict[tuple[tuple[int, int], ...], dict[int, float]] = {}
         self.observation_shape = (self.globals + 24,)
 
     # -- actions ------------------------------------------------------------------------
 
     def action_index(self, state: State, action: Action) -> int:
-        return self._index(frame_origin(state.observation(None)["tiles"]), action)
+        return self._index(_origin(state), action)
 
     def legal_indices(self, state: State) -> dict[int, Action]:
-        origin = frame_origin(state.observation(None)["tiles"])
+        origin = _origin(state)
         found = {self._index(origin, a): a for a in state.legal_actions()}
         found.pop(NO_INDEX, None)
         return dict(sorted(found.items()))
@@ -183,12 +184,21 @@ class CruisersEncoding(Encoding):
             f[plane * self.cells + cell] = 1.0
 
     def _course(self, f: dict[int, float], obs: Mapping[str, Any], origin: tuple[int, int]) -> None:
-        for tile in obs["tiles"]:
-            for square in tile_squares((tile[0], tile[1])):
-                self._mark(f, _COURSE, origin, square)
-        for gate, squares in self.gate_squares.items():
-            for square in squares:
-                self._mark(f, _GATE + gate, origin, square)
+        # The course and its gates change only in chaos rounds: kept per course.
+        key = tuple((t[0], t[1]) for t in obs["tiles"])
+        layout = self._layouts.get(key)
+        if layout is None:
+            layout = {}
+            for tile in key:
+                for square in tile_squares(tile):
+                    self._mark(layout, _COURSE, origin, square)
+            for gate, squares in self.gate_squares.items():
+                for square in squares:
+                    self._mark(layout, _GATE + gate, origin, square)
+            if len(self._layouts) >= 256:
+                self._layouts.clear()
+            self._layouts[key] = layout
+        f.update(layout)
         for x, y, _ in obs["obstacles"]:
             self._mark(f, _OBSTACLE, origin, (x, y))
         for tile in obs["moved_tiles"]:
@@ -251,6 +261,12 @@ class CruisersEncoding(Encoding):
         elif deciding >= 0:
             owner = obs["cruisers"][deciding]["player"]
             f[base + (21 if owner == player else 22)] = 1.0
+
+
+def _origin(state: State) -> tuple[int, int]:
+    """The frame of a state: from its tiles, as its observation lists them."""
+    assert isinstance(state, ChaosCruisersState)
+    return frame_origin(tuple(state.tiles))
 
 
 def _deciding(obs: Mapping[str, Any]) -> int:
