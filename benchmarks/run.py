@@ -2,7 +2,8 @@
 
 For every game: random playouts per second, actions per second (chance outcomes
 included) and the cost of `clone()`, measured on seeded random playouts. Then every
-`benchmarks/game_*.py`, `strength.py`, `lab_speed.py` and `server.py` that exposes `run(quick)` is
+`benchmarks/game_*.py`, `strength.py`, `lab_speed.py`, `server.py` and `rl_speed.py` that exposes
+`run(quick)` is
 called, each in a fresh interpreter. All figures go to `benchmarks/results/latest.json`
 (and a dated copy).
 
@@ -35,7 +36,7 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-EXTRAS = ("game_*.py", "strength.py", "lab_speed.py", "server.py")
+EXTRAS = ("game_*.py", "strength.py", "lab_speed.py", "server.py", "rl_speed.py")
 
 
 def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int:

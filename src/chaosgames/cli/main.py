@@ -1,4 +1,4 @@
-"""The `chaosgames` command: list, rules, play, replay, show (and the lab's commands).
+"""The `chaosgames` command: list, rules, play, replay, show (and the lab's and research commands).
 
 Every failure a user can cause (bad arguments, unknown games or options, illegal moves,
 unreadable records) ends with a one-sentence message and a non-zero exit status, never
@@ -209,6 +209,15 @@ def _mount_lab() -> None:
 
 
 _mount_lab()
+
+
+def _mount_research() -> None:
+    from chaosgames.cli import research
+
+    research.register(app)
+
+
+_mount_research()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.errors import (
@@ -24,6 +24,9 @@ from chaosgames.core.errors import (
     illegal_action,
 )
 from chaosgames.core.options import Option, validate_options
+
+if TYPE_CHECKING:
+    from chaosgames.core.encoding import Encoding
 
 Action: TypeAlias = Hashable
 """A game's action: an immutable, hashable value whose `str()` is its notation."""
@@ -185,6 +188,13 @@ class Game(ABC):
         if state.is_terminal():
             return list(state.returns())
         return [1.0 / self.num_players] * self.num_players
+
+    def encoding(self) -> Encoding:
+        """Fixed action indices and observation vectors for research tools (`chaosgames.rl`).
+
+        See `chaosgames.core.encoding`; games without one refuse research tools.
+        """
+        raise ChaosGamesError(f"{self.title} has no encoding for research tools yet.")
 
     def doc_header(self) -> dict[str, Any]:
         """The part of every state document that names the game and its options."""

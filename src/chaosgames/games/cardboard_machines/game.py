@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidStateError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -130,6 +131,11 @@ class CardboardMachines(Game):
 
         assert isinstance(state, CardboardState)
         return action_places(state, action)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
+
+        return CardboardEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.cardboard_machines.evaluation import evaluate

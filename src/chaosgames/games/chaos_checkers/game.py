@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -124,6 +125,11 @@ class ChaosCheckersGame(Game):
         from chaosgames.games.chaos_checkers.notation import describe
 
         return describe(state, action)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
+
+        return CheckersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.chaos_checkers.evaluation import heuristic

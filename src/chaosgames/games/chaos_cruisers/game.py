@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -168,6 +169,11 @@ class ChaosCruisersGame(Game):
 
         assert isinstance(state, ChaosCruisersState)
         return action_places(state, action)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
+
+        return CruisersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.chaos_cruisers.evaluation import win_shares

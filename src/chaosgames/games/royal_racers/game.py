@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -126,6 +127,11 @@ class RoyalRacersGame(Game):
         return f"Move to {where}."
 
     # -- presentation and evaluation ----------------------------------------------------
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
+
+        return RoyalRacersEncoding(self)
 
     def hides_information(self) -> bool:
         # Face-down ranks are hidden unless the memory aid shows them to everyone.
