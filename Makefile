@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml requirements/lock.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
+# The web app on http://127.0.0.1:8000/ (games kept in ./chaosgames.sqlite); it prints the URL.
 run: $(STAMP)
-	$(BIN)/chaosgames play chaos-cruisers --seat human --seat greedy --seat greedy --seat greedy
+	$(BIN)/chaosgames serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -10,6 +10,11 @@ from typing import Any
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 
 def _playout(game: chaosgames.Game, seed: int) -> tuple[Any, int]:
     rng = random.Random(seed)
@@ -31,7 +36,7 @@ def run(quick: bool) -> dict[str, Any]:
         ("seed rules", {}),
         ("revision", {"stress_overflow": "plus_one", "buy_off_swerve": True}),
     ):
-        game = chaosgames.load_game("cardboard-machines", **options)
+        game = chaosgames.load_game("cardboard-machines", **capped_options("cardboard-machines", **options))
         endings: Counter[str] = Counter()
         turns, steps, scrolls = [], [], []
         start = time.perf_counter()

@@ -13,9 +13,9 @@ What each counts: one of our actions is a whole move (a multi-jump is one action
 one OpenSpiel action is a single step or a single jump (a multi-jump is several actions
 by the same player). OpenSpiel draws a game after 40 moves without a capture (and at
 1000 actions); ours draws when the same moves are played three times in a row (option
-`repetition`) or at `max_moves` (1000). Random games are short either way (about 70
-actions each), so games per second compare like with like; the mean actions per game of
-both are reported too.
+`repetition`) or at `max_moves` (1000 here, see `caps.py`; off by default). Random games
+are short either way (about 70 actions each), so games per second compare like with like;
+the mean actions per game of both are reported too.
 
     python benchmarks/game_chaos_checkers.py [--quick]
 """
@@ -31,6 +31,11 @@ from typing import Any
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.perft import perft
+
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
 
 PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931}
 
@@ -55,7 +60,10 @@ def random_games_per_second(new_state: Callable[[], Any], seconds: float, seed: 
 
 def ours_plain(seconds: float) -> dict[str, float]:
     return random_games_per_second(
-        chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state, seconds
+        chaosgames.load_game(
+            "chaos-checkers", **capped_options("chaos-checkers", chaos=False)
+        ).new_initial_state,
+        seconds,
     )
 
 
@@ -69,7 +77,8 @@ def openspiel_plain(seconds: float) -> dict[str, float] | None:
 
 
 def ours_chaos(seconds: float) -> dict[str, float]:
-    return random_games_per_second(chaosgames.load_game("chaos-checkers").new_initial_state, seconds)
+    game = chaosgames.load_game("chaos-checkers", **capped_options("chaos-checkers"))
+    return random_games_per_second(game.new_initial_state, seconds)
 
 
 def run(quick: bool) -> dict[str, Any]:

@@ -13,6 +13,11 @@ from chaosgames.core.chance import sample_outcome
 from chaosgames.games.chaos_cruisers import ChaosCruisersState
 from chaosgames.games.chaos_cruisers.movement import trace_move
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 
 def _steer(state: ChaosCruisersState, rng: random.Random) -> Any:
     legal = state.legal_actions()
@@ -52,7 +57,7 @@ def _race(game: chaosgames.Game, seed: int, steer: bool) -> dict[str, Any]:
 
 def run(quick: bool) -> dict[str, Any]:
     games = 6 if quick else 40
-    game = chaosgames.load_game("chaos-cruisers")
+    game = chaosgames.load_game("chaos-cruisers", **capped_options("chaos-cruisers"))
     figures: dict[str, Any] = {}
     for label, steer in (("random", False), ("steering", True)):
         started = time.perf_counter()

@@ -16,6 +16,11 @@ from chaosgames.core.chance import sample_outcome
 from chaosgames.games.royal_racers.evaluation import distance_to_next_flag
 from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, RoyalRacersState
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 
 def _distance(state: RoyalRacersState, player: int) -> int:
     d = distance_to_next_flag(state, player)
@@ -52,7 +57,7 @@ def remembering_seat(state: RoyalRacersState, rng: random.Random) -> Any:
 
 
 def _races(players: int, games: int, smart: bool, seed: int) -> dict[str, Any]:
-    game = chaosgames.load_game("royal-racers", players=players)
+    game = chaosgames.load_game("royal-racers", **capped_options("royal-racers", players=players))
     rng = random.Random(seed)
     rounds = finished = 0
     shares = [0.0] * players

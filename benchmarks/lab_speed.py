@@ -27,13 +27,18 @@ from chaosgames.agents import MctsAgent
 from chaosgames.core.chance import sample_outcome
 from chaosgames.sim import simulate
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 LAB_SEATS = "greedy"
 
 
 def midgame(name: str, decisions: int, seed: int) -> chaosgames.State:
     """A position a few random decisions into a game (chance sampled), where a player decides."""
     rng = random.Random(seed)
-    state = chaosgames.load_game(name).new_initial_state()
+    state = chaosgames.load_game(name, **capped_options(name)).new_initial_state()
     made = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -68,7 +73,13 @@ def lab_speed(name: str, games: int, workers: int) -> float:
     players = chaosgames.core.game_class(name).default_players
     with tempfile.TemporaryDirectory() as tmp:
         summary = simulate(
-            name, [LAB_SEATS] * players, games, db=Path(tmp) / "speed.db", seed=1, workers=workers
+            name,
+            [LAB_SEATS] * players,
+            games,
+            db=Path(tmp) / "speed.db",
+            seed=1,
+            workers=workers,
+            options=capped_options(name),
         )
     return summary.games_per_second
 
@@ -87,7 +98,14 @@ def games_for(name: str, seconds: float, most: int) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         # The first game pays for imports and caches; the second is the one timed.
         for seed in (2, 3):
-            probe = simulate(name, [LAB_SEATS] * players, 1, db=Path(tmp) / f"probe{seed}.db", seed=seed)
+            probe = simulate(
+                name,
+                [LAB_SEATS] * players,
+                1,
+                db=Path(tmp) / f"probe{seed}.db",
+                seed=seed,
+                options=capped_options(name),
+            )
     return max(4, min(most, 2 * round(seconds / probe.seconds / 2)))
 
 

@@ -2,10 +2,10 @@
 
 For every game: random playouts per second, actions per second (chance outcomes
 included) and the cost of `clone()`, measured on seeded random playouts. Then every
-`benchmarks/game_*.py`, `strength.py`, `lab_speed.py` and `soak.py` (100,000 random
-actions per game with every contract invariant checked; it prints the actions checked and
-the failures) that exposes `run(quick)` is called, each in a fresh interpreter. All
-figures go to `benchmarks/results/latest.json` (and a dated copy).
+`benchmarks/game_*.py`, `strength.py`, `lab_speed.py`, `server.py`, `rl_speed.py` and
+`soak.py` (100,000 random actions per game with every contract invariant checked; it
+prints the actions checked and the failures) that exposes `run(quick)` is called, each in
+a fresh interpreter. All figures go to `benchmarks/results/latest.json` (and a dated copy).
 
     python benchmarks/run.py            # quick budgets (make bench)
     python benchmarks/run.py --full     # the budgets quoted in docs/results/
@@ -29,9 +29,14 @@ from typing import Any
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-EXTRAS = ("game_*.py", "strength.py", "lab_speed.py", "soak.py")
+EXTRAS = ("game_*.py", "strength.py", "lab_speed.py", "server.py", "rl_speed.py", "soak.py")
 
 
 def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int:
@@ -48,7 +53,7 @@ def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int
 
 
 def measure_game(name: str, seconds: float, cap: int = 20000) -> dict[str, Any]:
-    game = chaosgames.load_game(name)
+    game = chaosgames.load_game(name, **capped_options(name))
     rng = random.Random(12345)
     playouts = actions = finished = 0
     samples: list[chaosgames.State] = []

@@ -26,6 +26,11 @@ from typing import Any
 import chaosgames
 from chaosgames.sim import Job, Store, simulate, summarise
 
+try:
+    from benchmarks.caps import capped_options  # imported as a package (the tests)
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from caps import capped_options  # type: ignore[no-redef]
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "results"
 FULL_MCTS = "mcts:time=1.0"
@@ -48,7 +53,7 @@ def measure(
         seats = [mcts] + [opponent] * (players - 1)
         # A whole number of rotations, so each agent sits in every seat as often.
         count = max(players, per_game - per_game % players)
-        options = {"players": players}
+        options = capped_options(name, players=players)
         simulate(name, seats, count, db=db, seed=seed, options=options, workers=workers, show_progress=True)
         job = Job.build(name, seats, seed, options)
         with Store(db) as store:
@@ -80,7 +85,7 @@ def measure(
 
 def at_round_cap(rows: list[dict[str, Any]]) -> int:
     """How many games ran to their own round cap (`max_rounds`) and were decided there."""
-    return sum(1 for row in rows if row["rounds"] >= row["options"].get("max_rounds", float("inf")))
+    return sum(1 for row in rows if row["rounds"] >= (row["options"].get("max_rounds") or float("inf")))
 
 
 def write_results(results: dict[str, Any], command: str) -> None:

@@ -84,10 +84,13 @@ def test_help_and_no_arguments(cli: Run) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_computer_game_plays_to_the_end_and_replays(cli: Run, name: str, tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    result = cli("play", name, *random_seats(name), "--seed", "3", "--record", record)
+    # Random cruisers rarely finish a race: this test needs an end, so it sets the cap.
+    cap = ["--option", "max_rounds=20"] if name == "chaos-cruisers" else []
+    result = cli("play", name, *random_seats(name), *cap, "--seed", "3", "--record", record)
     assert result.status == 0, result.err
     saved = GameRecord.load(record)
     assert saved.game == name and saved.actions and saved.result is not None
+    assert saved.ended_by in ("rules", "cap")
     replayed = cli("replay", record, "--verbose")
     assert replayed.status == 0, replayed.err
     assert "every one was legal" in replayed.out and "Result:" in replayed.out
@@ -105,6 +108,17 @@ def test_no_terminal_input_ends_cleanly_and_saves(cli: Run, name: str, tmp_path:
     assert result.status == 0, result.err
     assert "Game stopped" in result.out
     assert GameRecord.load(record).game == name
+
+
+def test_a_game_ended_by_its_length_cap_says_so(cli: Run, tmp_path: Path) -> None:
+    record = tmp_path / "capped.json"
+    seats = ["--seat", "random", "--seat", "random"]
+    options = ["--option", "chaos=false", "--option", "max_moves=4"]
+    result = cli("play", "chaos-checkers", *seats, *options, "--seed", "1", "--record", record)
+    assert result.status == 0, result.err
+    assert "ended by its length cap" in result.out
+    assert GameRecord.load(record).ended_by == "cap"
+    assert "ended by its length cap" in cli("replay", record).out
 
 
 def test_a_course_option_is_read_from_a_file(cli: Run, tmp_path: Path) -> None:

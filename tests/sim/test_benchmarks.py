@@ -32,6 +32,7 @@ def test_games_that_ran_to_their_round_cap_are_counted_apart() -> None:
         {"rounds": 200, "options": {"max_rounds": 200}},
         {"rounds": 143, "options": {"max_rounds": 200}},
         {"rounds": 30, "options": {}},
+        {"rounds": 30, "options": {"max_rounds": 0}},  # 0: no cap
     ]
     assert strength.at_round_cap(rows) == 1
     table = strength.markdown(

@@ -132,7 +132,7 @@ def test_a_match_records_every_action_and_chance_outcome() -> None:
     metrics = record.meta["metrics"]
     assert metrics["actions"] == len(record.actions)
     assert metrics["rounds"] == record.replay().round_number()
-    assert metrics["capped"] is False
+    assert metrics["capped"] is False and metrics["ended_by"] == record.ended_by == "rules"
     assert metrics["winner"] == winner_of(record.result or [])
 
 
@@ -144,6 +144,16 @@ def test_a_game_that_runs_out_of_actions_is_capped() -> None:
     metrics = record.meta["metrics"]
     assert metrics["capped"] is True and metrics["returns"] is None and metrics["winner"] is None
     assert len(record.actions) == 10 and record.result is None
+    # Stopped by the lab, not finished: no ending by the rules nor by a game's own cap.
+    assert metrics["ended_by"] is None and record.ended_by is None
+
+
+def test_a_game_ended_by_its_own_cap_says_so_in_the_metrics() -> None:
+    game = chaosgames.load_game("chaos-checkers", chaos=False, max_moves=4)
+    record = play_match(game, [agents.make("random", seed=1), agents.make("random", seed=2)], seed=1)
+    metrics = record.meta["metrics"]
+    assert metrics["capped"] is False and metrics["returns"] == [0.5, 0.5]
+    assert metrics["ended_by"] == record.ended_by == "cap"
 
 
 def test_capped_and_shared_games_are_stored_as_such(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""The `chaosgames` commands: list, rules, agents, play, replay, show (and the lab's
-simulate and report), and `run`, which applies the error policy of cli/main.py."""
+"""The `chaosgames` commands: list, rules, agents, play, replay, show, serve (and the lab's
+simulate and report, the research export and import), and `run`, which applies the
+error policy of cli/main.py."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from rich.text import Text
 
 import chaosgames
 import chaosgames.agents
-from chaosgames.cli import lab
-from chaosgames.cli.common import UsageError, console, errors, parse_options
+from chaosgames.cli import lab, research
+from chaosgames.cli.common import CAP_NOTE, UsageError, console, errors, parse_options
 from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
 from chaosgames.core.errors import ChaosGamesError, quote
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import ENDED_BY_CAP, Action, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
 from chaosgames.sim.lab import LabInterrupted
@@ -161,10 +162,13 @@ def replay(
         console.print(line, highlight=False)
 
     state = loaded.replay(on_action=show_action if verbose else None)
-    console.print(game.render_text(state), highlight=False, markup=False)
+    # A record holds every card and die: its replay shows everything.
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     console.print(f"{len(loaded.actions)} actions replayed; every one was legal.")
     if state.is_terminal():
         console.print("Result: " + ", ".join(f"{names[i]} {r:g}" for i, r in enumerate(state.returns())))
+        if state.ended_by() == ENDED_BY_CAP:
+            console.print(CAP_NOTE)
 
 
 @app.command()
@@ -181,9 +185,9 @@ def show(
         _check_writable(svg, "the picture")
     state = loaded.replay(upto)
     game = state.game
-    console.print(game.render_text(state), highlight=False, markup=False)
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     if svg is not None:
-        picture = game.render_svg(state)
+        picture = game.render_svg(state, reveal=True)
         try:
             svg.write_text(picture, encoding="utf-8")
         except OSError as exc:
@@ -193,7 +197,28 @@ def show(
         console.print(f"Picture written to {svg}.")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="A SQLite file, or a database URL such as postgresql://user@host/db."),
+    ] = "chaosgames.sqlite",
+    workers: Annotated[int, typer.Option(help="Processes in which computer seats think.", min=1)] = 2,
+    pace: Annotated[
+        float,
+        typer.Option(help="Seconds a computer seat waits before moving, so people can follow.", min=0),
+    ] = 0.5,
+) -> None:
+    """Run the web app: play every game in the browser with friends and computer opponents."""
+    from chaosgames.web.server import run as run_server
+
+    run_server(host=host, port=port, database=database, workers=workers, pace=pace)
+
+
 lab.register(app)
+research.register(app)
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -15,6 +15,8 @@ console = Console()
 errors = Console(stderr=True)
 """Where the one-line error messages go."""
 
+CAP_NOTE = "The game was ended by its length cap (an option, not a rule of the rulebook)."
+
 
 class UsageError(Exception):
     """A command line that cannot be read as asked: shown as a sentence, exit status 2."""

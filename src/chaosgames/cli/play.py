@@ -18,10 +18,11 @@ from rich.console import Console
 from rich.table import Table
 
 from chaosgames.agents.base import Progress
+from chaosgames.cli.common import CAP_NOTE
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.constants import CHANCE
 from chaosgames.core.errors import ChaosGamesError
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import ENDED_BY_CAP, Action, Game, State
 from chaosgames.core.records import GameRecord
 
 HUMAN = "human"
@@ -88,7 +89,7 @@ class TerminalMatch:
                     return self._stop("Game stopped.")
             else:
                 self._computer_turn(player)
-        self._show_board()
+        self._show_board(reveal=True)  # the game is over: nothing is secret any more
         self._show_result()
         self._save()
         return 0
@@ -193,8 +194,8 @@ class TerminalMatch:
 
     # -- output ------------------------------------------------------------------------
 
-    def _show_board(self, viewer: int | None = None) -> None:
-        text = self.game.render_text(self.state, viewer)
+    def _show_board(self, viewer: int | None = None, reveal: bool = False) -> None:
+        text = self.game.render_text(self.state, viewer, reveal=reveal)
         self.console.print(text, highlight=False, markup=False)
 
     def _list_actions(self, legal: list[Action]) -> None:
@@ -220,6 +221,8 @@ class TerminalMatch:
         else:
             self.console.print("[bold]Nobody wins.[/bold]")
         self.console.print("Result: " + ", ".join(f"{names[i]} {r:g}" for i, r in enumerate(returns)))
+        if self.state.ended_by() == ENDED_BY_CAP:
+            self.console.print(CAP_NOTE)
 
     def _stop(self, message: str) -> int:
         self.console.print(message)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import chaosgames.core.safejson as safejson
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -29,10 +29,19 @@ from chaosgames.core.errors import (
 from chaosgames.core.notation import Notation
 from chaosgames.core.options import Option, validate_options
 
+if TYPE_CHECKING:
+    from chaosgames.core.encoding import Encoding
+
 Action: TypeAlias = Hashable
 """A game's action: an immutable, hashable value whose `str()` is its notation."""
 
 JSON: TypeAlias = Any
+
+ENDED_BY_RULES = "rules"
+"""`State.ended_by()` of a game the rulebook ended."""
+ENDED_BY_CAP = "cap"
+"""`State.ended_by()` of a game ended by a length cap, an option that is not a rule."""
+ENDINGS = (ENDED_BY_RULES, ENDED_BY_CAP)
 
 
 class Game(ABC):
@@ -42,6 +51,8 @@ class Game(ABC):
     """Registry id, e.g. 'chaos-cruisers'."""
     title: ClassVar[str]
     """The game's name as printed on its rulebook."""
+    pitch: ClassVar[str] = ""
+    """One line that tells a newcomer what the game is (the web lobby shows it)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
@@ -132,17 +143,41 @@ class Game(ABC):
         """How players are called at the table (cruiser colours, suits ...)."""
         return [f"player {i + 1}" for i in range(self.num_players)]
 
-    def render_text(self, state: State, viewer: int | None = None) -> str:
+    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         """The position as text for a terminal; by default `str(state)`.
 
-        With `viewer`, games with hidden information show only what that player may see
-        (the terminal shows a person their own view); without it, everything.
+        `viewer` is a seat number, or None for a spectator: games with hidden information
+        show only what that viewer may see (what `observation(viewer)` holds). `reveal`
+        shows everything (the replay of a record, `chaosgames show`, debugging).
         """
         return str(state)
 
-    def render_svg(self, state: State) -> str:
-        """The position as an SVG document (a pure function of the state)."""
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """The position as an SVG document (a pure function of the state and the viewer).
+
+        `viewer` and `reveal` as for `render_text`. Elements that a player may click to
+        choose an action carry a `data-place` attribute (see `action_places`).
+        """
         raise ChaosGamesError(f"{self.title} has no picture yet.")
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        """The places on `render_svg`'s picture that select `action`, in the order a player
+        clicks them: checkers `("11", "15")` (the piece, then its square), a Royal Racers
+        card `("b5",)`. Each place is the `data-place` attribute of elements of the picture.
+        Several actions may share their places (a player then picks one from a short list);
+        `()` for an action that is chosen from the list only. By default, none has a place.
+        """
+        return ()
+
+    def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
+        """`(notation, description)` of `action`, about to be applied to `state`, as `viewer`
+        (a seat, or None for a spectator) may keep it in a move log for the rest of the game.
+
+        By default the notation and `describe_action`. Games with hidden information leave
+        out what the viewer may not keep seeing (in Royal Racers, the card a deal lays,
+        which may later be turned face down).
+        """
+        return str(action), self.describe_action(state, action)
 
     def hides_information(self) -> bool:
         """Whether a player may not see parts of the state (face-down cards ...).
@@ -170,6 +205,13 @@ class Game(ABC):
         if state.is_terminal():
             return list(state.returns())
         return [1.0 / self.num_players] * self.num_players
+
+    def encoding(self) -> Encoding:
+        """Fixed action indices and observation vectors for research tools (`chaosgames.rl`).
+
+        See `chaosgames.core.encoding`; games without one refuse research tools.
+        """
+        raise ChaosGamesError(f"{self.title} has no encoding for research tools yet.")
 
     def doc_header(self) -> dict[str, Any]:
         """The part of every state document that names the game and its options."""
@@ -303,6 +345,13 @@ class State(ABC):
     def round_number(self) -> int:
         """The current round, counted from 1 (0 during setup), for statistics."""
         return 0
+
+    def ended_by(self) -> str | None:
+        """Why the game is over: None while it goes on, then "rules" for an end the
+        rulebook gives, or "cap" when a game option that caps its length (not a rule:
+        `max_rounds`, `max_moves`, `max_turns`) decided it. Games with a cap override
+        this; their observations carry it once the game is over."""
+        return ENDED_BY_RULES if self.is_terminal() else None
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None))

@@ -16,7 +16,7 @@ from typing import Any
 import chaosgames.core.safejson as safejson
 from chaosgames.core.document import Anything, Choice, Default, Dict, List, Nullable, Number, Object, Str
 from chaosgames.core.errors import ChaosGamesError, RecordError, describe_exception, quote
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import ENDINGS, Action, Game, State
 from chaosgames.core.registry import load_game
 
 FORMAT = "chaosgames-record"
@@ -33,6 +33,8 @@ RECORD = Object(
         "actions": List(_TEXT),
         "result": Default(Nullable(List(Number())), None),
         "meta": Default(Dict(_TEXT, Anything()), {}),
+        # Records written before the field have none: they still load.
+        "ended_by": Default(Nullable(Choice(ENDINGS)), None),
     },
     # Fields added by later versions of chaosgames are left alone, not refused.
     strict=False,
@@ -50,6 +52,9 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     result: list[float] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    ended_by: str | None = None
+    """How the game ended (`State.ended_by()`): "rules", "cap" (a length cap, not a
+    rule), or None for an unfinished game or a record older than the field."""
 
     @classmethod
     def start(cls, game: Game, players: list[str], **meta: Any) -> GameRecord:
@@ -60,8 +65,10 @@ class GameRecord:
         self.actions.append(str(action))
 
     def finish(self, state: State) -> None:
-        """Store the result of a finished (or abandoned) game."""
-        self.result = list(state.returns()) if state.is_terminal() else None
+        """Store the result of a finished (or abandoned) game and how it ended."""
+        over = state.is_terminal()
+        self.result = list(state.returns()) if over else None
+        self.ended_by = state.ended_by() if over else None
 
     def load_game(self) -> Game:
         """The game the record was played with; RecordError when it cannot be loaded."""
@@ -107,6 +114,7 @@ class GameRecord:
             "players": self.players,
             "actions": self.actions,
             "result": self.result,
+            "ended_by": self.ended_by,
             "meta": self.meta,
         }
 
@@ -135,6 +143,7 @@ class GameRecord:
             actions=fields["actions"],
             result=result,
             meta=fields["meta"],
+            ended_by=fields["ended_by"],
         )
 
     def save(self, path: str | os.PathLike[str]) -> None:

@@ -36,6 +36,10 @@ class MatchResult:
     lead_changes: int
     leader_at_half: int | None
     capped: bool
+    """Stopped by the lab's `max_actions`: not finished, no result."""
+    ended_by: str | None = None
+    """How a finished game ended (`State.ended_by()`): "rules", or "cap" when the game's
+    own length cap (an option, not a rule) decided it; None when the lab stopped it."""
     leaders: list[tuple[int, int | None]] = field(default_factory=list)
     """(actions played, leader) at every sample, for analysis."""
 
@@ -101,6 +105,7 @@ def play_match(
         "lead_changes": result.lead_changes,
         "leader_at_half": result.leader_at_half,
         "capped": result.capped,
+        "ended_by": result.ended_by,
     }
     return record
 
@@ -149,5 +154,6 @@ class _LeadTracker:
             lead_changes=changes,
             leader_at_half=at_half,
             capped=capped,
+            ended_by=state.ended_by(),
             leaders=self.samples,
         )

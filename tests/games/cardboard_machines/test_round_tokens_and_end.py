@@ -148,6 +148,7 @@ def test_the_turn_cap_scores_the_game_like_the_last_token() -> None:
     st.tokens_left = st.game.options["round_tokens"]
     play(st, "gear:1", "move:ahead")
     assert st.is_terminal() and st.returns() == [0.5, 0.5]
+    assert st.ended_by() == "cap" and st.observation(0)["ended_by"] == "cap"
 
 
 def test_turns_pass_clockwise() -> None:
@@ -167,7 +168,7 @@ def test_whole_careful_games_end_on_round_tokens_or_with_one_car_left() -> None:
                 state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply_action(cautious_action(state, rng))
-        assert isinstance(state, CardboardState)
+        assert isinstance(state, CardboardState) and state.ended_by() == "rules"
         if len(state.alive()) == 1:
             endings.add("last car")
             assert state.returns()[state.alive()[0]] == 1.0

@@ -81,6 +81,13 @@ def test_max_moves_caps_a_game() -> None:
     state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)}, max_moves=3)
     play(state, "1-5", "32-28", "5-9")
     assert state.is_terminal() and state.returns() == [0.5, 0.5]
+    assert state.ended_by() == "cap" and state.observation(None)["ended_by"] == "cap"
+
+
+def test_a_draw_by_repetition_is_ended_by_the_rules_even_with_a_cap() -> None:
+    state = chaos_position({1: piece("red", king=True), 32: piece("blue", king=True)}, max_moves=500)
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH, *BACK_AND_FORTH)
+    assert state.is_terminal() and state.returns() == [0.5, 0.5] and state.ended_by() == "rules"
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given
@@ -11,8 +12,11 @@ from hypothesis import strategies as st
 import chaosgames
 from chaosgames import IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.perft import perft
+from chaosgames.games.chaos_checkers.board import index_at
+from chaosgames.games.chaos_checkers.plain import PlainState
+from chaosgames.games.chaos_checkers.state import ChaosState
 from tests.core.contract import check_random_game
-from tests.games.chaos_checkers.helpers import names, plain_position, play
+from tests.games.chaos_checkers.helpers import chaos_position, names, piece, plain_position, play
 
 PERFT = [7, 49, 302, 1469, 7361, 36768]
 
@@ -95,7 +99,13 @@ def test_max_moves_ends_the_game_drawn() -> None:
     game = chaosgames.load_game("chaos-checkers", chaos=False, max_moves=2)
     state = game.new_initial_state()
     play(state, "11-15", "22-18")
-    assert state.is_terminal() and state.returns() == [0.5, 0.5]
+    assert state.is_terminal() and state.returns() == [0.5, 0.5] and state.ended_by() == "cap"
+
+
+def test_a_plain_draw_by_repetition_is_ended_by_the_rules() -> None:
+    state = plain_position({}, {1: 0, 32: 1}, max_moves=500)
+    play(state, *BACK_AND_FORTH, *BACK_AND_FORTH, *BACK_AND_FORTH)
+    assert state.is_terminal() and state.returns() == [0.5, 0.5] and state.ended_by() == "rules"
 
 
 def test_illegal_and_unparsable_moves_are_refused_and_change_nothing() -> None:
@@ -150,9 +160,123 @@ def test_random_plain_games_keep_the_pieces_apart(seed: int) -> None:
     rng = random.Random(seed)
     state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
     while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
+        mover = state.side
+        before = state.pieces()
+        move = rng.choice(state.legal_actions())
+        state.apply_action(move)
         p0, p1 = state.pieces()
         assert p0 & p1 == 0 and state.kings & ~(p0 | p1) == 0
+        # The mover keeps every piece; the other side loses exactly the captured ones.
+        after = (p0, p1)
+        assert after[mover].bit_count() == before[mover].bit_count()
+        assert after[1 - mover] == before[1 - mover] & ~move.captured
         assert p0.bit_count() <= 12 and p1.bit_count() <= 12
     heuristic = state.game.heuristic(state)
     assert heuristic == state.returns()
+
+
+# A white king on 15 jumps the black men on 18, 26, 27 and 19 and lands where it began.
+CIRCLE = "....b.........W..bb......bb....."
+
+
+def circle_position() -> PlainState:
+    game = chaosgames.load_game("chaos-checkers", chaos=False)
+    doc = {**game.new_initial_state().to_json(), "board": CIRCLE, "turn": 1, "ply": 0, "repetition": []}
+    state = game.state_from_json(doc)
+    assert isinstance(state, PlainState)
+    return state
+
+
+def test_a_king_whose_multi_jump_ends_where_it_began_stays_on_the_board() -> None:
+    state = circle_position()
+    assert "15x22x31x24x15" in names(state)
+    play(state, "15x22x31x24x15")
+    assert state.board() == "....b.........W................."
+    assert not state.is_terminal()
+    play(state, "5-9")
+    assert not state.is_terminal() and state.pieces() == (1 << 8, 1 << 14)
+
+
+def test_perft_through_the_circular_jump() -> None:
+    # White goes round either way and keeps its king on 15; Black's man on 5 has one
+    # step (5-9); the king then has its four steps: 2 x 1 x 4 = 8 leaves at depth 3.
+    # Had the king vanished, Black would have won and depth 3 would count 0.
+    state = circle_position()
+    assert sorted(names(state)) == ["15x22x31x24x15", "15x24x31x22x15"]
+    assert [perft(state, depth) for depth in (1, 2, 3)] == [2, 2, 8]
+
+
+def _random_position(rng: random.Random) -> tuple[dict[int, int], dict[int, int]]:
+    """Men and kings ({square: owner}) of a random position with 1-12 pieces a side.
+
+    One position in three plants a ring: a king on a corner of a diamond whose four
+    sides hold opposing pieces, with the other corners empty, so it may jump round.
+    """
+    owner_of: dict[int, int] = {}
+    king_at: set[int] = set()
+    empty: set[int] = set()
+    if rng.random() < 1 / 3:
+        row, col = rng.choice([(r, c) for r in range(2, 6) for c in range(2, 6) if (r + c) % 2])
+        corners = [index_at(row + dr, col + dc) + 1 for dr, dc in ((-2, 0), (0, 2), (2, 0), (0, -2))]
+        sides = [index_at(row + dr, col + dc) + 1 for dr in (-1, 1) for dc in (-1, 1)]
+        owner = rng.randint(0, 1)
+        start = rng.choice(corners)
+        owner_of[start] = owner
+        king_at.add(start)
+        empty.update(c for c in corners if c != start)
+        for square in sides:
+            owner_of[square] = 1 - owner
+    for square in rng.sample(range(1, 33), rng.randint(2, 24)):
+        owner = len(owner_of) % 2 if len(owner_of) < 2 else rng.randint(0, 1)
+        if square in owner_of or square in empty or list(owner_of.values()).count(owner) == 12:
+            continue
+        owner_of[square] = owner
+    men: dict[int, int] = {}
+    kings: dict[int, int] = {}
+    for square, owner in owner_of.items():
+        far_row = square >= 29 if owner == 0 else square <= 4
+        if square in king_at or far_row or rng.random() < 0.4:
+            kings[square] = owner  # a man on its far row would have been crowned
+        else:
+            men[square] = owner
+    return men, kings
+
+
+def _chaos_twin(men: dict[int, int], kings: dict[int, int], turn: int) -> ChaosState:
+    """The same position in chaos mode, every piece without shield or potion."""
+    colours = (("red", "orange", "yellow"), ("blue", "lightblue", "purple"))
+    pieces: dict[int, dict[str, object]] = {}
+    count = [0, 0]
+    placed = [(s, o, False) for s, o in men.items()] + [(s, o, True) for s, o in kings.items()]
+    for square, owner, king in placed:
+        pieces[square] = piece(colours[owner][count[owner] // 4], king=king)
+        count[owner] += 1
+    return chaos_position(pieces, turn=turn)
+
+
+def _chaos_board(state: ChaosState) -> str:
+    return "".join(
+        "." if p is None else ("bw"[p.owner].upper() if p.king else "bw"[p.owner]) for p in state.board
+    )
+
+
+def test_plain_and_chaos_without_shields_or_potions_make_the_same_moves_and_boards() -> None:
+    rng = random.Random(18)
+    circles = 0
+    for number in range(400):
+        men, kings = _random_position(rng)
+        turn = number % 2
+        plain = plain_position(men, kings, turn=turn)
+        chaos = _chaos_twin(men, kings, turn)
+        assert plain.board() == _chaos_board(chaos)
+        assert plain.is_terminal() == chaos.is_terminal()
+        moves = {str(a): a for a in plain.legal_actions()}
+        assert sorted(moves) == sorted(names(chaos))
+        for text, move in moves.items():
+            after_plain = plain.clone()
+            after_plain.apply_action(move)
+            after_chaos = chaos.clone()
+            play(after_chaos, text)
+            assert after_plain.board() == _chaos_board(after_chaos), (plain.board(), text)
+            circles += move.path[0] == move.path[-1] and len(move.path) > 1
+    assert circles  # the generator reaches multi-jumps that end where they began

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from chaosgames import InvalidStateError
+from chaosgames.core.grid import connected
 from chaosgames.games.chaos_cruisers.actions import (
     KeepObstacle,
     Lay,
@@ -15,7 +18,7 @@ from chaosgames.games.chaos_cruisers.actions import (
     Speed,
     StopRelocating,
 )
-from chaosgames.games.chaos_cruisers.course import tile_of
+from chaosgames.games.chaos_cruisers.course import tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
 
 from .helpers import load, open_field, position
@@ -116,7 +119,7 @@ def test_speed_coins_come_back_as_the_coin_retrieval_option_says(
 
 def test_tiles_that_may_be_moved() -> None:
     """Rules A and B: no tile with a cruiser, no gate tile; rule C: none whose removal
-    would cut the course."""
+    would cut the course unless laying it elsewhere joins the course again."""
     course = {
         "tiles": [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [3, 0], [4, 0]],
         "gates": {"sun": [0, 0], "moon": [4, 0], "crown": [2, 1], "arms": [0, 1]},
@@ -128,12 +131,92 @@ def test_tiles_that_may_be_moved() -> None:
     )
     state.phase, state.relocator, state.tiles_left = "lift", BLUE, 3
     state._invalidate()
-    # Gate tiles (0,0), (4,0), (2,1), (0,1) stay; black holds (1,1); (2,0) and (3,0)
-    # would cut the moon gate off. Only tile (1,0) may go.
-    assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "stop"]
+    # Gate tiles (0,0), (4,0), (2,1), (0,1) stay; black holds (1,1). Lifting (2,0) cuts
+    # the moon gate off, but laid at (3,1) it joins the course again; lifting (3,0) cuts
+    # it off for good (only its own place would join the two parts). So (1,0) and (2,0).
+    assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "lift:4,0", "stop"]
+    state.apply_action(Lift((4, 0)))
+    assert [str(a) for a in state.legal_actions()] == ["lay:6,2"]
+    state = position(
+        game,
+        {"red": ((0, 0), 0, 1), "black": ((2, 2), 0, 1), "yellow": ((8, 0), 0, 1), "blue": ((9, 1), 0, 1)},
+    )
+    state.phase, state.relocator, state.tiles_left = "lift", BLUE, 3
     state.pos[BLACK] = (1, 1)
     state._invalidate()
-    assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "lift:2,2", "stop"]
+    assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "lift:2,2", "lift:4,0", "stop"]
+
+
+def _corner_course_in_step_three() -> ChaosCruisersState:
+    """Issue 18's course: a straight of three tiles turning a corner up to the moon gate;
+    three cruisers on the sun gate tile, yellow rearranging the course."""
+    course = {"tiles": [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]], "gates": {"sun": [0, 0], "moon": [2, 2]}}
+    game = load(course=course, gates=2, players=3)
+    state = position(game, {"red": ((0, 0), 0, 1), "black": ((1, 0), 0, 1), "yellow": ((0, 1), 0, 1)})
+    state.phase, state.relocator, state.tiles_left = "lift", YELLOW, 3
+    state._invalidate()
+    return state
+
+
+def test_a_corner_tile_may_be_lifted_to_cut_the_corner() -> None:
+    """Rule C, "No tile may be moved or placed, so as to isolate a tile on the board":
+    the course must be whole once the tile is laid, not while it is in the hand."""
+    state = _corner_course_in_step_three()
+    # (1,0) and (2,1) would also split the course, and only their own places join it.
+    assert [str(a) for a in state.legal_actions()] == ["lift:4,0", "stop"]
+    state.apply_action(Lift((4, 0)))
+    # Only tile (1,1) touches both halves: the one lay that leaves a whole course.
+    assert [str(a) for a in state.legal_actions()] == ["lay:2,2"]
+    state.apply_action(Lay((2, 2)))
+    assert state.tiles == {(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)} and state.phase == "lift"
+    assert state.game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_document_with_a_lifted_tile_that_cannot_rejoin_the_course_is_refused() -> None:
+    state = _corner_course_in_step_three()
+    state.apply_action(Lift((4, 0)))
+    doc = state.to_json()
+    assert state.game.state_from_json(doc).legal_actions() == state.legal_actions()
+    # The same halves with the tile lifted from (1,0) instead: no lay could join them.
+    bad = {**doc, "tiles": [[0, 0], [2, 0], [2, 1], [2, 2]], "lifted": [1, 0]}
+    with pytest.raises(InvalidStateError, match="connected"):
+        state.game.state_from_json(bad)
+
+
+def _rejoins(tiles: frozenset[tuple[int, int]], spot: tuple[int, int]) -> bool:
+    touching = any((spot[0] + dx, spot[1] + dy) in tiles for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    return spot not in tiles and touching and connected(set(tiles | {spot}))
+
+
+@pytest.mark.parametrize("course", ["grand-loop", "figure-eight", "chicane"])
+def test_every_lift_offered_has_a_lay_and_every_lay_leaves_the_course_whole(course: str) -> None:
+    """A brute-force check of rule C over random rearrangements: a tile is offered when
+    rules A and B allow it and some place other than its own joins the course again."""
+    game = load(course=course, tiles_moved=10)
+    sun = game.gate_tile["sun"]
+    state = position(game, {"red": ((2 * sun[0], 2 * sun[1]), 0, 1), "black": (None, 0, 8)})
+    rng = random.Random(course)
+    for _ in range(60):
+        state.phase, state.relocator, state.tiles_left, state.moved = "lift", RED, 10, frozenset()
+        state._invalidate()
+        for _ in range(10):
+            lifts = {tile_of(a.square) for a in state.legal_actions() if isinstance(a, Lift)}
+            expected = set()
+            for tile in state.tiles - game.gate_tiles - state.cruiser_tiles() - state.moved:
+                rest = state.tiles - {tile}
+                places = {
+                    (t[0] + dx, t[1] + dy) for t in rest for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                }
+                if any(_rejoins(rest, p) for p in places - {tile}):
+                    expected.add(tile)
+            assert lifts == expected
+            if not lifts:
+                break
+            state.apply_action(Lift(tile_squares(rng.choice(sorted(lifts)))[0]))
+            lays = [tile_of(a.square) for a in state.legal_actions()]
+            assert lays and all(_rejoins(state.tiles, t) for t in lays)
+            state.apply_action(Lay(tile_squares(rng.choice(lays))[0]))
+            assert connected(set(state.tiles))
 
 
 def test_a_lifted_tile_is_laid_aligned_next_to_the_course_somewhere_new() -> None:
@@ -282,6 +365,7 @@ def test_reaching_the_sun_gate_a_second_time_wins() -> None:
     state.apply_action(Move(W, 1))
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
+    assert state.ended_by() == "rules" and state.observation(2)["ended_by"] == "rules"
 
 
 def test_reaching_the_sun_gate_the_first_time_does_not_end_the_race() -> None:
@@ -363,6 +447,7 @@ def test_max_rounds_ends_the_game_and_the_lead_order_decides() -> None:
     for _ in range(4):
         state.apply_action(Speed(0))
     assert state.is_terminal() and state.capped
+    assert state.ended_by() == "cap" and state.observation(None)["ended_by"] == "cap"
     # Red and black: same gates, same distance, same speed: they share the win.
     assert state.returns() == [0.5, 0.5, 0.0, 0.0]
 

@@ -100,8 +100,8 @@ def test_the_gates_used_must_be_on_the_course() -> None:
         {"coin_retrieval": "always"},
         {"laps": 0},
         {"gates": 1},
-        {"gates": 5},
-        {"max_rounds": 0},
+        {"gates": 9},
+        {"max_rounds": -1},
         {"players": 5},
         {"players": 1},
         {"setup_order": "age"},
@@ -150,3 +150,68 @@ def test_course_squares_are_the_2x2_grids_of_the_tiles() -> None:
         (-1, 1),
     }
     assert len(course_squares({tuple(t) for t in open_field()["tiles"]})) == 64
+
+
+def _second_set_course() -> dict[str, Any]:
+    """An open field 4 tiles wide and 3 tall with both sets of gates: the first set's
+    pawns along the bottom and the left, the second set's along the top and the right."""
+    course = open_field(4, 3)
+    course["gates"] = {
+        "sun": [0, 0],
+        "moon": [1, 0],
+        "crown": [2, 0],
+        "arms": [3, 0],
+        "moon2": [3, 1],
+        "crown2": [3, 2],
+        "arms2": [2, 2],
+        "sun2": [1, 2],
+    }
+    return course
+
+
+def test_more_gates_than_four_come_from_a_second_set_of_pawns() -> None:
+    """Variant 4, "play with more gates and laps": a course may name a second set of
+    gates (a second piecepack's pawns), visited after the first set's arms gate, in the
+    same suit order, before the lap ends at the sun."""
+    game = load(course=_second_set_course(), gates=8, laps=1)
+    assert game.chart == ("moon", "crown", "arms", "moon2", "crown2", "arms2", "sun2", "sun")
+    assert len(game.gate_tiles) == 8
+    assert load(course=_second_set_course(), gates=5, laps=2).chart == (
+        ("moon", "crown", "arms", "moon2", "sun") * 2
+    )
+    # Unused gates of the second set are ordinary tiles, as for the first set.
+    assert set(load(course=_second_set_course(), gates=6).gate_tile) == {
+        "sun",
+        "moon",
+        "crown",
+        "arms",
+        "moon2",
+        "crown2",
+    }
+
+
+def test_a_cruiser_checks_a_second_set_gate_only_in_its_turn_on_the_chart() -> None:
+    game = load(course=_second_set_course(), gates=8, laps=1)
+    # Red has reached moon, crown and arms; the moon2 tile (3,1) is one square north.
+    state = position(game, {"red": ((7, 1), 1, 3), "black": ((0, 0), 0), "yellow": ((1, 0), 0)})
+    state.apply_action(game.parse_action(state, "speed:="))
+    state.apply_action(game.parse_action(state, "move:N1"))
+    assert state.progress[0] == 4
+    # Black, before any gate, passes the crown2 tile without checking it.
+    state = position(game, {"black": ((6, 3), 1), "red": ((0, 0), 0), "yellow": ((1, 0), 0)})
+    state.apply_action(game.parse_action(state, "speed:="))
+    state.apply_action(game.parse_action(state, "move:N1"))
+    assert state.pos[1] == (6, 4) and state.progress[1] == 0
+
+
+def test_the_course_validator_checks_the_second_set_of_gates() -> None:
+    course = _second_set_course()
+    assert validate_course(course)["gates"]["sun2"] == [1, 2]
+    with pytest.raises(ValueError, match="unknown gate moon3"):
+        validate_course({**course, "gates": {**course["gates"], "moon3": [0, 1]}})
+    with pytest.raises(ValueError, match="sun2 and crown2 gates share the tile"):
+        validate_course({**course, "gates": {**course["gates"], "crown2": [1, 2]}})
+    with pytest.raises(ValueError, match="the arms2 gate at"):
+        validate_course({**course, "gates": {**course["gates"], "arms2": [9, 9]}})
+    with pytest.raises(InvalidOptionError, match="no moon2 gate; with gates=5 it needs"):
+        load(gates=5)

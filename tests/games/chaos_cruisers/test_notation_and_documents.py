@@ -152,3 +152,19 @@ def test_heuristic_shares_sum_to_one_and_favour_the_leader() -> None:
     shares = game.heuristic(state)
     assert abs(sum(shares) - 1) < 1e-9 and all(0 <= s <= 1 for s in shares)
     assert shares[RED] == max(shares)
+
+
+def test_text_and_svg_tell_the_second_set_of_gates_apart() -> None:
+    from .test_course_and_options import _second_set_course
+
+    game = load(course=_second_set_course(), gates=8, players=3)
+    state = position(game, {"red": ((0, 0), 0), "black": ((1, 0), 0), "yellow": ((0, 1), 0)})
+    text = str(state)
+    # Row y=5 holds the top edge: the second set's sun2 (tile 1,2) and arms2 (2,2), then
+    # crown2 (3,2); lower case is the first set, capitals the second.
+    assert "  5 ..SSAACC" in text and "  2 ......MM" in text
+    assert "  1 Ysmmccaa" in text and "  0 RKmmccaa" in text
+    svg = game.render_svg(state)
+    ET.fromstring(svg)
+    assert "Moon II Gate 1" in svg and "Sun II Gate 1" in svg and "Moon Gate 1" in svg
+    assert svg.count('class="gate second-set"') == 4 and svg.count('class="gate"') == 4

@@ -86,7 +86,8 @@ class TestHiddenInformation:
         state = arrange(standard(), down=["c6"])
         assert "Ad" not in state.game.render_text(state, 0)
         assert "##" in state.game.render_text(state, 0)
-        assert "#Ad" in state.game.render_text(state)  # a spectator with the record sees all
+        assert "##" in state.game.render_text(state)  # a spectator sees what the players see
+        assert "#Ad" in state.game.render_text(state, reveal=True)  # the replay of a record shows all
         assert "#Ad" in str(arrange(standard(memory_aid=True), down=["c6"]))
 
 

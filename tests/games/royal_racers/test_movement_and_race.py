@@ -95,6 +95,7 @@ def test_whoever_touches_the_last_flag_first_wins() -> None:
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0]
     assert state.coins == [[5, 3]] and state.race_winners == [0]
+    assert state.ended_by() == "rules" and state.observation(None)["ended_by"] == "rules"
 
 
 def test_the_cap_ends_the_race_and_most_flags_touched_wins_it() -> None:
@@ -105,6 +106,7 @@ def test_the_cap_ends_the_race_and_most_flags_touched_wins_it() -> None:
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0]
     assert state.race_winners == [-1]
+    assert state.ended_by() == "cap" and state.observation(1)["ended_by"] == "cap"
 
 
 def test_a_tie_at_the_cap_is_shared() -> None:

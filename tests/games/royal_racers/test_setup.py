@@ -131,7 +131,7 @@ def test_fewer_flags_mean_fewer_placements() -> None:
         {"players": 1},
         {"players": 5},
         {"races": 0},
-        {"max_rounds": 0},
+        {"max_rounds": -1},
         {"memory_aid": "x"},
     ],
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 from rich.console import Console
 
@@ -39,3 +40,34 @@ def test_two_people_play_a_campaign_and_never_see_face_down_ranks() -> None:
     assert state.down and "##" in during  # cards went face down and were shown as backs
     assert not FACE_DOWN_RANK.search(during)
     assert match.record.replay().to_json() == state.to_json()
+
+
+def _undo_after_first_decision(**options: object) -> str:
+    """A person plays one decision against a random player, then types `undo`."""
+    from chaosgames.agents import make
+
+    g = game(players=2, **options)
+    screen = io.StringIO()
+    answers = iter(["1", "undo", "quit"])
+    match = TerminalMatch(
+        g,
+        ["human", "random"],
+        {1: make("random", seed=1)},
+        3,
+        Console(file=screen, width=140),
+        lambda _: next(answers),
+    )
+    match.run()
+    return screen.getvalue()
+
+
+def test_the_terminal_refuses_undo_while_face_down_ranks_are_hidden() -> None:
+    assert "Undo is off in this game" in _undo_after_first_decision()
+    # With the memory aid every rank is in view, so nothing can be peeked: undo works.
+    assert "Your last decision is taken back." in _undo_after_first_decision(memory_aid=True)
+
+
+def test_the_game_guide_says_what_the_terminal_does_about_undo() -> None:
+    guide = (Path(__file__).parents[3] / "docs" / "games" / "royal-racers.md").read_text(encoding="utf-8")
+    assert "refuses `undo`" in guide and "unless `memory_aid=true`" in guide
+    assert "take back a wrong guess" not in guide

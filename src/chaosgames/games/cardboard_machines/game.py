@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidStateError, NotationError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -66,6 +67,7 @@ class CardboardMachines(Game):
 
     name = "cardboard-machines"
     title = "Cardboard Machines"
+    pitch = "A race on a track of double-sided boards that scrolls forward: gears, stress dice, ghosts."
     min_players = 2
     max_players = 4
     default_players = 4
@@ -94,9 +96,9 @@ class CardboardMachines(Game):
         Option(
             "max_turns",
             int,
-            600,
-            "turns (all players together) after which the game is scored as if all tokens were claimed; "
-            "0 for no cap",
+            0,
+            "not a rule: turns (all players together) after which the game is scored as if all tokens "
+            "were claimed, ended by the cap (0: no cap)",
             minimum=0,
         ),
     )
@@ -118,11 +120,22 @@ class CardboardMachines(Game):
         assert isinstance(state, CardboardState)
         return describe(state, action)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.cardboard_machines.svg import render_svg
 
         assert isinstance(state, CardboardState)
-        return render_svg(state)
+        return render_svg(state)  # nothing is hidden: every viewer sees the whole table
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.cardboard_machines.svg import action_places
+
+        assert isinstance(state, CardboardState)
+        return action_places(state, action)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
+
+        return CardboardEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.cardboard_machines.evaluation import evaluate

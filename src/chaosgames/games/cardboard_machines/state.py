@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.cardboard_machines import crashing, end_of_game, movement, setup, stress_test
 from chaosgames.games.cardboard_machines.actions import (
     COLUMN_LETTERS,
@@ -309,6 +309,13 @@ class CardboardState(State):
             return [0.0] * self.game.num_players
         return list(self.result)
 
+    def ended_by(self) -> str | None:
+        if self.phase != OVER:
+            return None
+        # The turn count reaches max_turns only in the turn that the cap ends.
+        cap = self.game.options["max_turns"]
+        return ENDED_BY_CAP if cap and self.turn >= cap else ENDED_BY_RULES
+
     def round_number(self) -> int:
         return 0 if self.phase in (FIRST, BOARDS) else self.lap + 1
 
@@ -317,7 +324,10 @@ class CardboardState(State):
 
     def observation(self, player: int | None) -> dict[str, Any]:
         # Everything at the table is open: boards, cars, dice, tokens.
-        return {"player": player, **self._public()}
+        doc = {"player": player, **self._public()}
+        if self.phase == OVER:
+            doc["ended_by"] = self.ended_by()
+        return doc
 
     def _public(self) -> dict[str, Any]:
         return {

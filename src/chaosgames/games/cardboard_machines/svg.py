@@ -1,12 +1,24 @@
 """The table as an SVG picture: six boards with their stagger, terrain, dark edges, ghosts,
-cars (gear on the car, stress beside it) and a panel of lives and round tokens."""
+cars (gear on the car, stress beside it) and a panel of lives and round tokens.
+
+Every space carries `data-place` with its name (`7c`): a player clicks the space in front
+to move there, or the space to place a crashed car or a ghost on (`action_places`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS, TABLE_ROWS
+from chaosgames.core.game import Action
+from chaosgames.games.cardboard_machines.actions import Move
+from chaosgames.games.cardboard_machines.boards import (
+    LANES,
+    SIDE_NAMES,
+    SIDES,
+    TABLE_BOARDS,
+    TABLE_ROWS,
+    direction,
+)
 from chaosgames.games.cardboard_machines.phases import OFF
 
 if TYPE_CHECKING:
@@ -30,6 +42,19 @@ def _x(lateral: int) -> int:
 
 def _y(table_row: int) -> int:
     return MARGIN + (TABLE_ROWS - 1 - table_row) * SPACE
+
+
+def action_places(st: CardboardState, action: Action) -> tuple[str, ...]:
+    """The space in front a move enters (in its lane), the space a crashed car or a ghost
+    is put on; gears, dice and the rest are chosen from the list."""
+    assert isinstance(action, Move)
+    if action.kind in ("place", "ghost") and action.arg != "none":
+        return (action.arg,)
+    if action.kind == "move" and st.pos[st.mover] != OFF:
+        for lateral, space in st.targets(st.pos[st.mover]):
+            if direction(lateral) == action.arg:
+                return (st.name(space),)
+    return ()
 
 
 def render_svg(st: CardboardState) -> str:
@@ -77,7 +102,8 @@ def _boards(st: CardboardState) -> list[str]:
                 colour = "#7a5c3a" if face.terrain[r * LANES + col] else "#eae6dc"
                 parts.append(
                     f'<rect x="{x + 2}" y="{y + 2}" width="{SPACE - 4}" height="{SPACE - 4}" rx="4" '
-                    f'fill="{colour}" stroke="#888"><title>{st.name(space)}</title></rect>'
+                    f'fill="{colour}" stroke="#888" data-place="{st.name(space)}">'
+                    f"<title>{st.name(space)}</title></rect>"
                 )
     parts.append(
         f'<path d="M {MARGIN - 15} {MARGIN + 40} l 8 -14 l 8 14 z" fill="#555">'

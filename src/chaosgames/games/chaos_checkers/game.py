@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -20,6 +21,7 @@ class ChaosCheckersGame(Game):
 
     name = "chaos-checkers"
     title = "Chaos Checkers"
+    pitch = "American checkers where every piece carries a shield and a potion of random power."
     min_players = 2
     max_players = 2
     default_players = 2
@@ -57,8 +59,8 @@ class ChaosCheckersGame(Game):
         Option(
             "max_moves",
             int,
-            1000,
-            "the game is a draw after this many moves (0: no limit; a cap for simulations)",
+            0,
+            "not a rule: the game is a draw after this many moves, ended by the cap (0: no cap)",
             minimum=0,
         ),
     )
@@ -109,15 +111,25 @@ class ChaosCheckersGame(Game):
             self.options["second_colours"].replace(",", "/"),
         ]
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.chaos_checkers.svg import render_svg
 
-        return render_svg(state)
+        return render_svg(state)  # checkers hides nothing: every viewer sees the same
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.chaos_checkers.svg import action_places
+
+        return action_places(action)
 
     def describe_action(self, state: State, action: Action) -> str:
         from chaosgames.games.chaos_checkers.notation import describe
 
         return describe(state, action)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
+
+        return CheckersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.chaos_checkers.evaluation import heuristic

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL, START
 from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
@@ -256,13 +256,14 @@ class PlainState(State):
         src = move[2]
         dst = move[3]
         captured = move[1]
-        own = self.own ^ (src | dst)
+        # Clear, then set: a king's multi-jump may end on the square it started from.
+        own = (self.own ^ src) | dst
         opp = self.opp
         kings = self.kings
         side = self.side
         history = self.history
         if kings & src:
-            kings ^= src | dst
+            kings = (kings ^ src) | dst
             if captured:
                 history = ()
             else:
@@ -305,6 +306,13 @@ class PlainState(State):
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
+    def ended_by(self) -> str | None:
+        if self.outcome is None:
+            return None
+        # A draw is the repetition rule's or else the max_moves cap's.
+        repeated = bool(self.history) and drawn_by_repetition(self.history, self.repetition)
+        return ENDED_BY_CAP if self.outcome == (0.5, 0.5) and not repeated else ENDED_BY_RULES
+
     # -- views -------------------------------------------------------------------------
 
     def pieces(self) -> tuple[int, int]:
@@ -317,13 +325,16 @@ class PlainState(State):
 
     def observation(self, player: int | None) -> dict[str, Any]:
         # Checkers hides nothing: every seat sees the whole position.
-        return {
+        doc = {
             "board": self.board(),
             "turn": self.side,
             "ply": self.ply,
             "terminal": self.outcome is not None,
             "returns": self.returns(),
         }
+        if self.outcome is not None:
+            doc["ended_by"] = self.ended_by()
+        return doc
 
     def to_json(self) -> dict[str, Any]:
         history = []

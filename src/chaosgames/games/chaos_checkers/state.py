@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import weighted
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
     DRAWS,
@@ -187,6 +187,14 @@ class ChaosState(State):
 
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
+
+    def ended_by(self) -> str | None:
+        if self.outcome is None:
+            return None
+        # A draw is the repetition rule's or else the max_moves cap's.
+        rule = self.game.options["repetition"]
+        repeated = bool(self.history) and drawn_by_repetition(self.history, rule)
+        return ENDED_BY_CAP if self.outcome == (0.5, 0.5) and not repeated else ENDED_BY_RULES
 
     def round_number(self) -> int:
         if self.phase in SETUP_PHASES:
@@ -594,6 +602,8 @@ class ChaosState(State):
         doc["to_move"] = self.current_player()
         doc["terminal"] = self.outcome is not None
         doc["returns"] = self.returns()
+        if self.outcome is not None:
+            doc["ended_by"] = self.ended_by()
         return doc
 
     def to_json(self) -> dict[str, Any]:

@@ -1,10 +1,16 @@
-"""The position as an SVG picture (a pure function of the state)."""
+"""The position as an SVG picture (a pure function of the state).
+
+Every dark square and every piece carries `data-place` with its square number (1-32): a
+player clicks the squares an action visits (`action_places`).
+"""
 
 from __future__ import annotations
 
-from chaosgames.core.game import State
+from chaosgames.core.game import Action, State
+from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, PotionUse
 from chaosgames.games.chaos_checkers.board import index_at, row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL
+from chaosgames.games.chaos_checkers.moves import Move
 from chaosgames.games.chaos_checkers.plain import PlainState
 
 CELL = 60
@@ -17,8 +23,10 @@ def _board_squares() -> list[str]:
         for col in range(8):
             index = index_at(row, col)
             fill = "#f0d9b5" if index < 0 else "#8b5a2b"
+            place = f' data-place="{index + 1}"' if index >= 0 else ""
             out.append(
-                f'<rect x="{col * CELL}" y="{row * CELL}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
+                f'<rect x="{col * CELL}" y="{row * CELL}" width="{CELL}" height="{CELL}" '
+                f'fill="{fill}"{place}/>'
             )
     return out
 
@@ -53,7 +61,19 @@ def _disc(index: int, fill: str, king: bool, shield: str | None, potion: str | N
         out.append(f'<circle cx="{cx + 11}" cy="{cy + 11}" r="6" fill="{potion}" stroke="#333"/>')
     if king:
         out.append(_crown(cx, cy))
-    return out
+    return [f'<g data-place="{index + 1}">', *out, "</g>"]
+
+
+def action_places(action: Action) -> tuple[str, ...]:
+    """The squares a move visits (the piece first); a potion's piece, then its targets;
+    the defended piece. Draws, picks and `pass` are chosen from the list."""
+    if isinstance(action, ChaosMove | Move):
+        return tuple(str(i + 1) for i in action.path)
+    if isinstance(action, PotionUse):
+        return tuple(str(i + 1) for i in (action.square, action.target, action.other) if i >= 0)
+    if isinstance(action, Defence):
+        return (str(action.square + 1),)
+    return ()
 
 
 def render_svg(state: State) -> str:

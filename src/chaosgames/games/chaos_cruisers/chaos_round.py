@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from chaosgames.core.grid import Square
+from chaosgames.core.grid import ORTHOGONAL, Square
 from chaosgames.games.chaos_cruisers.course import (
     Tile,
     articulation_squares,
@@ -19,21 +19,131 @@ def movable_tiles(
 ) -> list[Tile]:
     """Tiles the last player may pick up: no cruiser on it (rule A), not a gate tile
     (rule B), not one already moved this chaos round ("3 tiles" are three different
-    tiles), and lifting it leaves the other tiles connected (rule C). Sorted."""
+    tiles), and some lay leaves the course whole (rule C: a tile whose removal splits the
+    course may go only where it joins the parts again). Sorted."""
     if len(tiles) < 2:
         return []
-    cut = articulation_squares(tiles)
-    fixed = gate_tiles | cruiser_tiles | moved | cut
-    return sorted(t for t in tiles if t not in fixed)
+    fixed = gate_tiles | cruiser_tiles | moved
+    candidates = [t for t in tiles if t not in fixed]
+    if not candidates:
+        return []
+    root, order, cuts = _separations(tiles)
+    if not any(t in cuts for t in candidates):
+        return sorted(candidates)
+    # Only a place touching two tiles or more can join two parts.
+    touching: dict[Tile, list[Tile]] = {}
+    for t in tiles:
+        for n in tile_neighbours(t):
+            if n not in tiles:
+                touching.setdefault(n, []).append(t)
+    joints = [tuple(order[t] for t in near) for near in touching.values() if len(near) > 1]
+    movable = []
+    for t in candidates:
+        ranges = cuts.get(t)
+        if ranges is None or _joinable(order[t], ranges, t != root, joints):
+            movable.append(t)
+    return sorted(movable)
+
+
+def _separations(tiles: frozenset[Tile]) -> tuple[Tile, dict[Tile, int], dict[Tile, list[tuple[int, int]]]]:
+    """A depth-first numbering of the tiles (Tarjan) and, for each tile whose removal
+    splits the course, the number ranges of the parts cut off below it; the rest of the
+    course is one more part unless the tile is the root."""
+    root = min(tiles)
+    order: dict[Tile, int] = {root: 0}
+    low: dict[Tile, int] = {root: 0}
+    counter = 1
+    cuts: dict[Tile, list[tuple[int, int]]] = {}
+    stack: list[tuple[Tile, Tile | None, int]] = [(root, None, 0)]
+    while stack:
+        tile, parent, i = stack[-1]
+        if i < 4:
+            stack[-1] = (tile, parent, i + 1)
+            dx, dy = ORTHOGONAL[i]
+            n = (tile[0] + dx, tile[1] + dy)
+            if n not in tiles or n == parent:
+                continue
+            if n in order:
+                if order[n] < low[tile]:
+                    low[tile] = order[n]
+            else:
+                order[n] = low[n] = counter
+                counter += 1
+                stack.append((n, tile, 0))
+            continue
+        stack.pop()
+        if parent is not None:
+            if low[tile] < low[parent]:
+                low[parent] = low[tile]
+            if parent == root or low[tile] >= order[parent]:
+                # The subtree below `tile` was numbered order[tile] .. counter - 1.
+                cuts.setdefault(parent, []).append((order[tile], counter))
+    if len(cuts.get(root, ())) < 2:
+        cuts.pop(root, None)
+    return root, order, cuts
+
+
+def _joinable(number: int, ranges: list[tuple[int, int]], rest: bool, joints: list[tuple[int, ...]]) -> bool:
+    """Whether some place touches every part left when the tile numbered `number` is
+    lifted (`joints`: the numbers of the tiles each place touches)."""
+    parts = len(ranges) + rest
+    for near in joints:
+        seen = set()
+        for n in near:
+            if n == number:
+                continue
+            for k, (low, high) in enumerate(ranges):
+                if low <= n < high:
+                    seen.add(k)
+                    break
+            else:
+                seen.add(-1)
+        if len(seen) == parts:
+            return True
+    return False
 
 
 def lay_spots(tiles: frozenset[Tile], origin: Tile) -> list[Tile]:
     """Where a lifted tile may go: an empty place on the tile lattice (rule D: aligned),
-    touching a tile on the board side to side (rule D, which also keeps every tile
-    reachable, rule C), and not where it came from ("different locations"). Sorted."""
+    touching a tile on the board side to side (rule D), not where it came from
+    ("different locations"), and leaving the course whole (rule C: if lifting the tile
+    split the course, only places touching every part). Sorted."""
     spots = {n for t in tiles for n in tile_neighbours(t) if n not in tiles}
     spots.discard(origin)
+    if _splits(tiles, origin):
+        part = _parts(tiles)
+        count = max(part.values()) + 1
+        spots = {s for s in spots if len({part.get(n, -1) for n in tile_neighbours(s)} - {-1}) == count}
     return sorted(spots)
+
+
+def _splits(tiles: frozenset[Tile], origin: Tile) -> bool:
+    """Whether the tiles touching the lifted tile's place lie in different parts."""
+    near = [n for n in tile_neighbours(origin) if n in tiles]
+    if len(near) < 2:
+        return False
+    part = _parts(tiles, near[0])
+    return any(n not in part for n in near[1:])
+
+
+def _parts(tiles: frozenset[Tile], first: Tile | None = None) -> dict[Tile, int]:
+    """Each tile's connected part of the course, numbered from 0 (only the part of
+    `first` when given)."""
+    part: dict[Tile, int] = {}
+    count = 0
+    for start in (first,) if first is not None else tiles:
+        if start in part:
+            continue
+        part[start] = count
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
+                if n in tiles and n not in part:
+                    part[n] = count
+                    stack.append(n)
+        count += 1
+    return part
 
 
 def obstacle_squares(

@@ -4,7 +4,11 @@ Course JSON format (the `course` option takes a preset name or such a document):
 
     {"name": "my-course",                      # optional
      "tiles": [[0, 0], [1, 0], ...],           # tile coordinates, one pair per tile
-     "gates": {"sun": [0, 0], "moon": [1, 0], "crown": ..., "arms": ...}}
+     "gates": {"sun": [0, 0], "moon": [1, 0], "crown": ..., "arms": ...,
+               "moon2": ..., "crown2": ..., "arms2": ..., "sun2": ...}}
+
+The first set of gates are the piecepack's four pawns; `moon2` ... `sun2` are an optional
+second set (a second piecepack's pawns) for races with more than four gates (variant 4).
 
 Tiles sit on a lattice of 2x2 squares (reading chosen for "tiles placed in alignment"):
 tile (tx, ty) covers squares (2tx, 2ty) .. (2tx+1, 2ty+1). x runs to the right, y up.
@@ -20,8 +24,20 @@ from chaosgames.core.grid import ORTHOGONAL, Square, connected
 
 Tile = tuple[int, int]
 
-GATE_NAMES: tuple[str, ...] = ("sun", "moon", "crown", "arms")
-"""The four pawns, in the order the race visits them (sun is the start and the lap's end)."""
+GATE_NAMES: tuple[str, ...] = ("sun", "moon", "crown", "arms", "moon2", "crown2", "arms2", "sun2")
+"""The gates in the order a lap visits them: the four pawns (sun is the start and the
+lap's end), then a second set of pawns in the same suit order, for more gates (variant 4)."""
+
+FIRST_SET = 4
+"""The first four gate names are the piecepack's own pawns."""
+
+
+def gate_title(name: str) -> str:
+    """A gate as players call it: 'Moon', or 'Moon II' for the second set's moon."""
+    if name.endswith("2"):
+        return f"{name[:-1].capitalize()} II"
+    return name.capitalize()
+
 
 MAX_TILES = 24
 """One piecepack holds 24 tiles."""
@@ -93,7 +109,10 @@ def _read_gates(value: Any, tiles: set[Tile]) -> dict[str, list[int]]:
         raise ValueError("'gates' must be an object naming the tile of each gate, e.g. {'sun': [0, 0]}.")
     unknown = sorted(set(value) - set(GATE_NAMES))
     if unknown:
-        raise ValueError(f"unknown gate {', '.join(unknown)}; the gates are sun, moon, crown and arms.")
+        raise ValueError(
+            f"unknown gate {', '.join(unknown)}; the gates are sun, moon, crown and arms, "
+            "and a second set moon2, crown2, arms2 and sun2."
+        )
     if "sun" not in value:
         raise ValueError("the course is missing the sun gate (the start and finish).")
     seen: dict[Tile, str] = {}

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.grid import Square, connected
 from chaosgames.games.chaos_cruisers.actions import COLOURS
+from chaosgames.games.chaos_cruisers.chaos_round import lay_spots
 from chaosgames.games.chaos_cruisers.course import Tile, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED, SPEED_COINS
 from chaosgames.games.chaos_cruisers.state import PHASES, ChaosCruisersState
@@ -93,7 +94,7 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
     if doc.get("phase") not in PHASES:
         raise _fail(f"the phase must be one of {', '.join(PHASES)}, not {doc.get('phase')!r}.")
     state.phase = doc["phase"]
-    state.round = _int(doc["round"], "round", 0, game.options["max_rounds"])
+    state.round = _int(doc["round"], "round", 0, game.options["max_rounds"] or 10**9)
     _read_course(state, doc)
     cruisers = doc["cruisers"]
     if not isinstance(cruisers, list) or len(cruisers) != n:
@@ -111,8 +112,8 @@ def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCr
     state.clock = _int(doc["clock"], "clock", 0, 10**9)
     winner = doc["winner"]
     state.winner = -1 if winner is None else _int(winner, "winner", 0, game.num_players - 1)
-    if not isinstance(doc["capped"], bool):
-        raise _fail("capped must be true or false.")
+    if not isinstance(doc["capped"], bool) or (doc["capped"] and not game.options["max_rounds"]):
+        raise _fail("capped must be true or false, and true only with a max_rounds cap.")
     state.capped = doc["capped"]
     _check_race(state)
     _check_phase(state)
@@ -132,8 +133,11 @@ def _read_course(state: ChaosCruisersState, doc: dict[str, Any]) -> None:
     if (lifted is not None) != (state.phase == "lay") or lifted in tiles:
         raise _fail("a tile is held up off the course exactly while it is being laid down.")
     expected = len(game.start_tiles) - (1 if lifted is not None else 0)
-    if len(tiles) != expected or not connected(tiles):
+    if len(tiles) != expected or (lifted is None and not connected(tiles)):
         raise _fail(f"the course must be {expected} connected tiles.")
+    # Rule C: a tile in the hand may have split the course, if laying it can join it again.
+    if lifted is not None and not (connected(tiles | {lifted}) and lay_spots(frozenset(tiles), lifted)):
+        raise _fail("the course must be connected with the lifted tile in its place, and a lay must join it.")
     state.tiles = frozenset(tiles)
     state.lifted = lifted
     course = state.course()
@@ -145,8 +149,10 @@ def _read_course(state: ChaosCruisersState, doc: dict[str, Any]) -> None:
         if square not in course or tile_of(square) in game.gate_tiles or square in obstacles:
             raise _fail(f"an obstacle cannot stand on {list(square)}.")
         obstacles[square] = _cruiser(item[2], game.num_cruisers, "an obstacle's colour")
+    if lifted is not None and obstacles:
+        raise _fail("obstacles are off the course while tiles are moved (chaos round step 2).")
     covered = {tile_of(s) for s in obstacles if all(q in obstacles for q in tile_squares(tile_of(s)))}
-    if covered or not connected(set(course - obstacles.keys())):
+    if covered or not (lifted is not None or connected(set(course - obstacles.keys()))):
         raise _fail("obstacles may not cut the course or cover a whole tile.")
     state.obstacles = obstacles
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidOptionError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -42,6 +43,7 @@ class ChaosCruisersGame(Game):
 
     name = "chaos-cruisers"
     title = "Chaos Cruisers"
+    pitch = "Hover-cruisers race through gates on a piecepack course that the last cruiser reshapes."
     min_players = 2
     max_players = 4
     default_players = 4
@@ -69,7 +71,15 @@ class ChaosCruisersGame(Game):
             choices=("sun", "every_chaos_round", "never"),
         ),
         Option("laps", int, 2, "laps of the course (variant 4)", minimum=1, maximum=5),
-        Option("gates", int, 4, "gates used: sun, then moon, crown, arms (variant 4)", minimum=2, maximum=4),
+        Option(
+            "gates",
+            int,
+            4,
+            "gates used: sun, then moon, crown, arms, then a second set moon2, crown2, arms2, sun2 "
+            "named by the course (variant 4)",
+            minimum=2,
+            maximum=len(GATE_NAMES),
+        ),
         Option(
             "two_cruisers",
             bool,
@@ -83,7 +93,14 @@ class ChaosCruisersGame(Game):
             "who places a cruiser first: seat order (for age order) or a roll",
             choices=("seats", "roll"),
         ),
-        Option("max_rounds", int, 200, "cap on cruising rounds; then the lead order decides", minimum=1),
+        Option(
+            "max_rounds",
+            int,
+            0,
+            "not a rule: cap on cruising rounds, then the lead order decides and the game is ended "
+            "by the cap (0: no cap)",
+            minimum=0,
+        ),
     )
 
     notation = NOTATION
@@ -131,11 +148,22 @@ class ChaosCruisersGame(Game):
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.chaos_cruisers.svg import render_svg
 
         assert isinstance(state, ChaosCruisersState)
-        return render_svg(state)
+        return render_svg(state)  # nothing is hidden: every viewer sees the whole table
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.chaos_cruisers.svg import action_places
+
+        assert isinstance(state, ChaosCruisersState)
+        return action_places(state, action)
+
+    def encoding(self) -> Encoding:
+        from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
+
+        return CruisersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.chaos_cruisers.evaluation import win_shares

@@ -11,7 +11,8 @@ UNREACHABLE = 10**6
 def progress_chart(gates: int, laps: int) -> tuple[str, ...]:
     """The chart's rows: per lap the gates after the sun, in order, then the sun again.
 
-    With the seed's 4 gates and 2 laps: moon, crown, arms, sun, moon, crown, arms, sun."""
+    With the rulebook's 4 gates and 2 laps: moon, crown, arms, sun, moon, crown, arms, sun.
+    More gates add the second set after arms: with 6, moon, crown, arms, moon2, crown2, sun."""
     lap = (*GATE_NAMES[1:gates], "sun")
     return lap * laps
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import (
     KeepObstacle,
@@ -299,7 +299,8 @@ class ChaosCruisersState(State):
 
     def _begin_cruising_round(self, order_known: bool = False) -> None:
         self.round += 1
-        if self.round > self.game.options["max_rounds"]:
+        cap = self.game.options["max_rounds"]
+        if cap and self.round > cap:
             self.round -= 1
             self.capped = True
             self.phase = "over"
@@ -508,6 +509,11 @@ class ChaosCruisersState(State):
     def round_number(self) -> int:
         return self.round
 
+    def ended_by(self) -> str | None:
+        if self.phase != "over":
+            return None
+        return ENDED_BY_CAP if self.capped else ENDED_BY_RULES
+
     # -- copying and documents -------------------------------------------------------------
 
     def clone(self) -> ChaosCruisersState:
@@ -554,7 +560,10 @@ class ChaosCruisersState(State):
         # Nothing is hidden in Chaos Cruisers: everyone sees the whole table.
         from chaosgames.games.chaos_cruisers.document import state_document
 
-        return {"player": player, **state_document(self)}
+        doc = {"player": player, **state_document(self)}
+        if self.phase == "over":
+            doc["ended_by"] = self.ended_by()
+        return doc
 
     def __str__(self) -> str:
         from chaosgames.games.chaos_cruisers.text import render_text

@@ -1,6 +1,10 @@
 """The position as an SVG picture (a pure function of the state, like `chess.svg`):
 course tiles with their 2x2 grids, gate pawns, obstacle coins in their owner's colour,
-cruisers as dice showing their speed, and the race progress chart."""
+cruisers as dice showing their speed, and the race progress chart.
+
+Clickable places (`data-place`, see `action_places`): every square as `x,y`, every tile as
+`tile:x,y` (its lower-left square, as `lift` names it) and, while a tile is lifted in a
+chaos round, every spot it may be laid on as `spot:x,y`."""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from chaosgames.games.chaos_cruisers.actions import COLOURS
-from chaosgames.games.chaos_cruisers.course import Tile
+from chaosgames.core.game import Action
+from chaosgames.games.chaos_cruisers.actions import COLOURS, Lay, Lift, Move, Obstacle, Reenter, Start
+from chaosgames.games.chaos_cruisers.course import Tile, gate_title, tile_of, tile_squares
+from chaosgames.games.chaos_cruisers.movement import trace_move
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
@@ -19,16 +25,51 @@ MARGIN = 20
 FILL = {"red": "#d62728", "black": "#222222", "yellow": "#e8c31a", "blue": "#1f5fbf"}
 INK = {"red": "#ffffff", "black": "#ffffff", "yellow": "#000000", "blue": "#ffffff"}
 GATE_SYMBOL = {"sun": "\u2600", "moon": "\u263e", "crown": "\u265b", "arms": "\u2694"}
+PAWN = ("#8a6d3b", "#ffffff")
+"""Fill and symbol colour of the first set's pawns; the second set is drawn light."""
+SECOND_PAWN = ("#e8e0cc", "#5a4526")
+
+
+def _place(square: tuple[int, int]) -> str:
+    return f"{square[0]},{square[1]}"
+
+
+def action_places(state: ChaosCruisersState, action: Action) -> tuple[str, ...]:
+    """A square for a start, re-entry or obstacle; the tile to lift, the spot to lay it on;
+    the square a move ends on (moves that go out of bounds are chosen from the list)."""
+    if isinstance(action, Start | Reenter | Obstacle):
+        return (_place(action.square),)
+    if isinstance(action, Lift):
+        return ("tile:" + _place(action.square),)
+    if isinstance(action, Lay):
+        return ("spot:" + _place(action.square),)
+    if isinstance(action, Move):
+        start = state.pos[state.deciding_cruiser()]
+        if start is None:
+            return ()
+        trace = trace_move(start, action, state.course(), state.obstacles, state.occupied())
+        if trace.outcome == "out" or not trace.entered:
+            return ()
+        return (_place(trace.entered[-1]),)
+    return ()
+
+
+def _lay_spots(state: ChaosCruisersState) -> list[Tile]:
+    if state.lifted is None:
+        return []
+    return [tile_of(a.square) for a in state.legal_actions() if isinstance(a, Lay)]
 
 
 def render_svg(state: ChaosCruisersState) -> str:
     tiles: set[Tile] = set(state.tiles)
     if state.lifted is not None:
         tiles.add(state.lifted)
-    min_x = min(t[0] for t in tiles) * 2
-    max_x = max(t[0] for t in tiles) * 2 + 1
-    min_y = min(t[1] for t in tiles) * 2
-    max_y = max(t[1] for t in tiles) * 2 + 1
+    spots = _lay_spots(state)
+    extent = tiles | set(spots)
+    min_x = min(t[0] for t in extent) * 2
+    max_x = max(t[0] for t in extent) * 2 + 1
+    min_y = min(t[1] for t in extent) * 2
+    max_y = max(t[1] for t in extent) * 2 + 1
     board_w = (max_x - min_x + 1) * CELL
     board_h = (max_y - min_y + 1) * CELL
     chart_x = MARGIN * 2 + board_w
@@ -53,19 +94,28 @@ def render_svg(state: ChaosCruisersState) -> str:
         lifted = tile == state.lifted
         fill = "#ffffff" if not lifted else "#dddddd"
         dash = ' stroke-dasharray="4 3"' if lifted else ""
+        corner = _place(tile_squares(tile)[0])
         out.append(
             f'<rect x="{x0}" y="{y1}" width="{2 * CELL}" height="{2 * CELL}" fill="{fill}" '
-            f'stroke="#555"{dash} stroke-width="2"/>'
+            f'stroke="#555"{dash} stroke-width="2" data-place="tile:{corner}"/>'
         )
         out.append(f'<path d="M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}" stroke="#aaa"/>')
+        if not lifted:
+            out += [
+                f'<rect x="{sx(s[0])}" y="{sy(s[1])}" width="{CELL}" height="{CELL}" fill="none" '
+                f'data-place="{_place(s)}"/>'
+                for s in tile_squares(tile)
+            ]
         gate = gate_at.get(tile)
         if gate is not None:
-            cx, cy = x0 + CELL, y1 + CELL
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="#8a6d3b" stroke="#000"/>')
-            out.append(
-                f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" fill="#fff">'
-                f"{GATE_SYMBOL[gate]}</text>"
-            )
+            out += _pawn(gate, x0 + CELL, y1 + CELL)
+    for spot in spots:
+        corner = _place(tile_squares(spot)[0])
+        out.append(
+            f'<rect x="{sx(spot[0] * 2) + 3}" y="{sy(spot[1] * 2 + 1) + 3}" width="{2 * CELL - 6}" '
+            f'height="{2 * CELL - 6}" fill="#e6f0ff" stroke="#1f5fbf" stroke-dasharray="3 3" '
+            f'data-place="spot:{corner}"><title>lay the tile here ({corner})</title></rect>'
+        )
     for square, owner in sorted(state.obstacles.items()):
         cx, cy = sx(square[0]) + CELL / 2, sy(square[1]) + CELL / 2
         colour = COLOURS[owner]
@@ -91,6 +141,24 @@ def render_svg(state: ChaosCruisersState) -> str:
     out += _chart(state, chart_x)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _pawn(gate: str, cx: float, cy: float) -> list[str]:
+    """A gate's pawn in the tile centre: its suit symbol; the second set of gates
+    (variant 4) light with a small 2."""
+    second = gate.endswith("2")
+    fill, ink = SECOND_PAWN if second else PAWN
+    kind = "gate second-set" if second else "gate"
+    out = [
+        f'<g class="{kind}"><title>{gate_title(gate)} gate</title>',
+        f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill}" stroke="#000"/>',
+        f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" fill="{ink}">'
+        f"{GATE_SYMBOL[gate.rstrip('2')]}</text>",
+    ]
+    if second:
+        out.append(f'<text x="{cx + 8}" y="{cy + 10}" font-size="8" fill="#000">2</text>')
+    out.append("</g>")
+    return out
 
 
 def _axes(
@@ -128,7 +196,7 @@ def _chart(state: ChaosCruisersState, left: int) -> list[str]:
     for row, gate in enumerate(game.chart):
         seen[gate] = seen.get(gate, 0) + 1
         y = top + 18 * (row + 1)
-        out.append(f'<text x="{left}" y="{y}" font-size="11">{gate.capitalize()} Gate {seen[gate]}</text>')
+        out.append(f'<text x="{left}" y="{y}" font-size="11">{gate_title(gate)} Gate {seen[gate]}</text>')
         for c in range(game.num_cruisers):
             mark = "\u2713" if state.progress[c] > row else "\u00b7"
             out.append(f'<text x="{left + 122 + c * col}" y="{y}" font-size="12">{mark}</text>')

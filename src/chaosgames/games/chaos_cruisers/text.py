@@ -13,7 +13,11 @@ if TYPE_CHECKING:
 
 CRUISER_LETTERS = "RKYB"
 """Red, blacK, Yellow, Blue."""
-GATE_LETTERS = {"sun": "s", "moon": "m", "crown": "c", "arms": "a"}
+GATE_LETTERS = {
+    **{"sun": "s", "moon": "m", "crown": "c", "arms": "a"},
+    # The second set of gates (variant 4) in capitals.
+    **{"sun2": "S", "moon2": "M", "crown2": "C", "arms2": "A"},
+}
 
 PHASE_WORDS = {
     "order": "the tie for the playing order is settled by a roll",
@@ -28,8 +32,8 @@ PHASE_WORDS = {
 
 
 def course_picture(state: ChaosCruisersState) -> list[str]:
-    """One character per square: R K Y B cruisers, # obstacles, s m c a gate tiles,
-    . other course squares. North is up."""
+    """One character per square: R K Y B cruisers, # obstacles, s m c a gate tiles
+    (S M C A: the second set of gates), . other course squares. North is up."""
     course = state.course()
     squares = set(course)
     if state.lifted is not None:

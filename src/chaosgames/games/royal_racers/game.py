@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import IllegalActionError, InvalidStateError, NotationError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
@@ -43,6 +44,7 @@ class RoyalRacersGame(Game):
 
     name = "royal-racers"
     title = "Royal Racers"
+    pitch = "Race round a 6x6 grid of cards that flip face down by die roll and back up from memory."
     min_players = 2
     max_players = 4
     default_players = 4
@@ -64,7 +66,12 @@ class RoyalRacersGame(Game):
             maximum=20,
         ),
         Option(
-            "max_rounds", int, 200, "rounds after which a race stops; most flags touched wins it", minimum=1
+            "max_rounds",
+            int,
+            0,
+            "not a rule: rounds after which a race stops, most flags touched winning it; "
+            "the game is then ended by the cap (0: no cap)",
+            minimum=0,
         ),
         Option("optional_move", bool, False, "the move of step 2 may be skipped ('stay')"),
     )
@@ -123,22 +130,47 @@ class RoyalRacersGame(Game):
 
     # -- presentation and evaluation ----------------------------------------------------
 
+    def encoding(self) -> Encoding:
+        from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
+
+        return RoyalRacersEncoding(self)
+
     def hides_information(self) -> bool:
         # Face-down ranks are hidden unless the memory aid shows them to everyone.
         return not self.options["memory_aid"]
 
-    def render_text(self, state: State, viewer: int | None = None) -> str:
-        """A seat's view hides face-down ranks (unless memory_aid); without a viewer, all."""
+    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Every seat and a spectator see the same table: face-down ranks are hidden
+        (unless memory_aid); `reveal` shows them."""
         from chaosgames.games.royal_racers.render import render_text
 
         assert isinstance(state, RoyalRacersState)
-        return render_text(state, reveal=viewer is None)
+        return render_text(state, reveal=reveal)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         from chaosgames.games.royal_racers.svg import render_svg
 
         assert isinstance(state, RoyalRacersState)
-        return render_svg(state)
+        return render_svg(state, reveal=reveal)
+
+    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+        from chaosgames.games.royal_racers.svg import action_places
+
+        assert isinstance(action, RacerAction)
+        return action_places(action)
+
+    def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
+        """A move log keeps no rank a card may hide later: deals and flips face down are
+        logged by square only (the players must remember the cards, as at the table)."""
+        assert isinstance(state, RoyalRacersState) and isinstance(action, RacerAction)
+        if not self.hides_information():
+            return super().action_seen(state, action, viewer)
+        kind, arg = action
+        if kind == "deal":
+            return "deal", f"A card is laid on {SQUARE_NAMES[DEAL_ORDER[state.dealt]]}."
+        if kind == "down":
+            return str(action), f"Flip the card on {SQUARE_NAMES[arg]} face down."
+        return super().action_seen(state, action, viewer)
 
     def heuristic(self, state: State) -> list[float]:
         from chaosgames.games.royal_racers.evaluation import evaluate
@@ -187,6 +219,10 @@ def _list(doc: dict[str, Any], key: str, length: int | None = None) -> list[Any]
     return value
 
 
+NO_CAP_ROUNDS = 10**6
+"""Rounds a state document may count in a race when `max_rounds` is 0 (no cap)."""
+
+
 def _read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
     state = RoyalRacersState(game)
     n = state.n
@@ -194,9 +230,10 @@ def _read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
         raise _fail(f"the phase must be one of {', '.join(PHASE_NAMES)}")
     state.phase = PHASE_NAMES.index(doc["phase"])
     state.race = _int(doc, "race", 1, state.races) - 1
-    state.round = _int(doc, "round", 1, state.max_rounds) - 1
+    limit = state.max_rounds or NO_CAP_ROUNDS
+    state.round = _int(doc, "round", 1, limit) - 1
     state.turn = _int(doc, "turn", 0, n - 1)
-    state.past_rounds = _int(doc, "past_rounds", 0, state.races * state.max_rounds)
+    state.past_rounds = _int(doc, "past_rounds", 0, state.races * limit)
     _read_campaign(state, doc)
     _read_cards(state, doc)
     _read_pieces(state, doc)
@@ -214,7 +251,7 @@ def _read_campaign(state: RoyalRacersState, doc: dict[str, Any]) -> None:
             raise _fail(f"a coin shows between 0 and {state.nflags} flags touched")
     winners = _list(doc, "race_winners", finished)
     for race, winner in zip(coins, winners, strict=True):
-        if not _whole(winner, -1, state.n - 1):
+        if not _whole(winner, -1 if state.max_rounds else 0, state.n - 1):
             raise _fail("a race winner is a seat number, or -1 for a race stopped at max_rounds")
         if winner >= 0 and race[winner] != state.nflags:
             raise _fail("a race winner has touched all his flags")
@@ -223,10 +260,9 @@ def _read_campaign(state: RoyalRacersState, doc: dict[str, Any]) -> None:
     state.coins = [list(race) for race in coins]
     state.race_winners = list(winners)
     # Every race lasts at least one round and at most max_rounds.
-    if not finished <= state.past_rounds <= finished * state.max_rounds:
-        raise _fail(
-            f"{finished} finished races account for {finished} to {finished * state.max_rounds} rounds"
-        )
+    most = finished * (state.max_rounds or NO_CAP_ROUNDS)
+    if not finished <= state.past_rounds <= most:
+        raise _fail(f"{finished} finished races account for {finished} to {most} rounds")
 
 
 def _read_cards(state: RoyalRacersState, doc: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.royal_racers import board_morph, movement, setup
 from chaosgames.games.royal_racers.actions import DEAL, DIE_FACES, PLACE, ROLL, START, RacerAction
 from chaosgames.games.royal_racers.board import (
@@ -262,7 +262,7 @@ class RoyalRacersState(State):
         self.turn += 1
         if self.turn == self.n:
             self.turn = 0
-            if self.round + 1 >= self.max_rounds:
+            if self.max_rounds and self.round + 1 >= self.max_rounds:
                 self._race_over(-1)  # the cap: most flags touched takes the race
                 return
             self.round += 1
@@ -292,6 +292,12 @@ class RoyalRacersState(State):
         best = max(totals)
         leaders = [i for i, t in enumerate(totals) if t == best]
         return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(self.n)]
+
+    def ended_by(self) -> str | None:
+        if self.phase != OVER:
+            return None
+        # A race stopped at max_rounds (winner -1) decided part of the campaign's result.
+        return ENDED_BY_CAP if -1 in self.race_winners else ENDED_BY_RULES
 
     def round_number(self) -> int:
         if self.phase in (DEAL_PHASE, START_PHASE, FLAGS_PHASE, OVER):
@@ -383,6 +389,8 @@ class RoyalRacersState(State):
         doc["players"] = self.game.player_names()
         doc["to_act"] = self.current_player()
         doc["rounds_played"] = self.round_number()
+        if self.phase == OVER:
+            doc["ended_by"] = self.ended_by()
         return doc
 
     def __str__(self) -> str:

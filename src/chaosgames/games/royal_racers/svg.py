@@ -1,7 +1,9 @@
 """The position as an SVG picture: the card grid, face-down backs, flags, pawns and the die.
 
 A pure function of the state. Face-down cards are drawn as card backs (their ranks are
-hidden, as at the table) unless the memory_aid option is on.
+hidden, as at the table) unless the memory_aid option is on or the picture reveals
+everything (`reveal`, for the replay of a record). Each card carries `data-place` with its
+square, where a player clicks to start, place a flag, flip or move (`action_places`).
 """
 
 from __future__ import annotations
@@ -10,8 +12,16 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from chaosgames.games.royal_racers import setup
-from chaosgames.games.royal_racers.actions import DIE_FACES
-from chaosgames.games.royal_racers.board import CARD_SUIT_SYMBOLS, COLUMNS, RANK_NAMES, RANK_OF, SIZE, SUITS
+from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
+from chaosgames.games.royal_racers.board import (
+    CARD_SUIT_SYMBOLS,
+    COLUMNS,
+    RANK_NAMES,
+    RANK_OF,
+    SIZE,
+    SQUARE_NAMES,
+    SUITS,
+)
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
@@ -31,28 +41,34 @@ def _origin(sq: int) -> tuple[int, int]:
     return MARGIN + x * CELL, MARGIN + (SIZE - 1 - y) * CELL
 
 
-def _card(state: RoyalRacersState, sq: int) -> list[str]:
+def action_places(action: RacerAction) -> tuple[str, ...]:
+    """The card a player clicks for an action on a square; deals, rolls and `stay` have none."""
+    return (SQUARE_NAMES[action.arg],) if action.kind in SQUARE_KINDS else ()
+
+
+def _card(state: RoyalRacersState, sq: int, reveal: bool) -> list[str]:
     px, py = _origin(sq)
     card = state.cards[sq]
     out = []
+    place = f'data-place="{SQUARE_NAMES[sq]}"'
     if card < 0:
         out.append(
             f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="5" '
-            'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>'
+            f'fill="none" stroke="#bbb" stroke-dasharray="4 3" {place}/>'
         )
         return out
     face_down = bool(state.down >> sq & 1)
     if face_down:
         out.append(
             f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="5" '
-            'fill="url(#back)" stroke="#333"/>'
+            f'fill="url(#back)" stroke="#333" {place}><title>{SQUARE_NAMES[sq]}: face down</title></rect>'
         )
-        if not state.memory_aid:
+        if not (state.memory_aid or reveal):
             return out
     else:
         out.append(
             f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="5" '
-            'fill="#fffdf6" stroke="#333"/>'
+            f'fill="#fffdf6" stroke="#333" {place}/>'
         )
     label = f"{RANK_NAMES[RANK_OF[card]]}{CARD_SUIT_SYMBOLS[card % 4]}"
     ink = "#ddd" if face_down else CARD_INK[card % 4]
@@ -119,7 +135,7 @@ def _panel(state: RoyalRacersState) -> list[str]:
     return out
 
 
-def render_svg(state: RoyalRacersState) -> str:
+def render_svg(state: RoyalRacersState, reveal: bool = False) -> str:
     width = MARGIN * 3 + SIZE * CELL + PANEL
     height = MARGIN * 2 + SIZE * CELL + 10
     parts = [
@@ -141,7 +157,7 @@ def render_svg(state: RoyalRacersState) -> str:
             f'font-size="12" text-anchor="middle" font-family="sans-serif">{y + 1}</text>'
         )
     for sq in range(SIZE * SIZE):
-        parts += _card(state, sq)
+        parts += _card(state, sq, reveal)
         parts += _flag(state, sq)
     for p in range(state.n):
         parts += _pawn(state, p)

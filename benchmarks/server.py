@@ -1,0 +1,246 @@
+"""The web server under load: many concurrent games on loopback, each with a scripted person.
+
+Starts `chaosgames serve` (a fresh SQLite file unless --database is given), keeps --games
+games running for --seconds (a finished game is replaced by a new one of the same kind),
+and in each game one scripted person plays against random computer seats: it waits on its
+WebSocket for its turn, picks a legal action at random, sends it over HTTP and waits for
+the updated board on the WebSocket. Reported:
+
+- actions served per second: every committed action (the people's, the computers' and the
+  chance outcomes the server draws), and the people's alone;
+- latency from a person's action (the HTTP request leaving) to the updated board (the
+  WebSocket message with the new version arriving): p50, p95 and the worst.
+
+With `--think 0` the scripted people act the moment it is their turn, so the server is
+saturated and the latency is mostly queueing; `--think 1` gives each a pause of 0.5-1.5 s,
+as people take, which shows the latency a player feels.
+
+    python benchmarks/server.py --think 0            # 50 games, 30 s (docs/results/server.md)
+    python benchmarks/server.py --think 1
+    python benchmarks/server.py --games 10 --seconds 8
+
+The load clients run in this process, on the same machine as the server: on two cores they
+take part of the CPU the server would otherwise have.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+# Each kind of game with its seats: one person, the rest random computer players.
+TABLES: list[dict[str, Any]] = [
+    {"game": "chaos-checkers", "seats": ["human", "random"]},
+    {"game": "chaos-cruisers", "seats": ["human", "random", "random"], "options": {"laps": 1}},
+    {"game": "royal-racers", "seats": ["human", "random"]},
+    {"game": "cardboard-machines", "seats": ["human", "random"]},
+]
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    human_actions: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    refused: int = 0
+    versions: dict[str, int] = field(default_factory=dict)
+    """The last version seen of every game (for the actions served)."""
+    first_versions: dict[str, int] = field(default_factory=dict)
+
+
+class Server:
+    """`chaosgames serve` in its own process group."""
+
+    def __init__(self, database: str, workers: int) -> None:
+        command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0", "--pace", "0"]
+        command += ["--database", database, "--workers", str(workers)]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://[^:]+:(\d+)/", line)
+        if not found:
+            self.stop()
+            raise SystemExit(f"The server did not start: {line.strip()}")
+        self.url = f"http://127.0.0.1:{found.group(1)}"
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(self.process.pid, signal.SIGKILL)
+
+
+async def wait_ready(http: httpx.AsyncClient) -> None:
+    for _ in range(600):
+        try:
+            if (await http.get("/api/health")).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        await asyncio.sleep(0.05)
+    raise SystemExit("The server did not answer.")
+
+
+async def play_games(
+    http: httpx.AsyncClient,
+    ws_url: str,
+    table: dict[str, Any],
+    deadline: float,
+    tally: Tally,
+    seed: int,
+    think: float,
+) -> None:
+    """One seat of the load: game after game of one kind until the deadline."""
+    rng = random.Random(seed)
+    while time.monotonic() < deadline:
+        created = (await http.post("/api/games", json={**table, "seed": rng.randrange(2**31)})).json()
+        tally.games_started += 1
+        if await play_one(http, ws_url, created, deadline, tally, rng, think):
+            tally.games_finished += 1
+
+
+async def play_one(
+    http: httpx.AsyncClient,
+    ws_url: str,
+    created: dict[str, Any],
+    deadline: float,
+    tally: Tally,
+    rng: random.Random,
+    think: float,
+) -> bool:
+    game_id, token = created["id"], created["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    async with connect(f"{ws_url}/api/games/{game_id}/ws", max_size=2**24) as ws:
+        await ws.send(json.dumps({"token": token}))
+        view = json.loads(await ws.recv())["view"]
+        tally.first_versions.setdefault(game_id, view["version"])
+        while time.monotonic() < deadline:
+            tally.versions[game_id] = view["version"]
+            if view["status"] == "finished":
+                return True
+            if view["to_act"] != 0 or not view["legal"]:
+                view = json.loads(await ws.recv())["view"]
+                continue
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                if time.monotonic() >= deadline:
+                    break
+            decided = view["version"]
+            action = rng.choice(view["legal"])["notation"]
+            sent = time.perf_counter()
+            answer = await http.post(
+                f"/api/games/{game_id}/actions", json={"action": action, "version": decided}, headers=headers
+            )
+            if answer.status_code != 200:
+                tally.refused += 1
+            else:
+                tally.human_actions += 1
+            while view["version"] <= decided:
+                view = json.loads(await ws.recv())["view"]
+            if answer.status_code == 200:
+                tally.latencies.append(time.perf_counter() - sent)
+    return False
+
+
+async def load(url: str, games: int, seconds: float, think: float = 0.0) -> tuple[Tally, float]:
+    tally = Tally()
+    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as http:
+        await wait_ready(http)
+        start = time.monotonic()
+        deadline = start + seconds
+        ws_url = url.replace("http://", "ws://")
+        tasks = [
+            play_games(http, ws_url, TABLES[i % len(TABLES)], deadline, tally, seed=i, think=think)
+            for i in range(games)
+        ]
+        await asyncio.gather(*tasks)
+        elapsed = time.monotonic() - start
+    return tally, elapsed
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(tally: Tally, elapsed: float, games: int, workers: int, think: float) -> dict[str, Any]:
+    served = sum(v - tally.first_versions.get(g, 0) for g, v in tally.versions.items())
+    lat = tally.latencies or [0.0]
+    return {
+        "games": games,
+        "think_seconds": think,
+        "seconds": round(elapsed, 1),
+        "computer_workers": workers,
+        "games_started": tally.games_started,
+        "games_finished": tally.games_finished,
+        "actions_served": served,
+        "actions_per_second": round(served / elapsed, 1),
+        "human_actions": tally.human_actions,
+        "human_actions_per_second": round(tally.human_actions / elapsed, 1),
+        "refused": tally.refused,
+        "latency_ms_p50": round(1000 * statistics.median(lat), 1),
+        "latency_ms_p95": round(1000 * percentile(lat, 0.95), 1),
+        "latency_ms_max": round(1000 * max(lat), 1),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+    }
+
+
+def run(quick: bool = True) -> dict[str, Any]:
+    """`make bench`: a short run (10 games, 8 s); `--full`: 50 games, 30 s."""
+    figures = measure(games=10 if quick else 50, seconds=8.0 if quick else 30.0)
+    print(json.dumps(figures, indent=1), flush=True)
+    return figures
+
+
+def measure(
+    games: int, seconds: float, database: str | None = None, workers: int = 2, think: float = 0.0
+) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(database or str(Path(tmp) / "bench.sqlite"), workers)
+        try:
+            tally, elapsed = asyncio.run(load(server.url, games, seconds, think))
+        finally:
+            server.stop()
+    return report(tally, elapsed, games, workers, think)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="games played at once (default 50)")
+    parser.add_argument(
+        "--seconds", type=float, default=30.0, help="how long to keep them going (default 30)"
+    )
+    parser.add_argument("--database", help="a SQLite file or a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=2, help="the server's computer-player processes")
+    parser.add_argument("--think", type=float, default=0.0, help="a person's mean pause before acting, s")
+    args = parser.parse_args()
+    if not 1 <= args.games <= 500 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10:
+        parser.error("keep it bounded: 1-500 games, at most 600 seconds, a pause of at most 10 s")
+    figures = measure(args.games, args.seconds, args.database, args.workers, args.think)
+    print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()

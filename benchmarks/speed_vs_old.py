@@ -1,0 +1,167 @@
+"""Speed of this tree against an older commit, measured side by side in one run.
+
+Each figure is taken in a fresh interpreter, old and new alternately, and the ratio of
+each pair is kept; the median of the pairs is printed. So a noisy machine moves both sides
+of a pair alike and the ratio stays true.
+
+    python benchmarks/speed_vs_old.py                       # against 333413a (2026-11-22)
+    python benchmarks/speed_vs_old.py --old HEAD~5 --games chaos-checkers --pairs 5
+
+Figures per game: random-playout actions per second (seeded, the same options on both
+sides, caps set explicitly to the old defaults so both sides play the same games) and MCTS
+iterations per second (`mcts:iterations=N` from the same seeded positions). Only the public
+contract and the agent registry are used, so any commit since 2026-11-22 can be measured.
+The old tree is checked out in a scratch git worktree that is removed afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+# main at the start of the 2026-11-23 push; its figures are benchmarks/results/2026-11-22.json
+OLD = "333413a"
+
+# Caps as the old defaults had them, given explicitly so that both sides play the same games.
+SAME_GAMES: dict[str, dict[str, Any]] = {
+    "cardboard-machines": {"max_turns": 600},
+    "chaos-checkers": {"max_moves": 1000},
+    "chaos-cruisers": {"max_rounds": 200},
+    "royal-racers": {"max_rounds": 200},
+}
+
+CHILD = r"""
+import json, random, sys, time
+import chaosgames
+from chaosgames import agents
+from chaosgames.core.chance import sample_outcome
+
+name, options, what, budget = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+game = chaosgames.load_game(name, **options)
+
+def step(state, rng):
+    if state.current_player() == chaosgames.CHANCE:
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+def positions(count, rng):
+    found = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(5, 60)):
+            if state.is_terminal():
+                break
+            step(state, rng)
+        while state.current_player() == chaosgames.CHANCE:
+            step(state, rng)
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+rng = random.Random(2026)
+if what == "actions":
+    actions, start = 0, time.perf_counter()
+    while time.perf_counter() - start < budget:
+        state = game.new_initial_state()
+        while not state.is_terminal() and actions < 10**9:
+            step(state, rng)
+            actions += 1
+    print(json.dumps(actions / (time.perf_counter() - start)))
+else:
+    iterations, elapsed = int(budget), 0.0
+    total = 0
+    for number, state in enumerate(positions(8, rng)):
+        agent = agents.from_spec(f"mcts:iterations={iterations}", seed=number)
+        start = time.perf_counter()
+        agent.choose(state)
+        elapsed += time.perf_counter() - start
+        total += iterations
+    print(json.dumps(total / elapsed))
+"""
+
+
+def measure(tree: Path, name: str, what: str, budget: float) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree / "src"), "PYTHONHASHSEED": "0"}
+    options = json.dumps(SAME_GAMES.get(name, {}))
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, name, options, what, str(budget)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return float(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def compare(old: Path, new: Path, name: str, what: str, budget: float, pairs: int) -> dict[str, Any]:
+    ratios, olds, news = [], [], []
+    for _ in range(pairs):
+        before = measure(old, name, what, budget)
+        after = measure(new, name, what, budget)
+        olds.append(before)
+        news.append(after)
+        ratios.append(after / before)
+    return {
+        "old": statistics.median(olds),
+        "new": statistics.median(news),
+        "ratio": statistics.median(ratios),
+        "ratios": ratios,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--old", default=OLD, help="the commit to compare against")
+    parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    parser.add_argument("--pairs", type=int, default=3, help="old/new pairs per figure (median kept)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="random-playout time per measurement")
+    parser.add_argument("--iterations", type=int, default=300, help="MCTS iterations per position")
+    parser.add_argument("--out", type=Path, help="write the figures here as JSON")
+    args = parser.parse_args()
+    names = [g for g in args.games.split(",") if g] or sorted(SAME_GAMES)
+    results: dict[str, Any] = {"old": args.old, "games": {}}
+    with tempfile.TemporaryDirectory() as scratch:
+        old_tree = Path(scratch) / "old"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old_tree), args.old],
+            check=True,
+            capture_output=True,
+        )
+        try:
+            print(f"{'game':20s} {'figure':12s} {'old':>10s} {'new':>10s} {'new/old':>8s}")
+            for name in names:
+                figures = {
+                    "actions_per_second": compare(old_tree, ROOT, name, "actions", args.seconds, args.pairs),
+                    "mcts_iterations_per_second": compare(
+                        old_tree, ROOT, name, "mcts", args.iterations, args.pairs
+                    ),
+                }
+                results["games"][name] = figures
+                for figure, f in figures.items():
+                    label = "actions/s" if figure.startswith("actions") else "MCTS it/s"
+                    print(f"{name:20s} {label:12s} {f['old']:10.0f} {f['new']:10.0f} {f['ratio']:8.2f}")
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old_tree)],
+                check=False,
+                capture_output=True,
+            )
+    if args.out is not None:
+        args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""One seat of a game as a single-agent Gymnasium environment.
+
+    env = ChaosGamesEnv("royal-racers", seat=0, opponents="greedy", players=3)
+    env = gymnasium.make("chaosgames/chaos-checkers-v0", opponents="mcts:iterations=50", chaos=False)
+
+- The learner plays seat `seat`; every other seat is a computer player named by an agent
+  spec (`random`, `greedy`, `mcts:iterations=50`, ...): one spec for all of them, or a
+  list with one spec per other seat, in seat order. They move inside `step()`, and chance
+  nodes are resolved there too, so `step()` returns at the learner's next decision.
+- Observation: a Dict of `observation` (float32 in [0, 1], built only from
+  `state.observation(seat)`; layouts in docs/research.md) and `action_mask` (int8 over the
+  fixed `Discrete` action space). `action_masks()` gives the mask as booleans (the
+  convention of maskable policy learners).
+- Reward: the learner's `state.returns()` share when the game ends (win 1, loss 0,
+  shared results split), else 0. An illegal action ends the episode with
+  `illegal_reward` (default -1) and `info["illegal_action"] = True`.
+- Truncation: after `max_steps` learner decisions (default 2000) an unfinished game is
+  truncated.
+- `reset(seed=...)` fixes chance and the opponents' seeds, so the same seed and the same
+  learner actions give the same episode (with iteration-budget opponents).
+
+Importing this module registers `chaosgames/<game>-v0` for every game with Gymnasium.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from chaosgames.agents import Agent, from_spec
+from chaosgames.core import ChaosGamesError, Game, list_games
+from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
+    """A chaosgames game seen from one seat (see the module docstring)."""
+
+    # Read by gymnasium.make before an instance exists, so it is a class attribute.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: Game | str = "chaos-checkers",
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        render_mode: str | None = None,
+        max_steps: int | None = DEFAULT_MAX_STEPS,
+        illegal_reward: float = -1.0,
+        **options: Any,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}.")
+        loaded = resolve_game(game, options)
+        if not 0 <= seat < loaded.num_players:
+            raise ValueError(f"seat must be 0-{loaded.num_players - 1} for {loaded.num_players} players.")
+        self.render_mode = render_mode
+        self.seat = seat
+        self.illegal_reward = float(illegal_reward)
+        # max_steps counts the learner's decisions; the table counts everyone's.
+        self.max_steps = max_steps
+        self.table = Table(loaded, None)
+        others = [s for s in range(loaded.num_players) if s != seat]
+        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != len(others):
+            raise ValueError(
+                f"Give one opponent spec, or {len(others)} (one per other seat), not {len(specs)}."
+            )
+        self.opponent_specs = dict(zip(others, specs, strict=True))
+        for spec in specs:
+            from_spec(spec)  # a bad spec fails here, not at the first reset
+        encoding = self.table.encoding
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
+            }
+        )
+        self.observation_space = cast("spaces.Space[Observation]", observation_space)
+        self.action_space = spaces.Discrete(encoding.num_actions)
+        self._seeder: random.Random | None = None
+        self._opponents: dict[int, Agent] = {}
+        self._steps = 0
+        self._done = True
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None or self._seeder is None:
+            self._seeder = random.Random(seed)
+        episode = self._seeder.randrange(2**31)
+        self.table.reset(episode)
+        self._opponents = {
+            s: from_spec(spec, seed=episode + 1 + s) for s, spec in self.opponent_specs.items()
+        }
+        self.table.watchers = [agent.observe for agent in self._opponents.values()]
+        self._steps = 0
+        self._done = False
+        self._play_opponents()
+        return self._observation(), {}
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise ChaosGamesError("The episode is over; call reset() to start a new game.")
+        index = int(action)
+        if not self.table.is_legal(index):
+            self._done = True
+            return self._observation(), self.illegal_reward, True, False, {"illegal_action": True}
+        self.table.play_index(index)
+        self._steps += 1
+        self._play_opponents()
+        terminated = self.table.over
+        reward = float(self.table.state.returns()[self.seat]) if terminated else 0.0
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        self._done = terminated or truncated
+        return self._observation(), reward, terminated, truncated, {}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the learner as booleans."""
+        return self.table.mask().astype(bool)
+
+    def render(self) -> str | None:  # type: ignore[override]
+        if self.render_mode is None:
+            return None
+        return self.table.render(self.seat)
+
+    def _play_opponents(self) -> None:
+        while not self.table.over and self.table.player != self.seat:
+            agent = self._opponents[self.table.player]
+            self.table.play(agent.choose(self.table.state))
+
+    def _observation(self) -> Observation:
+        mask = (
+            self.table.mask()
+            if self.table.player == self.seat
+            else np.zeros(self.table.encoding.num_actions, dtype=np.int8)
+        )
+        return {"observation": self.table.observe(self.seat), "action_mask": mask}
+
+
+def register() -> None:
+    """Register `chaosgames/<game>-v0` for every game (again: nothing happens)."""
+    for name in list_games():
+        env_id = f"chaosgames/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=ChaosGamesEnv, kwargs={"game": name})
+
+
+register()

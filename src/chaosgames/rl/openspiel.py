@@ -1,0 +1,295 @@
+"""Our games as OpenSpiel games: `register()`, then `pyspiel.load_game("chaosgames_royal_racers")`.
+
+Each game registers under `chaosgames_<name>` (dashes become underscores). Its OpenSpiel
+parameters are the game's options with their defaults, `players` among them, plus
+`max_game_length`: `pyspiel.load_game("chaosgames_chaos_checkers(chaos=false)")`,
+`pyspiel.load_game("chaosgames_chaos_cruisers", {"players": 3, "max_rounds": 30})`.
+Structured options (a course document, a board list) are passed as JSON text. OpenSpiel
+game strings separate parameters with commas, so inside a text parameter a comma is
+written as a semicolon: `chaosgames_chaos_checkers(first_colours=green;blue;red)`,
+`boards=[3;0;5;1;8;2]`.
+
+- Game type: sequential, explicit chance (every die roll, shuffle and bag draw is a chance
+  node; outcome i is the i-th entry of the game's `chance_outcomes()`), perfect
+  information unless the game hides something from a player (Royal Racers' face-down
+  ranks), constant-sum returns in [0, 1] summing to 1, rewards only at the end, 2-4
+  players as the game allows.
+- Actions are the game's fixed action indices (`Game.encoding()`, docs/research.md).
+- `max_game_length` (default 3000) bounds the player decisions OpenSpiel may see, as its
+  API requires: a game still running after that many decisions ends as a draw (equal
+  shares). The games' own caps (`max_rounds`, `max_moves`, `max_turns`) end a game by
+  their rules instead; set one when a game should finish sooner.
+- Observations (string and tensor) come from `state.observation(player)` only: the
+  string is that document as JSON, the tensor the game's observation vector. Perfect
+  information games also give an information-state string (the action history); games
+  with hidden information give none (a perfect-recall one would be the player's whole
+  history of observations).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+from chaosgames.core import CHANCE, TERMINAL, Action, Game, State, game_class, list_games, load_game
+from chaosgames.core.encoding import Encoding
+from chaosgames.core.options import Option
+
+PREFIX = "chaosgames_"
+DEFAULT_MAX_GAME_LENGTH = 3000
+
+
+def spiel_name(game: str) -> str:
+    """'chaos-checkers' -> 'chaosgames_chaos_checkers'."""
+    return PREFIX + game.replace("-", "_")
+
+
+def register() -> list[str]:
+    """Register every game with OpenSpiel (once); returns their OpenSpiel names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for game in list_games():
+        name = spiel_name(game)
+        if name not in known:
+            # OpenSpiel keeps the class it is given until the process ends. A class (unlike
+            # a closure) is not freed when the interpreter shuts down before that registry.
+            game_type = _game_type(game)
+            spiel_class = type(
+                f"{game_class(game).__name__}Spiel",
+                (ChaosGamesSpielGame,),
+                {"chaos_name": game, "game_type": game_type},
+            )
+            pyspiel.register_game(game_type, spiel_class)
+        names.append(name)
+    return names
+
+
+def _parameter(option: Option, value: Any) -> Any:
+    """An option's value as an OpenSpiel parameter: bool, int, float or text (commas as ';')."""
+    if option.kind in (bool, int, float):
+        return value
+    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    return text.replace(",", ";")
+
+
+def _option_value(option: Option, value: Any) -> Any:
+    """An OpenSpiel parameter back as the option's value (the game checks and coerces it)."""
+    if option.kind in (bool, int, float) or not isinstance(value, str):
+        return value
+    return value.replace(";", ",")
+
+
+def _game_type(game: str) -> pyspiel.GameType:
+    cls = game_class(game)
+    params = {"players": cls.default_players, **{o.name: _parameter(o, o.default) for o in cls.option_spec}}
+    params["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
+    hides = cls().hides_information()
+    information = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=spiel_name(game),
+        long_name=f"chaosgames {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information.IMPERFECT_INFORMATION if hides else information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=not hides,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What every state of one loaded OpenSpiel game shares."""
+
+    game: Game
+    encoding: Encoding
+    max_length: int
+
+
+class ChaosGamesSpielGame(pyspiel.Game):
+    """A chaosgames game with its options, as an OpenSpiel game (one subclass per game)."""
+
+    chaos_name: str
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game, game_type = self.chaos_name, self.game_type
+        params = dict(params or {})
+        given = dict(params)
+        max_length = int(given.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH))
+        if max_length < 1:
+            raise ValueError("max_game_length must be a positive number of decisions.")
+        spec = {o.name: o for o in game_class(game).option_spec}
+        options = {k: _option_value(spec[k], v) if k in spec else v for k, v in given.items()}
+        loaded = load_game(game, **options)
+        encoding = loaded.encoding()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.num_actions,
+            max_chance_outcomes=encoding.max_chance_outcomes,
+            num_players=loaded.num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=max_length,
+        )
+        # Only the parameters that differ from their defaults name the game (its string).
+        defaults = game_type.parameter_specification
+        named = {k: v for k, v in params.items() if k not in defaults or defaults[k] != v}
+        super().__init__(game_type, info, named)
+        self.setup = _Setup(loaded, encoding, max_length)
+
+    def new_initial_state(self) -> ChaosGamesSpielState:
+        return ChaosGamesSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
+    ) -> Any:
+        if iig_obs_type is None or not iig_obs_type.perfect_recall:
+            return _Observer(self.setup, params)
+        if not self.setup.game.hides_information():
+            return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        raise ValueError(
+            f"{self.setup.game.title} hides information and gives no perfect-recall information "
+            "state; use observations (observation_string, observation_tensor)."
+        )
+
+
+class _Inner:
+    """The chaosgames state inside an OpenSpiel state, with its legal actions by index.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serialises it by
+    pickling them; this object makes the first a cheap `State.clone()` and the second
+    the state document, so neither copies the game.
+    """
+
+    __slots__ = ("_legal", "_state", "setup")
+
+    def __init__(self, setup: _Setup, state: State | None = None) -> None:
+        self.setup = setup
+        self._state = state
+        self._legal: dict[int, Action] | None = None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self.setup.game.new_initial_state()
+        return self._state
+
+    def legal(self) -> dict[int, Action]:
+        if self._legal is None:
+            self._legal = self.setup.encoding.legal_indices(self.state)
+        return self._legal
+
+    def apply(self, action: Action) -> None:
+        self.state.apply_action(action)
+        self._legal = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
+        copy = _Inner(self.setup, self.state.clone())
+        copy._legal = self._legal  # replaced, never changed in place
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.setup.game
+        return (_restore, (game.name, game.options, self.setup.max_length, self.state.to_json()))
+
+
+def _restore(name: str, options: dict[str, Any], max_length: int, doc: dict[str, Any]) -> _Inner:
+    game = load_game(name, **options)
+    return _Inner(_Setup(game, game.encoding(), max_length), game.state_from_json(doc))
+
+
+class ChaosGamesSpielState(pyspiel.State):
+    """An OpenSpiel state wrapping a chaosgames state (see the module docstring)."""
+
+    def __init__(self, game: ChaosGamesSpielGame) -> None:
+        super().__init__(game)
+        self._inner = _Inner(game.setup)
+        self._decisions = 0
+        self._capped = False
+
+    @property
+    def chaos_state(self) -> State:
+        """The chaosgames state (read it; change it only through OpenSpiel actions)."""
+        return self._inner.state
+
+    def current_player(self) -> int:
+        if self._capped:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player = self._inner.state.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._inner.legal())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(i, p) for i, (_, p) in enumerate(self._inner.state.chance_outcomes())]
+
+    def _apply_action(self, action: int) -> None:
+        state = self._inner.state
+        if state.current_player() == CHANCE:
+            self._inner.apply(state.chance_outcomes()[action][0])
+            return
+        self._inner.apply(self._inner.legal()[action])
+        self._decisions += 1
+        if self._decisions >= self._inner.setup.max_length and not state.is_terminal():
+            self._capped = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._inner.state
+        if player == pyspiel.PlayerId.CHANCE:
+            outcomes = state.chance_outcomes()
+            return str(outcomes[action][0]) if 0 <= action < len(outcomes) else f"chance outcome {action}"
+        legal = self._inner.legal() if state.current_player() == player else {}
+        if action in legal:
+            return str(legal[action])
+        return self._inner.setup.encoding.slot_name(action)
+
+    def is_terminal(self) -> bool:
+        return self._capped or self._inner.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        n = self._inner.setup.game.num_players
+        if self._capped:
+            return [1.0 / n] * n
+        state = self._inner.state
+        return [float(r) for r in state.returns()] if state.is_terminal() else [0.0] * n
+
+    def __str__(self) -> str:
+        return str(self._inner.state)
+
+
+class _Observer:
+    """OpenSpiel's PyObserver interface over `state.observation(player)`."""
+
+    def __init__(self, setup: _Setup, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"Observation parameters are not supported; got {dict(params)}.")
+        self.encoding = setup.encoding
+        self.tensor = np.zeros(setup.encoding.observation_size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(setup.encoding.observation_shape)}
+
+    def set_from(self, state: ChaosGamesSpielState, player: int) -> None:
+        self.tensor.fill(0.0)
+        features = self.encoding.observation_features(state.chaos_state.observation(player), player)
+        if features:
+            self.tensor[list(features)] = list(features.values())
+
+    def string_from(self, state: ChaosGamesSpielState, player: int) -> str:
+        return json.dumps(state.chaos_state.observation(player), sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,129 @@
+"""Our games as PettingZoo AEC environments: `env("chaos-cruisers", players=3)`.
+
+- Agents are `player_0`, `player_1`, ... (seat order); the agent to act is the game's
+  deciding player. Chance nodes (dice, shuffles, bag draws) are resolved inside the
+  environment with its own random generator: `reset(seed=...)` fixes the whole episode
+  for given actions.
+- `observation_space(agent)` is a Dict: `observation`, a float32 vector in [0, 1] built
+  only from `state.observation(seat)` (layouts in docs/research.md), and `action_mask`,
+  int8 over the game's fixed action space (ones for the legal actions of the agent to
+  act, zeros for the others). `action_space(agent)` is `Discrete(num_actions)`.
+- Rewards come at the end of the game: each agent gets its `state.returns()` share (win
+  1, loss 0, shared results split). After `max_steps` decisions of all agents together
+  (default 2000) an unfinished game is truncated (`truncations` true, no reward): random
+  play, for one, never finishes a Chaos Cruisers race.
+- An illegal action raises `chaosgames.IllegalActionError` (sample with the mask).
+- `render_mode="ansi"`: `render()` returns the acting agent's view as text (hidden
+  information stays hidden).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from chaosgames.core import Game
+from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def env(
+    game: Game | str,
+    *,
+    render_mode: str | None = None,
+    max_steps: int | None = DEFAULT_MAX_STEPS,
+    **options: Any,
+) -> ChaosGamesAECEnv:
+    """An AEC environment of `game` (a registry name with options, or a loaded Game)."""
+    return ChaosGamesAECEnv(resolve_game(game, options), render_mode=render_mode, max_steps=max_steps)
+
+
+class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
+    """A chaosgames game as a PettingZoo AEC environment (see the module docstring)."""
+
+    def __init__(
+        self, game: Game, render_mode: str | None = None, max_steps: int | None = DEFAULT_MAX_STEPS
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}.")
+        self.render_mode = render_mode
+        self.table = Table(game, max_steps)
+        encoding = self.table.encoding
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"chaosgames_{game.name.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
+                    "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.table.player]
+
+    def observe(self, agent: str) -> Observation:
+        seat = self._seat[agent]
+        acting = agent == self.agent_selection and not self.table.over
+        mask = self.table.mask() if acting else np.zeros(self.table.encoding.num_actions, dtype=np.int8)
+        return {"observation": self.table.observe(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act and must give an action index, not None.")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.table.play_index(int(action))
+        if self.table.over:
+            for seat, share in enumerate(self.table.state.returns()):
+                self.rewards[self.possible_agents[seat]] = float(share)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.table.player]
+            if self.table.truncated:
+                self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render(self._seat.get(self.agent_selection, 0))
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""

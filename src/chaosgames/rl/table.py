@@ -1,0 +1,131 @@
+"""What the PettingZoo and Gymnasium adapters share: a game at a table.
+
+The table holds the state, resolves chance nodes itself with its seeded random
+generator (so the same seed gives the same episode), numbers the legal actions with the
+game's encoding and builds the numpy arrays a learner sees: the observation vector of a
+seat (from `state.observation(seat)` only) and the action mask.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from chaosgames.core import CHANCE, Action, Game, IllegalActionError, State, load_game
+from chaosgames.core.chance import sample_outcome
+
+DEFAULT_MAX_STEPS = 2000
+"""Decisions after which an episode is truncated (random play never ends some races)."""
+
+Watcher = Callable[[State, Action], None]
+
+
+def resolve_game(game: Game | str, options: Mapping[str, Any]) -> Game:
+    """A Game from a registry name and options, or the Game itself (then no options)."""
+    if isinstance(game, Game):
+        if options:
+            raise TypeError("Give options to load_game, or a game name with options, not both.")
+        return game
+    return load_game(game, **options)
+
+
+class Table:
+    """One game being played by learners: state, chance, indices and arrays."""
+
+    def __init__(self, game: Game, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
+        if max_steps is not None and max_steps < 1:
+            raise ValueError("max_steps must be a positive number of decisions, or None.")
+        self.game = game
+        self.encoding = game.encoding()
+        self.max_steps = max_steps
+        self.rng = random.Random()
+        self.state: State = game.new_initial_state()
+        self.steps = 0
+        self.watchers: list[Watcher] = []
+        self._legal: dict[int, Action] | None = None
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game; with a seed, chance restarts from it (else it goes on drawing)."""
+        if seed is not None:
+            self.rng = random.Random(seed)
+        self.state = self.game.new_initial_state()
+        self.steps = 0
+        self._legal = None
+        self._settle()
+
+    @property
+    def player(self) -> int:
+        """The deciding player (never CHANCE between calls), or TERMINAL."""
+        return self.state.current_player()
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def truncated(self) -> bool:
+        """The decision budget is spent and the game is not over."""
+        return self.max_steps is not None and self.steps >= self.max_steps and not self.over
+
+    def legal(self) -> dict[int, Action]:
+        """Index -> legal action of the deciding player."""
+        if self._legal is None:
+            self._legal = {} if self.over else self.encoding.legal_indices(self.state)
+        return self._legal
+
+    def is_legal(self, index: int) -> bool:
+        return index in self.legal()
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        legal = list(self.legal())
+        if legal:
+            mask[legal] = 1
+        return mask
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of `seat`, built from `state.observation(seat)` only."""
+        vector = np.zeros(self.encoding.observation_shape, dtype=np.float32)
+        features = self.encoding.observation_features(self.state.observation(seat), seat)
+        if features:
+            flat = vector.reshape(-1)
+            flat[list(features)] = list(features.values())
+        return vector
+
+    def play_index(self, index: int) -> None:
+        """Play the deciding player's action numbered `index`; IllegalActionError if none."""
+        action = self.legal().get(int(index))
+        if action is None:
+            raise IllegalActionError(
+                f"Action index {index} ({self._meaning(index)}) is not legal here; "
+                f"legal indices are {sorted(self.legal())[:12]}."
+            )
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Play a legal action (an agent's choice), count the decision, resolve chance."""
+        self._apply(action)
+        self.steps += 1
+        self._settle()
+
+    def render(self, seat: int) -> str:
+        return self.game.render_text(self.state, seat)
+
+    def _meaning(self, index: int) -> str:
+        if 0 <= int(index) < self.encoding.num_actions:
+            return self.encoding.slot_name(int(index))
+        return f"outside 0-{self.encoding.num_actions - 1}"
+
+    def _apply(self, action: Action) -> None:
+        for watch in self.watchers:
+            watch(self.state, action)
+        self.state.apply_action(action)
+        self._legal = None
+
+    def _settle(self) -> None:
+        while self.state.current_player() == CHANCE:
+            self._apply(sample_outcome(self.state.chance_outcomes(), self.rng))

@@ -1,0 +1,469 @@
+"""The web app: pages (lobby, game, replay, rules), the HTTP API and the WebSocket.
+
+`create_app(database_url=...)` builds it; `chaosgames serve` runs it with uvicorn. Every
+refusal is a 4xx answer with a sentence (`{"detail": ...}`), never a 500 and never a
+change of any game. See docs/web.md for the API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import chaosgames
+import chaosgames.web.schemas as schemas
+import chaosgames.web.views as views
+from chaosgames.core.errors import ChaosGamesError, IllegalActionError, UnknownGameError
+from chaosgames.core.records import GameRecord
+from chaosgames.core.registry import game_class
+from chaosgames.web.hub import Hub
+from chaosgames.web.live import LiveGame
+from chaosgames.web.replays import ReplayCache
+from chaosgames.web.service import Forbidden, GameService, NotFound, WebError
+from chaosgames.web.storage import FINISHED, Store
+
+log = logging.getLogger("chaosgames.web")
+
+HERE = Path(__file__).parent
+MAX_BODY = 2_000_000
+"""Bytes a request body may have (a long game's record fits many times over)."""
+LIST_LIMIT = 50
+
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    code: {"model": schemas.Problem} for code in (400, 403, 404, 409, 413, 422)
+}
+
+bearer = HTTPBearer(auto_error=False, description="a seat's secret token (from its private link)")
+SeatToken = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def create_app(
+    database_url: str = "chaosgames.sqlite",
+    *,
+    computer_pool: str = "process",
+    workers: int = 2,
+    pace: float = 0.0,
+    max_body: int = MAX_BODY,
+) -> FastAPI:
+    """The web app on `database_url` (a SQLAlchemy URL, or a SQLite file's path).
+
+    `computer_pool` is "process" (computer seats think in `workers` other processes) or
+    "thread" (tests with cheap agents); `pace` is the pause, in seconds, before a computer
+    seat moves, so that people can follow the game.
+    """
+    hub = Hub()
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(database_url)  # creates the schema when missing
+        service = GameService(store, pool=computer_pool, workers=workers, pace=pace, notify=hub.notify)
+        hub.service = service
+        state["service"] = service
+        app.state.service = service  # for tests and tools that inspect the live games
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.close()
+
+    app = FastAPI(
+        title="chaosgames",
+        version=chaosgames.__version__,
+        summary="Play Chaos Cruisers, Chaos Checkers, Royal Racers and Cardboard Machines in the browser.",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, limit=max_body)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.filters["tojson_script"] = json_for_script
+    templates.env.filters["json_text"] = json.dumps
+    replays = ReplayCache()
+
+    def service() -> GameService:
+        return state["service"]  # type: ignore[no-any-return]
+
+    _install_error_handlers(app, templates)
+    _api_routes(app, service, hub, replays)
+    _page_routes(app, service, templates)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+        await hub.serve(websocket, game_id)
+
+    return app
+
+
+# -- the HTTP API ------------------------------------------------------------------------------
+
+
+def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, replays: ReplayCache) -> None:
+    @app.get("/api/health", response_model=schemas.Health, tags=["server"])
+    async def health() -> dict[str, Any]:
+        """Whether the server runs, with how many games and connections."""
+        return {"ok": True, "running_games": len(service().running), "connections": hub.connections()}
+
+    @app.get("/api/catalogue", response_model=schemas.Catalogue, tags=["games"])
+    async def catalogue() -> dict[str, Any]:
+        """The games with their player counts and options, and the computer opponents."""
+        return views.catalogue()
+
+    @app.get("/api/games", response_model=schemas.GameList, responses=PROBLEMS, tags=["games"])
+    async def list_games(limit: Annotated[int, Query(ge=1, le=200)] = LIST_LIMIT) -> dict[str, Any]:
+        """Games in progress and the last finished games, most recently changed first."""
+        return await game_lists(service(), limit)
+
+    @app.post(
+        "/api/games", response_model=schemas.CreatedGame, status_code=201, responses=PROBLEMS, tags=["games"]
+    )
+    async def create_game(new: schemas.NewGame) -> dict[str, Any]:
+        """Create a game: one private link per human seat and a spectator link."""
+        live, tokens = await service().create(new.game, new.options, new.seats, new.seed, new.actions)
+        return created(live, tokens)
+
+    @app.get("/api/games/{game_id}", response_model=schemas.GameView, responses=PROBLEMS, tags=["play"])
+    async def get_game(game_id: str, credentials: SeatToken = None) -> dict[str, Any]:
+        """The game as a seat (with its token) or a spectator (without) sees it."""
+        live = await service().get(game_id)
+        viewer = service().seat_for(live, _token(credentials))
+        return hub.view(live, viewer)
+
+    @app.post(
+        "/api/games/{game_id}/actions", response_model=schemas.GameView, responses=PROBLEMS, tags=["play"]
+    )
+    async def play(
+        game_id: str,
+        request: schemas.ActionRequest,
+        credentials: SeatToken = None,
+    ) -> dict[str, Any]:
+        """Play an action for the seat the token opens. It is committed before this answer,
+        which is the seat's new view with the move-log entries from `version` on; a stale
+        `version` or an illegal action answers 409 and changes nothing."""
+        live = await service().act(game_id, _token(credentials), request.action, request.version)
+        seat = service().seat_for(live, _token(credentials))
+        return hub.view(live, seat, log_from=min(request.version, live.version))
+
+    @app.get(
+        "/api/games/{game_id}/record",
+        responses={**PROBLEMS, 200: {"content": {"application/json": {}}, "description": "the game record"}},
+        tags=["replay"],
+    )
+    async def record(game_id: str) -> Response:
+        """The game record (every action, chance included) as a JSON file."""
+        live = await replayable(service(), game_id)
+        body = json.dumps(live.record().to_json(), indent=1)
+        name = f"{live.game.name}-{live.id}.json"
+        return Response(
+            body,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get(
+        "/api/games/{game_id}/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"]
+    )
+    async def game_replay(game_id: str) -> dict[str, Any]:
+        """The game's move log in full, for the replay viewer."""
+        live = await replayable(service(), game_id)
+        return replays.get(live.record()).summary()
+
+    @app.get(
+        "/api/games/{game_id}/replay/{at}",
+        response_model=schemas.ReplayFrame,
+        responses=PROBLEMS,
+        tags=["replay"],
+    )
+    async def game_replay_frame(game_id: str, at: int) -> dict[str, Any]:
+        """The position after `at` actions, shown in full."""
+        live = await replayable(service(), game_id)
+        return replays.get(live.record()).frame(at)
+
+    @app.post("/api/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"])
+    async def record_replay(record: schemas.RecordDocument) -> dict[str, Any]:
+        """An uploaded record's move log, each action checked."""
+        return replays.get(GameRecord.from_json(record.model_dump())).summary()
+
+    @app.post("/api/replay/{at}", response_model=schemas.ReplayFrame, responses=PROBLEMS, tags=["replay"])
+    async def record_replay_frame(at: int, record: schemas.RecordDocument) -> dict[str, Any]:
+        """The position of an uploaded record after `at` actions."""
+        return replays.get(GameRecord.from_json(record.model_dump())).frame(at)
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return None if credentials is None else credentials.credentials
+
+
+async def replayable(service: GameService, game_id: str) -> LiveGame:
+    """A game whose record may be shown: finished, or hiding nothing from anyone."""
+    live = await service.get(game_id)
+    if live.status != FINISHED and live.game.hides_information():
+        raise Forbidden(
+            f"The record of a {live.game.title} game in progress would show face-down cards; "
+            "it opens when the game is over."
+        )
+    return live
+
+
+def created(live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
+    names = live.game.player_names()
+    spectator = f"/games/{live.id}"
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "title": live.game.title,
+        "spectator": spectator,
+        "seats": [
+            {
+                "seat": i,
+                "name": names[i],
+                "who": who,
+                "link": None if tokens[i] is None else f"{spectator}#token={tokens[i]}",
+                "token": tokens[i],
+            }
+            for i, who in enumerate(live.seats)
+        ],
+    }
+
+
+async def game_lists(service: GameService, limit: int) -> dict[str, Any]:
+    running = [views.live_summary(g) for g in service.running_games()[:limit]]
+    stored = await asyncio.to_thread(service.store.summaries, FINISHED, limit)
+    return {"running": running, "finished": [views.stored_summary(s) for s in stored]}
+
+
+# -- pages -----------------------------------------------------------------------------------
+
+
+def _page_routes(app: FastAPI, service: Callable[[], GameService], templates: Jinja2Templates) -> None:
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def lobby(request: Request) -> Response:
+        lists = await game_lists(service(), LIST_LIMIT)
+        return templates.TemplateResponse(
+            request, "lobby.html", {"catalogue": views.catalogue(), "lists": lists, "page": "lobby"}
+        )
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def game_page(request: Request, game_id: str) -> Response:
+        live = await service().get(game_id)
+        # The page is a spectator's: a seat's own view comes from its token, which the
+        # browser keeps in the link's #fragment and never sends in a page request.
+        view = views.view(live, None)
+        return templates.TemplateResponse(
+            request, "game.html", {"view": view, "page": "game", "hides": live.game.hides_information()}
+        )
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def game_replay_page(request: Request, game_id: str) -> Response:
+        live = await replayable(service(), game_id)
+        return templates.TemplateResponse(
+            request, "replay.html", {"game_id": live.id, "title": live.game.title, "page": "replay"}
+        )
+
+    @app.get("/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(request: Request) -> Response:
+        return templates.TemplateResponse(
+            request, "replay.html", {"game_id": None, "title": None, "page": "replay"}
+        )
+
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    async def rules_page(request: Request, game: str) -> Response:
+        try:
+            cls = game_class(game)
+        except UnknownGameError as exc:
+            raise NotFound(str(exc)) from None
+        return templates.TemplateResponse(
+            request,
+            "rules.html",
+            {
+                "game": views.game_doc(cls),
+                "rules": rules_html(cls),
+                "options": cls.options_help(),
+                "page": "rules",
+            },
+        )
+
+
+def rules_html(cls: type[chaosgames.Game]) -> str:
+    """The game's rules summary (its package's rules.md) as HTML; raw HTML in it is escaped."""
+    package = cls.__module__.rsplit(".", 1)[0]
+    try:
+        text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        text = f"# {cls.title}\n\nNo rules summary is shipped yet."
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return html
+
+
+def json_for_script(value: Any) -> str:
+    """JSON safe inside a <script type="application/json"> element."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+ERROR_STATUS: dict[type[ChaosGamesError], int] = {IllegalActionError: 409}
+
+
+def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
+    def answer(
+        request: Request, status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> Response:
+        if request.url.path.startswith("/api/") or request.method != "GET":
+            body = {"detail": detail, **{k: v for k, v in extra.items() if v is not None}}
+            return JSONResponse(body, status_code=status, headers=headers)
+        return templates.TemplateResponse(
+            request,
+            "error.html",
+            {"status": status, "detail": detail, "page": "error"},
+            status_code=status,
+            headers=headers,
+        )
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError) -> Response:
+        return answer(request, exc.status, exc.detail, **exc.extra)
+
+    @app.exception_handler(ChaosGamesError)
+    async def game_error(request: Request, exc: ChaosGamesError) -> Response:
+        # Bad options, unknown games or agents, unreadable records: the request's fault.
+        status = next((code for kind, code in ERROR_STATUS.items() if isinstance(exc, kind)), 422)
+        return answer(request, status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        return answer(request, 422, describe_validation(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        detail = exc.detail if isinstance(exc.detail, str) else "The request was refused."
+        if exc.status_code == 404 and detail == "Not Found":
+            detail = f"There is no page {request.url.path!r} here."
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette answers for the first route of the path only; a path served by
+            # several routes (GET and POST /api/games) allows all their methods.
+            allowed = allowed_methods(app, request)
+            headers["Allow"] = ", ".join(allowed)
+            detail = f"{request.method} is not allowed here; use {' or '.join(allowed)}."
+        return answer(request, exc.status_code, detail, headers=headers or None)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        # Nothing changes a game before it is committed, so an unforeseen error leaves
+        # every game as it was; the request gets a sentence, the log the traceback.
+        log.exception("Unexpected error on %s %s", request.method, request.url.path)
+        return answer(request, 400, f"The server could not handle this request ({type(exc).__name__}).")
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        route_methods = getattr(route, "methods", None)
+        if match != Match.NONE and route_methods:
+            methods |= set(route_methods)
+    return sorted(methods)
+
+
+def describe_validation(exc: RequestValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "the request body"
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "The request is not what this endpoint takes: " + "; ".join(parts) + "."
+
+
+# -- middleware -----------------------------------------------------------------------------------
+
+
+class BodyTooLarge(StarletteHTTPException):
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"The request body is larger than the {limit} bytes this server accepts.")
+
+
+class BodyLimit:
+    """Refuse request bodies larger than `limit` bytes (413), declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                response = JSONResponse({"detail": BodyTooLarge(self.limit).detail}, status_code=413)
+                await response(scope, receive, send)
+                return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+class SecurityHeaders:
+    """Headers that keep pages from being framed, sniffed or fed foreign scripts; no page
+    sends its address (which may carry a seat's token) to another site."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,146 @@
+"""The WebSocket hub: after every change of a game, each connected viewer gets its own view.
+
+A connection first says who it is (`{"token": ...}` for a seat, `{"token": null}` for a
+spectator). From then on the server sends `{"type": "view", "view": {...}}` at once and
+after every change: the view of that seat (or of a spectator), with only the move-log
+entries the connection has not had yet (`log_from` says where they start). Updates a slow
+connection has not taken yet are merged: it gets the newest view, never a queue of stale
+ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import defaultdict
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import chaosgames.web.views as views
+from chaosgames.web.live import LiveGame
+from chaosgames.web.service import GameService, WebError
+
+HELLO_TIMEOUT = 10.0
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+CLOSE_BAD_HELLO = 4400
+
+
+class Subscriber:
+    def __init__(self, websocket: WebSocket, viewer: int | None) -> None:
+        self.websocket = websocket
+        self.viewer = viewer
+        self.sent_log = 0
+        self.wake = asyncio.Event()
+
+
+class Hub:
+    """Connections by game; `notify(game_id)` wakes every connection of that game."""
+
+    def __init__(self) -> None:
+        self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
+        self.service: GameService | None = None
+        # The last view built per (game, viewer): several tabs of one seat share it.
+        self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def notify(self, game_id: str) -> None:
+        for subscriber in self.subscribers.get(game_id, ()):
+            subscriber.wake.set()
+
+    def connections(self) -> int:
+        return sum(len(s) for s in self.subscribers.values())
+
+    def base_view(self, live: LiveGame, viewer: int | None) -> dict[str, Any]:
+        """The view without its move log, built once per change for each viewer."""
+        key = (live.id, viewer)
+        stamp = (live.version, live.thinking, live.trouble)
+        cached = self._views.get(key)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        view = views.view(live, viewer, log_from=live.version)
+        self._views[key] = (stamp, view)
+        return view
+
+    def view(self, live: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        """`viewer`'s view with the move log from entry `log_from` on."""
+        view = dict(self.base_view(live, viewer))
+        view["log_from"] = log_from
+        view["log"] = views.log_entries(live, viewer, log_from)
+        return view
+
+    def message(self, live: LiveGame, subscriber: Subscriber) -> str:
+        start = subscriber.sent_log if subscriber.sent_log <= live.version else 0
+        view = self.view(live, subscriber.viewer, start)
+        subscriber.sent_log = live.version
+        return json.dumps({"type": "view", "view": view})
+
+    async def serve(self, websocket: WebSocket, game_id: str) -> None:
+        """One connection, from its hello to its end."""
+        service = self.service
+        assert service is not None
+        await websocket.accept()
+        try:
+            hello = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+            token = _token(hello)
+            live = await service.get(game_id)
+            viewer = service.seat_for(live, token)
+        except (TimeoutError, ValueError):
+            await _close(
+                websocket, CLOSE_BAD_HELLO, 'Say who you are first: {"token": "..."} or {"token": null}.'
+            )
+            return
+        except WebError as exc:
+            await _close(websocket, CLOSE_NOT_FOUND if exc.status == 404 else CLOSE_FORBIDDEN, exc.detail)
+            return
+        except WebSocketDisconnect:
+            return
+        subscriber = Subscriber(websocket, viewer)
+        self.subscribers[game_id].add(subscriber)
+        writer = asyncio.create_task(self._write(game_id, subscriber))
+        try:
+            while True:
+                # Nothing is expected from the client after its hello; reading notices it leave.
+                await websocket.receive_text()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            writer.cancel()
+            with contextlib.suppress(BaseException):
+                await writer
+            self.subscribers[game_id].discard(subscriber)
+            if not self.subscribers[game_id]:
+                del self.subscribers[game_id]
+                for key in [k for k in self._views if k[0] == game_id]:
+                    del self._views[key]
+
+    async def _write(self, game_id: str, subscriber: Subscriber) -> None:
+        service = self.service
+        assert service is not None
+        try:
+            while True:
+                live = await service.get(game_id)
+                await subscriber.websocket.send_text(self.message(live, subscriber))
+                await subscriber.wake.wait()
+                subscriber.wake.clear()
+        except (WebSocketDisconnect, RuntimeError, WebError):
+            with contextlib.suppress(BaseException):
+                await subscriber.websocket.close()
+
+
+def _token(hello: str) -> str | None:
+    if len(hello) > 1000:
+        raise ValueError("hello too long")
+    doc = json.loads(hello)
+    if not isinstance(doc, dict) or "token" not in doc:
+        raise ValueError("no token field")
+    token = doc["token"]
+    if token is not None and not isinstance(token, str):
+        raise ValueError("token must be text")
+    return token
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(BaseException):
+        await websocket.close(code=code, reason=reason[:120])

@@ -1,0 +1,179 @@
+"""A game being played on the server: its state in memory, rebuilt from the stored actions.
+
+The database is the truth; a `LiveGame` is its replay. Every change is worked out on a
+copy of the state (`LiveGame.advance`): the action, then the chance outcomes that follow
+it (dice, shuffles, draws), until a player decides or the game ends. Only once the store
+has committed those actions does `accept` make them the game's own, so a failed or
+refused commit leaves the game exactly as it was.
+
+Chance outcomes are drawn from the game's seed and the sequence number of the outcome,
+so a game replays and resumes the same way whatever happened to the server between two
+actions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from chaosgames.core.chance import sample_outcome
+from chaosgames.core.constants import CHANCE
+from chaosgames.core.errors import ChaosGamesError, RecordError
+from chaosgames.core.game import Action, Game, State
+from chaosgames.core.records import GameRecord
+from chaosgames.core.registry import load_game
+from chaosgames.web.storage import FINISHED, RUNNING, StoredGame
+
+HUMAN = "human"
+CHANCE_LIMIT = 10_000
+"""Chance outcomes in a row after which the server stops (no game comes near it)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action about to be committed, with how each viewer may see it in the move log."""
+
+    notation: str
+    actor: int
+    seen: tuple[tuple[str, str], ...]
+    """(notation, description) for the spectator, then for each seat; one entry when all
+    viewers see the same."""
+
+    def seen_by(self, viewer: int | None) -> tuple[str, str]:
+        if len(self.seen) == 1:
+            return self.seen[0]
+        return self.seen[0 if viewer is None else viewer + 1]
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A computer seat deciding: since when (server clock) and its time budget, if any."""
+
+    seat: int
+    started: float
+    budget: float | None
+
+
+@dataclass
+class LiveGame:
+    """A game in play: the stored game, its state, its move log, who is thinking."""
+
+    id: str
+    game: Game
+    seats: list[str]
+    token_hashes: list[str | None]
+    seed: int
+    meta: dict[str, Any]
+    created: float
+    updated: float
+    state: State
+    steps: list[Step] = field(default_factory=list)
+    thinking: Thinking | None = None
+    trouble: str | None = None
+    """Why a computer seat could not move (shown to the players), or None."""
+
+    @property
+    def version(self) -> int:
+        return len(self.steps)
+
+    @property
+    def status(self) -> str:
+        return FINISHED if self.state.is_terminal() else RUNNING
+
+    def result(self) -> list[float] | None:
+        return list(self.state.returns()) if self.state.is_terminal() else None
+
+    def is_computer(self, seat: int) -> bool:
+        return self.seats[seat] != HUMAN
+
+    def to_act(self) -> int | None:
+        """The seat that decides now, or None at the end (chance never waits)."""
+        player = self.state.current_player()
+        return player if player >= 0 else None
+
+    def record(self) -> GameRecord:
+        record = GameRecord(
+            self.game.name,
+            dict(self.game.options),
+            list(self.seats),
+            [s.notation for s in self.steps],
+            meta={"seed": self.seed, "server_game": self.id, **self.meta},
+        )
+        record.finish(self.state)
+        return record
+
+    # -- changes -------------------------------------------------------------------------
+
+    def advance(self, actor: int, action: Action | None) -> tuple[State, list[Step]]:
+        """The state after `action` (None: nothing, only pending chance) and the chance
+        outcomes that follow it, with the steps to commit; the game itself is unchanged."""
+        state = self.state.clone()
+        steps: list[Step] = []
+        if action is not None:
+            steps.append(_step(self.game, state, actor, action))
+            state.apply_action(action)
+        while state.current_player() == CHANCE:
+            if len(steps) >= CHANCE_LIMIT:
+                raise ChaosGamesError("The game keeps drawing chance outcomes; the server stopped it.")
+            outcome = sample_outcome(
+                state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps))
+            )
+            steps.append(_step(self.game, state, CHANCE, outcome))
+            state.apply_action(outcome)
+        return state, steps
+
+    def accept(self, state: State, steps: list[Step], now: float) -> None:
+        """Make committed steps the game's own."""
+        self.state = state
+        self.steps.extend(steps)
+        self.updated = now
+        self.trouble = None
+
+    # -- building ------------------------------------------------------------------------
+
+    @classmethod
+    def from_stored(cls, stored: StoredGame) -> LiveGame:
+        """The game a stored one describes, replayed action by action (each one checked)."""
+        game = load_game(stored.game, **stored.options)
+        live = cls(
+            id=stored.id,
+            game=game,
+            seats=list(stored.seats),
+            token_hashes=list(stored.token_hashes),
+            seed=stored.seed,
+            meta=dict(stored.meta),
+            created=stored.created,
+            updated=stored.updated,
+            state=game.new_initial_state(),
+        )
+        live.replay(stored.actions, stored.actors)
+        return live
+
+    def replay(self, actions: list[str], actors: list[int] | None = None) -> None:
+        """Apply actions given in notation, checking each one (RecordError names the first
+        that fails)."""
+        state = self.state
+        for number, text in enumerate(actions, start=1):
+            try:
+                action = self.game.parse_action(state, text)
+                actor = state.current_player()
+                if actors is not None and actors[number - 1] != actor:
+                    raise RecordError(f"it is stored as played by {actors[number - 1]}, not {actor}")
+                step = _step(self.game, state, actor, action)
+                state.apply_action(action)
+            except ChaosGamesError as exc:
+                raise RecordError(f"Action {number}, {text!r}, does not replay: {exc}") from None
+            self.steps.append(step)
+
+
+def chance_rng(seed: int, done: int) -> random.Random:
+    """The generator for the chance outcome that follows `done` actions of a game."""
+    return random.Random(f"chaosgames:{seed}:{done}")
+
+
+def _step(game: Game, state: State, actor: int, action: Action) -> Step:
+    viewers: list[int | None] = [None]
+    if game.hides_information():
+        viewers += list(range(game.num_players))
+    return Step(str(action), actor, tuple(game.action_seen(state, action, v) for v in viewers))

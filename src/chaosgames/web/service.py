@@ -1,0 +1,406 @@
+"""The games a server runs: creating them, taking people's actions, moving computer seats.
+
+Everything that changes a game goes through one `asyncio.Lock` per game and one database
+transaction (`Store.commit`) that checks the game's version: an action is worked out on
+a copy of the state, committed, and only then becomes the game's (and is acknowledged).
+After each change the hub is told, and it sends every connected viewer its own view.
+
+Computer seats decide in a worker pool (see `workers`); the game shows them "thinking"
+meanwhile. When the server starts it loads every unfinished game from the database and
+picks up where each stopped: pending chance outcomes are drawn, computer seats move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from chaosgames import agents
+from chaosgames.core.constants import CHANCE
+from chaosgames.core.errors import ChaosGamesError, IllegalActionError, InvalidOptionError, NotationError
+from chaosgames.core.game import Action, State
+from chaosgames.core.registry import game_class, load_game
+from chaosgames.web.live import HUMAN, LiveGame, Step, Thinking
+from chaosgames.web.storage import FINISHED, RUNNING, Store, StoredGame, token_hash, token_matches
+from chaosgames.web.workers import Decision, budget, decide, make_pool, warm_up
+
+log = logging.getLogger("chaosgames.web")
+
+FINISHED_CACHE = 64
+MAX_START_ACTIONS = 20_000
+
+
+class WebError(Exception):
+    """A request the server refuses: an HTTP status, a sentence, and details."""
+
+    status = 400
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+
+class NotFound(WebError):
+    status = 404
+
+
+class Forbidden(WebError):
+    status = 403
+
+
+class Conflict(WebError):
+    status = 409
+
+
+class Unprocessable(WebError):
+    status = 422
+
+
+def agent_seed(seed: int, version: int) -> int:
+    """A computer seat's seed for the decision after `version` actions (reproducible)."""
+    return (seed * 1_000_003 + version) % 2**31
+
+
+class GameService:
+    """Live games in memory, the database behind them, and the computer seats' pool."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        pool: str = "process",
+        workers: int = 2,
+        pace: float = 0.0,
+        notify: Callable[[str], None] = lambda game_id: None,
+    ) -> None:
+        self.store = store
+        self.pool_kind = pool
+        self.workers = workers
+        self.pace = pace
+        self.notify = notify
+        self.running: dict[str, LiveGame] = {}
+        self.finished: OrderedDict[str, LiveGame] = OrderedDict()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self._pool: Executor | None = None
+
+    # -- start and stop --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the computer players' workers and resume every unfinished game."""
+        for _ in range(self.workers if self.pool_kind == "process" else 0):
+            self.pool.submit(warm_up)  # spawning a worker takes a second: not at the first move
+        ids = await asyncio.to_thread(self.store.ids, RUNNING)
+        for game_id in ids:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+            if stored is None:
+                continue
+            try:
+                live = await asyncio.to_thread(LiveGame.from_stored, stored)
+            except ChaosGamesError as exc:
+                log.error("Game %s cannot be resumed: %s", game_id, exc)
+                continue
+            self.running[game_id] = live
+            await self._settle(live)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks.values()):
+            task.cancel()
+        for task in list(self.tasks.values()):
+            # A cancelled or failed computer move: the database is intact either way.
+            with contextlib.suppress(BaseException):
+                await task
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    @property
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = make_pool(self.pool_kind, self.workers)
+        return self._pool
+
+    # -- finding games and seats --------------------------------------------------------------
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        return self.running.get(game_id) or self.finished.get(game_id)
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The game with this id; NotFound when there is none."""
+        live = self.cached(game_id)
+        if live is not None:
+            if game_id in self.finished:
+                self.finished.move_to_end(game_id)
+            return live
+        stored = await asyncio.to_thread(self.store.load, game_id) if _plausible_id(game_id) else None
+        if stored is None:
+            raise NotFound(f"There is no game {game_id!r} on this server.")
+        live = await asyncio.to_thread(LiveGame.from_stored, stored)
+        self._keep(live)
+        return self.cached(game_id) or live
+
+    def _keep(self, live: LiveGame) -> None:
+        if live.status == RUNNING:
+            self.running.setdefault(live.id, live)
+            return
+        self.running.pop(live.id, None)
+        self.finished[live.id] = live
+        self.finished.move_to_end(live.id)
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+
+    @staticmethod
+    def seat_for(live: LiveGame, token: str | None) -> int | None:
+        """The seat whose token this is; None for no token (a spectator); Forbidden else."""
+        if token is None:
+            return None
+        # Every seat is compared (in constant time), so the answer's timing tells nothing.
+        matches = [i for i, stored in enumerate(live.token_hashes) if token_matches(token, stored)]
+        if len(matches) != 1:
+            raise Forbidden("This token is not the key of any seat of this game.")
+        return matches[0]
+
+    # -- creating -------------------------------------------------------------------------
+
+    async def create(
+        self,
+        name: str,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int | None = None,
+        actions: list[str] | None = None,
+    ) -> tuple[LiveGame, list[str | None]]:
+        """A new game with `seats` ('human' or an agent spec), optionally continuing from
+        `actions` (a record's); returns it with one token per human seat."""
+        cls = game_class(name)
+        if not cls.min_players <= len(seats) <= cls.max_players:
+            players = (
+                f"{cls.min_players}-{cls.max_players}"
+                if cls.min_players != cls.max_players
+                else cls.min_players
+            )
+            raise InvalidOptionError(f"{cls.title} is for {players} players; {len(seats)} seats were given.")
+        options = dict(options)
+        if options.pop("players", len(seats)) != len(seats):
+            raise InvalidOptionError(f"The option players must match the {len(seats)} seats given.")
+        game = load_game(name, players=len(seats), **options)
+        for who in seats:
+            if who != HUMAN:
+                agents.from_spec(who)  # AgentError says what is wrong with the spec
+        if actions is not None and len(actions) > MAX_START_ACTIONS:
+            raise InvalidOptionError(f"A game can start from at most {MAX_START_ACTIONS} actions.")
+        tokens = [secrets.token_urlsafe(24) if who == HUMAN else None for who in seats]
+        now = time.time()
+        live = LiveGame(
+            id=secrets.token_urlsafe(9),
+            game=game,
+            seats=list(seats),
+            token_hashes=[None if t is None else token_hash(t) for t in tokens],
+            seed=seed if seed is not None else secrets.randbelow(2**31),
+            meta={"continued_from": len(actions)} if actions else {},
+            created=now,
+            updated=now,
+            state=game.new_initial_state(),
+        )
+        if actions:
+            await asyncio.to_thread(live.replay, actions)
+        state, steps = live.advance(CHANCE, None)
+        live.accept(state, steps, now)
+        stored = StoredGame(
+            id=live.id,
+            game=game.name,
+            options=game.options,
+            seed=live.seed,
+            status=live.status,
+            version=live.version,
+            result=live.result(),
+            meta=live.meta,
+            created=now,
+            updated=now,
+            seats=live.seats,
+            token_hashes=live.token_hashes,
+            actions=[s.notation for s in live.steps],
+        )
+        await asyncio.to_thread(self.store.create_game, stored, [s.actor for s in live.steps])
+        self._keep(live)
+        self._schedule(live)
+        return live, tokens
+
+    # -- acting ---------------------------------------------------------------------------
+
+    async def act(self, game_id: str, token: str | None, notation: str, version: int) -> LiveGame:
+        """A person's action for the seat `token` opens, decided on `version`."""
+        live = await self.get(game_id)
+        if token is None:
+            raise Forbidden("Only a seat's private link may act: this request carries no seat token.")
+        seat = self.seat_for(live, token)
+        assert seat is not None
+        async with self.lock(game_id):
+            live = self.cached(game_id) or live
+            if version != live.version:
+                raise Conflict(
+                    f"The game has moved on: this action was decided at version {version}, "
+                    f"the game is at version {live.version}. Look at the board again.",
+                    version=live.version,
+                )
+            if live.state.is_terminal():
+                raise Conflict("The game is over; nothing more can be played.", version=live.version)
+            to_act = live.to_act()
+            if to_act != seat:
+                names = live.game.player_names()
+                raise Conflict(
+                    f"It is not your turn: {names[to_act] if to_act is not None else 'nobody'} is to act.",
+                    version=live.version,
+                    legal=[],
+                )
+            action = _parse(live, notation)
+            state, steps = live.advance(seat, action)
+            await self._commit(live, state, steps)
+        self._changed(live)
+        return live
+
+    async def _commit(self, live: LiveGame, state: State, steps: list[Step]) -> None:
+        status = FINISHED if state.is_terminal() else RUNNING
+        result = list(state.returns()) if state.is_terminal() else None
+        actions = [(s.notation, s.actor) for s in steps]
+        ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result)
+        if not ok:
+            # Another process committed first: take the game as the database has it.
+            await self._reload(live.id)
+            raise Conflict("Another action was accepted first; look at the board again.")
+        live.accept(state, steps, time.time())
+        self._keep(live)
+
+    async def _reload(self, game_id: str) -> None:
+        stored = await asyncio.to_thread(self.store.load, game_id)
+        if stored is None:
+            return
+        live = await asyncio.to_thread(LiveGame.from_stored, stored)
+        self.running.pop(game_id, None)
+        self.finished.pop(game_id, None)
+        self._keep(live)
+        self.notify(game_id)
+
+    def _changed(self, live: LiveGame) -> None:
+        self._schedule(live)
+        self.notify(live.id)
+
+    async def _settle(self, live: LiveGame) -> None:
+        """Draw pending chance outcomes (a game resumed at a chance node), then hand the
+        turn to a computer seat if it has it."""
+        async with self.lock(live.id):
+            if live.state.current_player() == CHANCE:
+                state, steps = live.advance(CHANCE, None)
+                try:
+                    await self._commit(live, state, steps)
+                except Conflict:
+                    return
+        self._changed(live)
+
+    # -- computer seats --------------------------------------------------------------------------
+
+    def _schedule(self, live: LiveGame) -> None:
+        """If a computer seat is to act, start its decision (once)."""
+        seat = live.to_act()
+        if seat is None or not live.is_computer(seat) or live.status != RUNNING:
+            live.thinking = None
+            return
+        if live.id in self.tasks:
+            return
+        live.thinking = Thinking(seat, time.time(), budget(live.seats[seat]))
+        self.tasks[live.id] = asyncio.get_running_loop().create_task(
+            self._computer_turn(live.id, live.version, seat)
+        )
+
+    async def _computer_turn(self, game_id: str, version: int, seat: int) -> None:
+        try:
+            live = await self._computer_move(game_id, version, seat)
+        finally:
+            self.tasks.pop(game_id, None)
+        if live is not None:
+            self._changed(live)
+
+    async def _computer_move(self, game_id: str, version: int, seat: int) -> LiveGame | None:
+        if self.pace > 0:
+            await asyncio.sleep(self.pace)  # let people see the last move before the next
+        live = self.cached(game_id)
+        if live is None or live.version != version:
+            return live
+        request = Decision(
+            game_id,
+            live.game.name,
+            dict(live.game.options),
+            tuple(s.notation for s in live.steps),
+            live.seats[seat],
+            agent_seed(live.seed, version),
+        )
+        try:
+            notation = await self._decide(request)
+            async with self.lock(game_id):
+                live = self.cached(game_id)
+                if live is None or live.version != version:
+                    return live
+                action = live.game.parse_action(live.state, notation)
+                state, steps = live.advance(seat, action)
+                await self._commit(live, state, steps)
+        except Conflict:
+            return self.cached(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the game must not die with its computer seat: say why, wait
+            log.exception("Computer seat %s of game %s failed", seat, game_id)
+            live = self.cached(game_id)
+            if live is not None:
+                live.thinking = None
+                live.trouble = (
+                    f"The computer seat {live.seats[seat]} could not move ({type(exc).__name__}: {exc}); "
+                    "it tries again when the server restarts."
+                )
+                self.notify(game_id)
+            return None
+        return live
+
+    async def _decide(self, request: Decision) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, decide, request)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): a fresh pool takes the decision again.
+            log.warning("The computer players' pool broke; starting a new one.")
+            self._pool = None
+            return await loop.run_in_executor(self.pool, decide, request)
+
+    # -- lists ------------------------------------------------------------------------------
+
+    def running_games(self) -> list[LiveGame]:
+        return sorted(self.running.values(), key=lambda g: g.updated, reverse=True)
+
+
+def _plausible_id(game_id: str) -> bool:
+    return 0 < len(game_id) <= 32 and all(c.isalnum() or c in "-_" for c in game_id)
+
+
+def _parse(live: LiveGame, notation: str) -> Action:
+    """The action `notation` names; an illegal one answers 409 with the legal actions."""
+    legal = [str(a) for a in live.state.legal_actions()]
+    try:
+        return live.game.parse_action(live.state, notation)
+    except IllegalActionError as exc:
+        raise Conflict(str(exc), legal=legal, version=live.version) from None
+    except NotationError as exc:
+        raise Unprocessable(str(exc), legal=legal, version=live.version) from None

@@ -1,0 +1,86 @@
+// The lobby: one form per game (seats and options), the links of a new game, your games.
+"use strict";
+
+(() => {
+  for (const form of document.querySelectorAll("form.create")) {
+    const players = form.querySelector("select[name=players]");
+    const showSeats = () => {
+      const n = players ? Number(players.value) : Number(form.dataset.min);
+      for (const row of form.querySelectorAll(".seat")) {
+        row.hidden = Number(row.dataset.seat) >= n;
+      }
+    };
+    if (players) players.addEventListener("change", showSeats);
+    showSeats();
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      create(form);
+    });
+  }
+
+  function optionValue(input) {
+    const kind = input.dataset.kind;
+    if (kind === "bool") return input.checked;
+    const text = input.value.trim();
+    if (kind === "int" || kind === "float") return text === "" ? text : Number(text);
+    // Structured options (a course document, a list of boards) are sent as typed; the
+    // server reads them as JSON when they parse, else as a name.
+    return text;
+  }
+
+  async function create(form) {
+    const problemNode = form.querySelector(".problem");
+    cg.problem(problemNode, "");
+    const n = Number((form.querySelector("select[name=players]") || { value: form.dataset.min }).value);
+    const seats = [];
+    for (let i = 0; i < n; i++) seats.push(form.querySelector(`[name=seat${i}]`).value.trim());
+    const options = {};
+    for (const input of form.querySelectorAll("[name^='opt:']")) {
+      options[input.name.slice(4)] = optionValue(input);
+    }
+    const body = { game: form.dataset.game, seats, options };
+    const seed = form.querySelector("[name=seed]").value.trim();
+    if (seed !== "") body.seed = Number(seed);
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      const created = await cg.request("POST", "/api/games", { body });
+      cg.remember(created);
+      const panel = form.parentElement.querySelector(".created");
+      panel.replaceChildren(cg.createdPanel(created));
+      panel.hidden = false;
+      showMine();
+    } catch (err) {
+      cg.problem(problemNode, err.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function showMine() {
+    const list = cg.mine();
+    const section = document.getElementById("mine");
+    const ul = document.getElementById("mine-list");
+    ul.replaceChildren(
+      ...list.slice(0, 10).map((g) => {
+        const seats = g.seats.filter((s) => s.link).map((s) => cg.el("a", { href: s.link, class: "small" }, `as ${s.name}`));
+        return cg.el(
+          "li",
+          {},
+          cg.el("a", { href: `/games/${g.id}` }, cg.el("strong", {}, g.title)),
+          " ",
+          cg.el("span", { class: "who" }, new Date(g.at).toLocaleString()),
+          " ",
+          ...seats.flatMap((a) => [a, " "]),
+        );
+      }),
+    );
+    section.hidden = list.length === 0;
+  }
+  showMine();
+
+  if (window.location.hash.startsWith("#new-")) {
+    const card = document.getElementById(window.location.hash.slice(1));
+    if (card) card.querySelector("details.new-game").open = true;
+  }
+})();

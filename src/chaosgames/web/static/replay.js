@@ -1,0 +1,181 @@
+// The replay viewer: a stored game or an uploaded record, stepped with a slider and the keys.
+"use strict";
+
+(() => {
+  const root = document.getElementById("replay");
+  const gameId = root.dataset.gameId;
+  const $ = (id) => document.getElementById(id);
+  const slider = $("slider");
+  const frames = new Map();
+  let info = null;
+  let record = null; // an uploaded record (its positions are asked for with it)
+  let at = 0;
+  let wanted = 0;
+  let loading = false;
+
+  async function frame(k) {
+    if (frames.has(k)) return frames.get(k);
+    const data = gameId
+      ? await cg.request("GET", `/api/games/${encodeURIComponent(gameId)}/replay/${k}`)
+      : await cg.request("POST", `/api/replay/${k}`, { body: record });
+    frames.set(k, data);
+    return data;
+  }
+
+  async function go(k) {
+    if (!info) return;
+    wanted = Math.max(0, Math.min(info.count, k));
+    slider.value = String(wanted);
+    $("position").textContent = `${wanted} / ${info.count}`;
+    if (loading) return;
+    loading = true;
+    try {
+      while (at !== wanted || !$("replay-board").querySelector("svg")) {
+        const target = wanted;
+        const data = await frame(target);
+        at = target;
+        $("replay-board").innerHTML = data.svg; // the server's picture
+        $("replay-text").textContent = data.text;
+        markLog();
+      }
+    } catch (err) {
+      $("replay-text").textContent = err.message;
+    } finally {
+      loading = false;
+    }
+  }
+
+  function markLog() {
+    const list = $("replay-log");
+    for (const item of list.querySelectorAll(".current")) item.classList.remove("current");
+    const item = list.children[at - 1];
+    if (item) {
+      item.classList.add("current");
+      const top = item.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - item.offsetHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    } else {
+      list.scrollTop = 0;
+    }
+  }
+
+  function show(data) {
+    info = data;
+    frames.clear();
+    at = -1;
+    $("replay-title").textContent = `Replay: ${data.title}`;
+    $("replay-players").textContent = data.players.map((p) => `${p.name} (${p.who})`).join(", ");
+    $("replay-result").textContent = data.result ? `Result: ${data.result.join(" : ")}` : "The game was not over.";
+    $("replay-log").replaceChildren(
+      ...data.log.map((e) => {
+        const item = cg.el(
+          "li",
+          { class: e.actor < 0 ? "chance" : "", value: e.seq },
+          cg.el("span", { class: "who" }, e.who),
+          " ",
+          e.description,
+          " ",
+          cg.el("code", {}, e.notation),
+        );
+        item.addEventListener("click", () => go(e.seq));
+        return item;
+      }),
+    );
+    slider.max = String(data.count);
+    $("controls").hidden = false;
+    $("download").hidden = false;
+    setupContinue();
+    go(data.count);
+  }
+
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(wanted - 1));
+  $("next").addEventListener("click", () => go(wanted + 1));
+  $("last").addEventListener("click", () => go(info ? info.count : 0));
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && target.type !== "range"))) return;
+    if (target === slider && (event.key === "ArrowLeft" || event.key === "ArrowRight")) return; // the slider steps itself
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowDown: 1, ArrowUp: -1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      go(wanted + moves[event.key]);
+    } else if (event.key === "Home") {
+      event.preventDefault();
+      go(0);
+    } else if (event.key === "End") {
+      event.preventDefault();
+      go(info ? info.count : 0);
+    }
+  });
+
+  // -- playing on from a position ------------------------------------------------------------
+
+  async function recordDoc() {
+    if (record) return record;
+    return cg.request("GET", `/api/games/${encodeURIComponent(gameId)}/record`);
+  }
+
+  function setupContinue() {
+    const box = $("continue");
+    const seats = $("continue-seats");
+    seats.replaceChildren(
+      ...info.players.map((p, i) =>
+        cg.el("label", { class: "row" }, p.name, cg.el("input", { name: `seat${i}`, value: "human", list: "seat-specs-replay", spellcheck: "false" })),
+      ),
+      cg.el("datalist", { id: "seat-specs-replay" }, ...["human", "random", "greedy", "mcts:time=1.0"].map((s) => cg.el("option", { value: s }))),
+    );
+    box.hidden = false;
+  }
+
+  $("continue-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const problem = form.querySelector(".problem");
+    cg.problem(problem, "");
+    try {
+      const doc = await recordDoc();
+      const options = { ...doc.options };
+      delete options.players;
+      const seats = info.players.map((p, i) => form.querySelector(`[name=seat${i}]`).value.trim());
+      const created = await cg.request("POST", "/api/games", {
+        body: { game: doc.game, options, seats, actions: doc.actions.slice(0, wanted) },
+      });
+      cg.remember(created);
+      const panel = $("continue").querySelector(".created");
+      panel.replaceChildren(cg.createdPanel(created));
+      panel.hidden = false;
+    } catch (err) {
+      cg.problem(problem, err.message);
+    }
+  });
+
+  // -- where the record comes from ------------------------------------------------------------
+
+  if (gameId) {
+    cg.request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`).then(show, (err) => {
+      $("replay-text").textContent = err.message;
+    });
+  } else {
+    $("record-file").addEventListener("change", async (event) => {
+      const file = event.target.files[0];
+      const problem = $("upload-problem");
+      cg.problem(problem, "");
+      if (!file) return;
+      try {
+        const doc = JSON.parse(await file.text());
+        const data = await cg.request("POST", "/api/replay", { body: doc });
+        record = doc;
+        const link = $("download");
+        link.href = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" }));
+        link.download = file.name;
+        show(data);
+      } catch (err) {
+        cg.problem(problem, err instanceof SyntaxError ? `This file is not JSON: ${err.message}` : err.message);
+      }
+    });
+  }
+  window.chaosgamesReplay = { get at() { return at; }, get info() { return info; } };
+})();

@@ -1,0 +1,104 @@
+"""The PettingZoo AEC environments pass PettingZoo's own checks, for every game and player count."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+import chaosgames
+from chaosgames.rl import pettingzoo
+from tests.rl.cases import CASES, IDS
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_pettingzoo_api_and_seed_tests_pass(name: str, options: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        # Dict observations with an action mask draw PettingZoo's generic advice.
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(pettingzoo.env(name, render_mode="ansi", **options), num_cycles=60)
+        seed_test(lambda: pettingzoo.env(name, **options), num_cycles=60)
+
+
+def play(env: pettingzoo.ChaosGamesAECEnv, seed: int) -> tuple[list[int], dict[str, float]]:
+    """A whole episode with the first legal action of a seeded random choice; the actions and rewards."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions: list[int] = []
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        actions.append(action)
+        env.step(action)
+    return actions, totals
+
+
+def test_the_same_seed_gives_the_same_episode() -> None:
+    env = pettingzoo.env("cardboard-machines", players=3)
+    first = play(env, seed=4)
+    assert play(env, seed=4) == first
+    assert play(env, seed=5) != first
+
+
+def test_a_finished_game_pays_each_player_his_share() -> None:
+    env = pettingzoo.env("chaos-checkers", chaos=False)
+    _, totals = play(env, seed=2)
+    state = env.table.state
+    assert state.is_terminal() and not env.agents
+    assert totals == {f"player_{i}": r for i, r in enumerate(state.returns())}
+    assert sum(totals.values()) == 1.0
+
+
+def test_a_game_still_running_after_max_steps_is_truncated_without_reward() -> None:
+    env = pettingzoo.env("chaos-cruisers", players=4, max_steps=25)
+    actions, totals = play(env, seed=1)
+    assert len(actions) == 25
+    assert not env.table.state.is_terminal()
+    assert totals == dict.fromkeys(env.possible_agents, 0.0)
+
+
+def test_only_the_agent_to_act_has_legal_actions() -> None:
+    env = pettingzoo.env("royal-racers", players=3)
+    env.reset(seed=0)
+    acting = env.agent_selection
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.any() == (agent == acting)
+    legal = set(np.flatnonzero(env.observe(acting)["action_mask"]))
+    assert legal == set(env.table.encoding.legal_indices(env.table.state))
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    env = pettingzoo.env("chaos-checkers", chaos=False)
+    env.reset(seed=0)
+    before = env.table.state.to_json()
+    with pytest.raises(chaosgames.IllegalActionError, match="not legal here"):
+        env.step(0)  # 1-5: the first player's men stand on 1-12 and cannot step backwards
+    assert env.table.state.to_json() == before
+
+
+def test_ansi_render_shows_the_acting_seat_its_own_view() -> None:
+    env = pettingzoo.env("royal-racers", players=2, render_mode="ansi")
+    env.reset(seed=3)
+    seat = env.possible_agents.index(env.agent_selection)
+    assert env.render() == env.game.render_text(env.table.state, seat)
+    assert pettingzoo.env("royal-racers", players=2).render() is None
+
+
+def test_a_loaded_game_or_a_name_with_options() -> None:
+    game = chaosgames.load_game("chaos-checkers", chaos=False)
+    assert pettingzoo.env(game).game is game
+    assert pettingzoo.env("chaos-checkers", chaos=False).metadata["name"] == "chaosgames_chaos_checkers_v0"
+    with pytest.raises(TypeError):
+        pettingzoo.env(game, chaos=True)
