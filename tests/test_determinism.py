@@ -23,11 +23,11 @@ from chaosgames import agents
 records = {}
 for name in chaosgames.list_games():
     game = chaosgames.load_game(name)
-    seats = ["mcts:iterations=12", "greedy", "random", "greedy"][: game.num_players]
+    seats = ["mcts:iterations=8", "greedy", "random", "greedy"][: game.num_players]
     players = [agents.from_spec(spec, seed=7 + i) for i, spec in enumerate(seats)]
     record = chaosgames.GameRecord.start(game, seats, seed=5)
     state, rng = game.new_initial_state(), random.Random(5)
-    for _ in range(250):
+    for _ in range(150):
         if state.is_terminal():
             break
         mover = state.current_player()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return edges
 
 
+@cache
 def graph() -> dict[str, set[str]]:
     known = modules()
     return {name: imports_of(name, path, known) for name, path in known.items()}
@@ -113,6 +115,11 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@cache
+def all_cycles() -> list[list[str]]:
+    return cycles(graph())
+
+
 def area(group: list[str]) -> str:
     games = {m.split(".")[2] for m in group if m.startswith(f"{PACKAGE}.games.") and m.count(".") >= 2}
     inside = all(m.startswith(f"{PACKAGE}.games.") and m.count(".") >= 3 for m in group)
@@ -129,7 +136,7 @@ _restructure = pytest.mark.xfail(
     "where", [*(pytest.param(g, marks=_restructure) for g in GAME_PACKAGES), "outside games"]
 )
 def test_no_import_cycles(where: str) -> None:
-    found = [group for group in cycles(graph()) if area(group) == where]
+    found = [group for group in all_cycles() if area(group) == where]
     assert found == [], "import cycles: " + "; ".join(" <-> ".join(group) for group in found)
 
 
