@@ -70,9 +70,25 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     return name, params
 
 
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "medium": "mcts:iterations=200",
+    "hard": "mcts:iterations=2000",
+}
+"""Levels a player picks by name, each a documented agent spec (see docs/agents.md)."""
+
+
+def resolve_level(text: str) -> str:
+    """The agent spec a level names (`medium` -> its spec); any other spec unchanged."""
+    if isinstance(text, str) and text.strip() in LEVELS:
+        return LEVELS[text.strip()]
+    return text
+
+
 def from_spec(text: str, seed: int | None = None) -> Agent:
-    """The agent a spec string names, e.g. `from_spec("mcts:iterations=500", seed=3)`."""
-    name, params = parse_spec(text)
+    """The agent a spec string or level names, e.g. `from_spec("mcts:iterations=500", seed=3)`
+    or `from_spec("medium")`."""
+    name, params = parse_spec(resolve_level(text))
     return make(name, seed=seed, **params)
 
 
@@ -87,6 +103,7 @@ def describe() -> list[str]:
 
 
 __all__ = [
+    "LEVELS",
     "Agent",
     "AgentError",
     "GreedyAgent",
@@ -102,4 +119,5 @@ __all__ = [
     "parameters",
     "parse_spec",
     "register_agent",
+    "resolve_level",
 ]
