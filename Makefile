@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-full lock clean
+.PHONY: run test lint fuzz bench bench-full lock clean
 
 $(STAMP): pyproject.toml requirements/lock.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ $(CHROMIUM):
 
 test: lint $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2
+
+# The fuzz suite of make test, with 2000 times the inputs and a fresh seed each run (hours;
+# CHAOSGAMES_FUZZ_SCALE and CHAOSGAMES_FUZZ_SEED choose; see tests/fuzz/README.md).
+fuzz: $(STAMP)
+	CHAOSGAMES_FUZZ=1 $(BIN)/python -m pytest tests/fuzz -n 2 -p no:cacheprovider --timeout=0
 
 BENCH_STAMP := $(VENV)/.bench-installed
 

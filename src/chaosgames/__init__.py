@@ -4,7 +4,7 @@
     game = chaosgames.load_game("chaos-cruisers", players=4)
     state = game.new_initial_state()
 
-See ARCHITECTURE (docs) for the contract every game honours.
+See docs/contract.md for the contract every game honours.
 """
 
 from chaosgames.core import (

@@ -1,252 +1,255 @@
-"""The chaosgames command, as a user types it."""
+"""The chaosgames command, as a user types it, through the real entry point `main()`.
+
+Every command either works (exit 0) or prints one line on stderr and exits 1 (it failed),
+2 (the command line cannot be read) or 130 (Ctrl-C), never with a traceback. The
+commands run in this process; tests/cli/test_console_script.py starts the installed
+`chaosgames` script itself.
+"""
 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from rich.console import Console
 
 import chaosgames
-from chaosgames.cli.main import main
-from chaosgames.cli.play import TerminalMatch
 from chaosgames.core.records import GameRecord
+from tests.cli.runner import Run
 
 GAMES = chaosgames.list_games()
 
 
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "chaosgames.cli.main", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+def random_seats(name: str) -> list[str]:
+    return [arg for _ in range(chaosgames.load_game(name).num_players) for arg in ("--seat", "random")]
 
 
-def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["list"]) == 0
-    out = capsys.readouterr().out
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A short saved record of each game (the first 40 actions of a random game)."""
+    import random
+
+    folder = tmp_path_factory.mktemp("records")
+    made = {}
     for name in GAMES:
-        assert name in out
+        game = chaosgames.load_game(name)
+        state = game.new_initial_state()
+        record = GameRecord.start(game, ["random"] * game.num_players)
+        rng = random.Random(1)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = chaosgames.sample_outcome(state.chance_outcomes(), rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            record.append(action)
+        made[name] = folder / f"{name}.json"
+        record.save(made[name])
+    return made
 
 
-def test_agents_lists_every_agent_with_its_parameters(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["agents"]) == 0
-    out = capsys.readouterr().out
-    for name in ("random", "greedy", "mcts"):
-        assert name in out
-    for parameter in ("iterations", "time", "rollout", "unstick"):
-        assert parameter in out
+# -- commands that work ---------------------------------------------------------------
+
+
+def test_list_names_every_game(cli: Run) -> None:
+    result = cli("list")
+    assert result.status == 0 and result.err == ""
+    for name in GAMES:
+        assert name in result.out
+
+
+def test_agents_lists_every_agent_with_its_parameters(cli: Run) -> None:
+    result = cli("agents")
+    assert result.status == 0
+    for word in ("random", "greedy", "mcts", "iterations", "time", "rollout", "unstick"):
+        assert word in result.out
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_rules_shows_the_summary_and_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", name]) == 0
-    out = capsys.readouterr().out
-    assert "Options" in out and "players=" in out
+def test_rules_shows_the_summary_and_options(cli: Run, name: str) -> None:
+    result = cli("rules", name)
+    assert result.status == 0
+    assert "Options" in result.out and "players=" in result.out
+
+
+def test_help_and_no_arguments(cli: Run) -> None:
+    assert cli("--help").status == 0
+    assert cli().status == 2  # the help is shown, and nothing was done
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_computer_game_plays_to_the_end_and_replays(cli: Run, name: str, tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    # Random cruisers rarely finish a race: this test needs an end, so it sets the cap.
+    cap = ["--option", "max_rounds=20"] if name == "chaos-cruisers" else []
+    result = cli("play", name, *random_seats(name), *cap, "--seed", "3", "--record", record)
+    assert result.status == 0, result.err
+    saved = GameRecord.load(record)
+    assert saved.game == name and saved.actions and saved.result is not None
+    assert saved.ended_by in ("rules", "cap")
+    replayed = cli("replay", record, "--verbose")
+    assert replayed.status == 0, replayed.err
+    assert "every one was legal" in replayed.out and "Result:" in replayed.out
+    assert f"{len(saved.actions):4d}. " in replayed.out
+    svg = tmp_path / "final.svg"
+    shown = cli("show", record, "--svg", svg, "--upto", "1")
+    assert shown.status == 0, shown.err
+    assert svg.read_text().lstrip().startswith(("<svg", "<?xml"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_terminal_input_ends_cleanly_and_saves(cli: Run, name: str, tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    result = cli("play", name, "--seed", "5", "--record", record, stdin="")
+    assert result.status == 0, result.err
+    assert "Game stopped" in result.out
+    assert GameRecord.load(record).game == name
+
+
+def test_a_game_ended_by_its_length_cap_says_so(cli: Run, tmp_path: Path) -> None:
+    record = tmp_path / "capped.json"
+    seats = ["--seat", "random", "--seat", "random"]
+    options = ["--option", "chaos=false", "--option", "max_moves=4"]
+    result = cli("play", "chaos-checkers", *seats, *options, "--seed", "1", "--record", record)
+    assert result.status == 0, result.err
+    assert "ended by its length cap" in result.out
+    assert GameRecord.load(record).ended_by == "cap"
+    assert "ended by its length cap" in cli("replay", record).out
+
+
+def test_a_course_option_is_read_from_a_file(cli: Run, tmp_path: Path) -> None:
+    from chaosgames.games.chaos_cruisers.presets import PRESETS
+
+    course = tmp_path / "course.json"
+    course.write_text(json.dumps(PRESETS["chicane"]))
+    record = tmp_path / "r.json"
+    result = cli("play", "chaos-cruisers", "-o", f"course=@{course}", "--seed", "1", "--record", record)
+    assert result.status == 0, result.err
+    assert GameRecord.load(record).options["course"] == PRESETS["chicane"]
+
+
+# -- commands that fail: one line, the right status -------------------------------------
 
 
 @pytest.mark.parametrize(
     ("args", "status", "message"),
     [
+        (["frobnicate"], 2, "No such command 'frobnicate'"),
+        (["play"], 2, "Missing argument"),
+        (["play", "chaos-checkers", "--seed", "soon"], 2, "--seed"),
+        (["play", "chaos-checkers", "--option", "players"], 2, "key=value"),
+        (["play", "chaos-checkers", "-o", "pink=true", "-o", "pink=false"], 2, "given twice"),
+        (["play", "chaos-checkers", "--seat", "random"], 1, "Option 'players' must be at least 2"),
+        (["play", "royal-racers", "--seat", "random", "--seat", "human", "-o", "players=3"], 2, "2 seats"),
         (["play", "no-such-game"], 1, "There is no game called 'no-such-game'"),
         (["rules", "no-such-game"], 1, "There is no game called"),
+        (["play", "chaos-checkers", "--option", "players=²"], 1, "takes a whole number, not '²'"),
+        (["play", "chaos-checkers", "--option", "players=" + "9" * 5000], 1, "takes a whole number"),
+        (["play", "chaos-checkers", "--option", "pink=maybe"], 1, "takes true or false"),
+        (
+            ["play", "chaos-cruisers", "--option", "course=" + "[" * 5000 + "]" * 5000],
+            1,
+            "nested more than 64 levels",
+        ),
+        (
+            ["play", "chaos-cruisers", "--option", "course=@/no/such/course.json"],
+            1,
+            "Cannot read the option file",
+        ),
+        (["play", "chaos-checkers", "--seat", "random", "--seat", "wizard"], 1, "no agent called 'wizard'"),
         (["replay", "/no/such/record.json"], 1, "Cannot read the record"),
         (["show", "/no/such/record.json"], 1, "Cannot read the record"),
-        (["frobnicate"], 2, "No such command"),
-        (["play"], 2, "Missing argument"),
+        (["replay", "/"], 1, "Is a directory"),
     ],
 )
-def test_bad_arguments_get_a_sentence_and_non_zero_exit(args: list[str], status: int, message: str) -> None:
-    result = run_cli(*args)
-    assert result.returncode == status
-    assert message in result.stdout + result.stderr
-    assert "Traceback" not in result.stderr
+def test_bad_arguments_get_one_line_and_the_right_status(
+    cli: Run, args: list[str], status: int, message: str
+) -> None:
+    result = cli(*args)
+    assert result.failed_with(status, message), result
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_unknown_option_is_refused(name: str) -> None:
-    result = run_cli("play", name, "--option", "no_such=1", "--seed", "1")
-    assert result.returncode == 1
-    assert "has no option no_such" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_unknown_option_is_refused(cli: Run, name: str) -> None:
+    assert cli("play", name, "--option", "no_such=1", "--seed", "1").failed_with(1, "has no option no_such")
 
 
-def test_option_without_equals_is_refused() -> None:
-    result = run_cli("play", GAMES[0], "--option", "players")
-    assert result.returncode == 1
-    assert "key=value" in result.stderr
+def test_a_record_cannot_be_written_into_a_directory(cli: Run, tmp_path: Path) -> None:
+    result = cli("play", "chaos-checkers", "--seat", "random", "--seat", "random", "--record", tmp_path)
+    assert result.failed_with(1, "it is a directory")
+    assert result.out == ""  # refused before the game started
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_computer_game_plays_to_the_end_and_replays(name: str, tmp_path: Path) -> None:
-    game = chaosgames.load_game(name)
-    record = tmp_path / "game.json"
-    seats = [arg for _ in range(game.num_players) for arg in ("--seat", "random")]
-    # Random cruisers rarely finish a race: this test needs an end, so it sets the cap.
-    cap = ["--option", "max_rounds=20"] if name == "chaos-cruisers" else []
-    result = run_cli("play", name, *seats, *cap, "--seed", "3", "--record", str(record))
-    assert result.returncode == 0, result.stderr
-    saved = GameRecord.load(record)
-    assert saved.game == name and saved.actions and saved.ended_by in ("rules", "cap")
-    replayed = run_cli("replay", str(record))
-    assert replayed.returncode == 0, replayed.stderr
-    assert "every one was legal" in replayed.stdout
-    svg = tmp_path / "final.svg"
-    shown = run_cli("show", str(record), "--svg", str(svg), "--upto", "1")
-    assert shown.returncode == 0, shown.stderr
-    assert svg.read_text().lstrip().startswith(("<svg", "<?xml"))
+def test_a_picture_cannot_be_written_to_a_missing_place(cli: Run, records: dict[str, Path]) -> None:
+    result = cli("show", records["chaos-checkers"], "--svg", "/proc/no/such/place.svg")
+    assert result.failed_with(1, "Cannot write the picture")
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_no_terminal_input_ends_cleanly_and_saves(name: str, tmp_path: Path) -> None:
-    record = tmp_path / "r.json"
-    result = run_cli("play", name, "--seed", "5", "--record", str(record), stdin="")
-    assert result.returncode == 0, result.stderr
-    assert "Game stopped" in result.stdout
-    assert GameRecord.load(record).game == name
+def test_upto_beyond_the_record_is_a_usage_error(cli: Run, records: dict[str, Path]) -> None:
+    assert cli("show", records["chaos-checkers"], "--upto", "99999").failed_with(2, "--upto must be between")
 
 
-def typed(lines: list[str]) -> Callable[[str], str]:
-    """A terminal's input: the given lines, then end of input (as Ctrl-D)."""
-    feed = iter(lines)
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return read_line
-
-
-def scripted(lines: list[str]) -> TerminalMatch:
-    """A match of the first game with one human seat reading `lines`, random elsewhere."""
-    from chaosgames import agents
-
-    game = chaosgames.load_game(GAMES[0])
-    seats = ["human"] + ["random"] * (game.num_players - 1)
-    read_line = typed(lines)
-
-    bots = {i: agents.from_spec("random", seed=i) for i in range(1, game.num_players)}
-    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
-    return TerminalMatch(game, seats, bots, 11, console, read_line)
+BROKEN_RECORDS: dict[str, bytes] = {
+    "deeply nested": b"[" * 100_000 + b"]" * 100_000,
+    "huge integer": b'{"format": "chaosgames-record", "version": ' + b"9" * 5000 + b"}",
+    "invalid UTF-8": b'{"format": "chaosgames-record", "game": "\xff\xfe"}',
+    "UTF-16": json.dumps({"format": "chaosgames-record"}).encode("utf-16"),
+    "NaN result": b'{"format": "chaosgames-record", "game": "chaos-checkers", "options": {}, '
+    b'"players": ["a", "b"], "actions": [], "result": [NaN, 1]}',
+    "junk result": b'{"format": "chaosgames-record", "game": "chaos-checkers", "options": {}, '
+    b'"players": ["a", "b"], "actions": [], "result": "won"}',
+    "version 999": b'{"format": "chaosgames-record", "version": 999, "game": "chaos-checkers", '
+    b'"options": {}, "players": ["a", "b"], "actions": []}',
+    "unknown game": b'{"format": "chaosgames-record", "game": "chess", "options": {}, '
+    b'"players": ["a", "b"], "actions": []}',
+    "illegal action": b'{"format": "chaosgames-record", "game": "chaos-checkers", '
+    b'"options": {"chaos": false}, "players": ["a", "b"], "actions": ["24-20"]}',
+    "not JSON": b"{not json",
+    "empty": b"",
+}
 
 
-def test_a_number_or_a_notation_plays_and_undo_takes_it_back() -> None:
-    match = scripted(["1"])
-    match.run()
-    first_decision = next(i for i, step in enumerate(match.steps) if step.actor == 0)
-    assert len(match.record.actions) > first_decision
-    undo = scripted(["1", "undo"])
-    undo.run()
-    assert not any(step.actor == 0 for step in undo.steps)
+@pytest.mark.parametrize("command", ["replay", "show"])
+@pytest.mark.parametrize("kind", BROKEN_RECORDS)
+def test_broken_record_files_get_one_line(cli: Run, tmp_path: Path, command: str, kind: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(BROKEN_RECORDS[kind])
+    result = cli(command, path)
+    assert result.failed_with(1, "record"), result
 
 
-def test_bad_input_changes_nothing() -> None:
-    match = scripted(["999", "no such move", "help", "board", "list"])
-    match.run()
-    assert not any(step.actor == 0 for step in match.steps)
+# -- Ctrl-C ------------------------------------------------------------------------------
 
 
-def test_undo_with_nothing_to_undo_is_refused() -> None:
-    match = scripted(["undo"])
-    match.run()
-    assert not any(step.actor == 0 for step in match.steps)
+def test_ctrl_c_during_a_command_exits_130(cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted() -> list[str]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(chaosgames, "list_games", interrupted)
+    assert cli("list").failed_with(130, "Interrupted")
 
 
-def test_quit_saves_a_record_that_replays(tmp_path: Path) -> None:
-    match = scripted(["1", "quit"])
-    match.record_path = tmp_path / "q.json"
-    assert match.run() == 0
-    doc = json.loads((tmp_path / "q.json").read_text())
-    assert GameRecord.from_json(doc).replay().to_json() == match.state.to_json()
+def test_ctrl_c_while_starting_exits_130(cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the commands are being imported (Typer, Rich, the lab)."""
+
+    class Interrupting:
+        def find_spec(self, name: str, *args: Any) -> None:
+            if name == "chaosgames.cli.app":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "chaosgames.cli.app")
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    assert cli("list").failed_with(130, "Interrupted")
 
 
-def test_undo_is_off_where_information_is_hidden() -> None:
-    """Royal Racers hides face-down ranks: taking back a wrong guess would be a peek."""
-    from chaosgames import agents
+def test_an_unexpected_failure_is_one_line_too(cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> list[str]:
+        raise RuntimeError("something deep went wrong")
 
-    game = chaosgames.load_game("royal-racers", players=2)
-    assert game.hides_information()
-    assert not chaosgames.load_game("royal-racers", players=2, memory_aid=True).hides_information()
-    read_line = typed(["1", "undo"])
-
-    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
-    match = TerminalMatch(
-        game, ["human", "random"], {1: agents.from_spec("random", seed=1)}, 3, console, read_line
-    )
-    match.run()
-    assert any(step.actor == 0 for step in match.steps)
-
-
-def test_computer_seats_hear_every_action_and_report_progress() -> None:
-    """A search seat keeps its tree between moves only if it is told every action."""
-    from chaosgames import agents
-
-    class Listening(agents.RandomAgent):
-        def __init__(self) -> None:
-            super().__init__(seed=2)
-            self.heard: list[str] = []
-            self.progress_reports = 0
-
-        def choose(self, state: chaosgames.State, progress: agents.Progress | None = None) -> object:
-            assert progress is not None
-            progress(0.5)
-            self.progress_reports += 1
-            return super().choose(state)
-
-        def observe(self, state: chaosgames.State, action: object) -> None:
-            self.heard.append(str(action))
-
-    game = chaosgames.load_game("chaos-checkers")
-    seats = {0: Listening(), 1: Listening()}
-    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
-    match = TerminalMatch(game, ["random", "random"], dict(seats), 4, console, input)
-    match.run()
-    assert match.state.is_terminal()
-    for player, listener in seats.items():
-        assert listener.heard == [str(a) for a in match.record.actions]
-        assert listener.progress_reports == sum(1 for step in match.steps if step.actor == player)
-
-
-def test_mcts_seat_reuses_its_tree_in_terminal_play() -> None:
-    from chaosgames import agents
-
-    game = chaosgames.load_game("chaos-checkers", chaos=False)
-    bot = agents.make("mcts", seed=1, iterations=200)
-    searched: list[int] = []
-    original = bot._search
-
-    def search(root: object, state: chaosgames.State, progress: object) -> int:
-        searched.append(root.visits)  # type: ignore[attr-defined]
-        return original(root, state, progress)  # type: ignore[arg-type]
-
-    bot._search = search  # type: ignore[method-assign]
-    read_line = typed(["1", "1", "1"])
-
-    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
-    match = TerminalMatch(game, ["human", "mcts:iterations=200"], {1: bot}, 4, console, read_line)
-    match.run()
-    assert len(searched) >= 2
-    # The first search starts from nothing; later ones from the subtree kept after the
-    # moves the terminal reported.
-    assert searched[0] == 0 and max(searched[1:]) > 0
-
-
-def test_a_game_ended_by_its_length_cap_says_so(tmp_path: Path) -> None:
-    record = tmp_path / "capped.json"
-    seats = ["--seat", "random", "--seat", "random"]
-    options = ["--option", "chaos=false", "--option", "max_moves=4"]
-    result = run_cli("play", "chaos-checkers", *seats, *options, "--seed", "1", "--record", str(record))
-    assert result.returncode == 0, result.stderr
-    assert "ended by its length cap" in result.stdout
-    assert GameRecord.load(record).ended_by == "cap"
-    replayed = run_cli("replay", str(record))
-    assert "ended by its length cap" in replayed.stdout
+    monkeypatch.delenv("CHAOSGAMES_TRACEBACK", raising=False)
+    monkeypatch.setattr(chaosgames, "list_games", broken)
+    assert cli("list").failed_with(1, "unexpected RuntimeError: something deep went wrong")

@@ -2,7 +2,9 @@
 
 `check_random_game` plays one seeded random game to the end (or a step cap) and checks,
 at every step, everything the contract promises. Game test suites may call it with their
-own options; tests/core/test_contract.py calls it for every game in the registry.
+own options; tests/core/test_contract.py calls it for every game in the registry, the fuzz
+suite (tests/fuzz) on accepted documents and benchmarks/soak.py on long random play.
+A broken promise is an AssertionError (no pytest needed, so benchmarks can use it).
 """
 
 from __future__ import annotations
@@ -11,11 +13,10 @@ import json
 import random
 from typing import Any
 
-import pytest
-
 import chaosgames
 from chaosgames import CHANCE, TERMINAL, GameRecord, IllegalActionError
 from chaosgames.core.chance import exact_total
+from chaosgames.core.notation import notation_problems
 
 
 class _NotAnAction:
@@ -53,11 +54,37 @@ def check_step(game: chaosgames.Game, state: chaosgames.State, stale: list[Any])
     assert len(set(notations)) == len(notations), "two legal actions share a notation"
     for action in legal:
         assert game.parse_action(state, str(action)) == action
+    # The game's notation grammar accepts every legal action's notation.
+    if game.notation.forms:
+        assert notation_problems(game.notation, state) == []
     # Illegal actions raise and change nothing.
     for bad in [_NotAnAction(), *[a for a in stale if a not in legal][:3]]:
-        with pytest.raises(IllegalActionError):
+        try:
             state.apply_action(bad)
-        assert json.dumps(state.to_json(), sort_keys=True) == text
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"the illegal action {bad!r} was accepted")
+        assert json.dumps(state.to_json(), sort_keys=True) == text, f"refusing {bad!r} changed the state"
+
+
+def random_action(state: chaosgames.State, rng: random.Random) -> Any:
+    """A chance outcome drawn with its probability, or a legal action chosen at random."""
+    if state.current_player() == CHANCE:
+        return chaosgames.sample_outcome(state.chance_outcomes(), rng)
+    return rng.choice(state.legal_actions())
+
+
+def apply_checking_clones(state: chaosgames.State, action: Any) -> None:
+    """Apply `action`, first to a clone: playing on the clone leaves the original as it
+    was, and the clone ends where the original does."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    twin = state.clone()
+    twin.apply_action(action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before, "playing on a clone changed the original"
+    state.apply_action(action)
+    after = json.dumps(state.to_json(), sort_keys=True)
+    assert json.dumps(twin.to_json(), sort_keys=True) == after, "a clone played the same action differently"
 
 
 def check_random_game(game: chaosgames.Game, seed: int, max_steps: int = 3000) -> GameRecord:
@@ -70,24 +97,17 @@ def check_random_game(game: chaosgames.Game, seed: int, max_steps: int = 3000) -
         check_step(game, state, stale)
         if state.is_terminal():
             break
-        if state.current_player() == CHANCE:
-            action = chaosgames.sample_outcome(state.chance_outcomes(), rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        # Clones are independent: playing on the clone leaves the original as it was.
-        before = json.dumps(state.to_json(), sort_keys=True)
-        twin = state.clone()
-        twin.apply_action(action)
-        assert json.dumps(state.to_json(), sort_keys=True) == before
-        state.apply_action(action)
-        assert json.dumps(twin.to_json(), sort_keys=True) == json.dumps(state.to_json(), sort_keys=True)
+        action = random_action(state, rng)
+        apply_checking_clones(state, action)
         record.append(action)
         stale = [action, *stale[:5]]
     record.finish(state)
     # The record saves, loads and replays to the same final state.
     loaded = GameRecord.from_json(json.dumps(record.to_json()))
     final = loaded.replay()
-    assert json.dumps(final.to_json(), sort_keys=True) == json.dumps(state.to_json(), sort_keys=True)
+    assert json.dumps(final.to_json(), sort_keys=True) == json.dumps(state.to_json(), sort_keys=True), (
+        "the record does not replay to the same state"
+    )
     if state.is_terminal():
         returns = state.returns()
         assert all(0.0 <= r <= 1.0 for r in returns)

@@ -14,8 +14,8 @@ import pytest
 
 import chaosgames
 from chaosgames import GameRecord, RecordError
-from tests.agents.toy_games import registered_toy_games
 from tests.games.chaos_checkers.helpers import plain_position, play
+from tests.toy_games import registered_toy_games
 
 CAPS = [
     ("chaos-cruisers", "max_rounds"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import sqlite3
 from pathlib import Path
 
@@ -64,6 +65,8 @@ def test_an_interruption_with_worker_processes_keeps_every_stored_game(tmp_path:
     with pytest.raises(LabInterrupted):
         simulate("toy-dice-race", SEATS, 12, db=db, seed=4, workers=2, on_game=stop_after_three)
     assert len(_rows(db)) == 3
+    # The workers were stopped, not left playing the games in flight.
+    assert multiprocessing.active_children() == []
     simulate("toy-dice-race", SEATS, 12, db=db, seed=4, workers=2)
     assert [r[1] for r in _rows(db)] == list(range(12))
 
@@ -217,7 +220,7 @@ def test_stored_records_replay_to_the_stored_result(tmp_path: Path) -> None:
 
 
 def test_without_rounds_the_leader_is_sampled_every_n_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.agents.toy_games import DiceRaceState
+    from tests.toy_games import DiceRaceState
 
     monkeypatch.setattr(DiceRaceState, "round_number", lambda self: 0)
     game = chaosgames.load_game("toy-dice-race", players=2)

@@ -1,15 +1,12 @@
-"""Reports and statistics: tables, the HTML page with its plots, comparisons, the CLI."""
+"""Reports and statistics: tables, the HTML page with its plots, comparisons (the commands: tests/cli)."""
 
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path
 
 import pytest
-import typer
 from rich.console import Console
-from typer.testing import CliRunner
 
 from chaosgames.sim import LabError, report, simulate, two_means, two_proportions, wilson
 
@@ -92,64 +89,6 @@ def test_bad_comparisons_are_refused(lab_db: Path, compare: list[str], message: 
 def test_a_missing_database_is_refused(tmp_path: Path) -> None:
     with pytest.raises(LabError, match="no lab database"):
         report(tmp_path / "nothing.db")
-
-
-def _app() -> typer.Typer:
-    from chaosgames.cli.lab import register
-
-    app = typer.Typer()
-    register(app)
-    return app
-
-
-def test_cli_simulate_then_report(tmp_path: Path) -> None:
-    runner = CliRunner()
-    db, out = tmp_path / "lab.db", tmp_path / "out.html"
-    args = [
-        "simulate",
-        "toy-dice-race",
-        "--seat",
-        "greedy",
-        "--seat",
-        "mcts:iterations=10",
-        "--seat",
-        "random",
-    ]
-    result = runner.invoke(_app(), [*args, "--games", "6", "--db", str(db), "--option", "goal=8", "-w", "2"])
-    assert result.exit_code == 0, result.output
-    assert "Played 6 games" in result.output
-    again = runner.invoke(_app(), [*args, "--games", "6", "--db", str(db), "--option", "goal=8"])
-    assert "Played 0 games; 6 were already stored" in again.output
-    result = runner.invoke(_app(), ["report", "--db", str(db), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert out.is_file() and "Win rate by agent" in result.output
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "wizard"], "no agent called 'wizard'"),
-        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "mcts:time=soon"], "takes a number"),
-        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal"], "name=value"),
-        (
-            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal=x"],
-            "whole number",
-        ),
-        (["simulate", "chess", "--seat", "greedy", "--seat", "random"], "no game called 'chess'"),
-        (["report", "--db", "missing.db"], "no lab database"),
-        (["report", "--db", "{db}", "--compare", "goal=1"], "exactly two option sets"),
-    ],
-)
-def test_cli_bad_input_gives_a_sentence_and_no_traceback(
-    tmp_path: Path, args: list[str], message: str
-) -> None:
-    db = tmp_path / "lab.db"
-    simulate("toy-dice-race", ["greedy", "random"], 2, db=db)
-    args = [a.replace("{db}", str(db)).replace("missing.db", str(tmp_path / "missing.db")) for a in args]
-    result = CliRunner().invoke(_app(), [*args, "--db", str(db)] if args[0] == "simulate" else args)
-    assert result.exit_code == 2
-    assert "Traceback" not in result.output
-    assert re.search(re.escape(message), " ".join(result.output.split()))
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:

@@ -13,6 +13,9 @@ Between moves the tree is kept: the driver reports every action (moves of all pl
 and chance outcomes) through `observe`, and the next search starts from the matching
 subtree. With an iteration budget and a seed, decisions are reproducible; a time budget
 depends on the machine's speed.
+
+Every action the search applies comes from the state's own legal actions or chance
+outcomes, so it uses the trusted fast path `State.apply_unchecked`.
 """
 
 from __future__ import annotations
@@ -50,17 +53,6 @@ class _Node:
         self.value = [0.0] * num_players
         # Created with a heuristic prior but not yet reached by a playout.
         self.fresh = False
-
-
-def _play(state: State, action: Action) -> None:
-    """Apply an action taken from the state's own legal actions or chance outcomes.
-
-    Such actions are legal by construction, so the legality scan of `apply_action` is
-    skipped (it is the same bookkeeping: forget the cached legal actions, then apply).
-    """
-    state._legal = None
-    state._index = None
-    state._apply_action(action)
 
 
 class MctsAgent(Agent):
@@ -213,7 +205,7 @@ class MctsAgent(Agent):
                 break
             if player == CHANCE:
                 action = sample_outcome(state.chance_outcomes(), rng)
-                _play(state, action)
+                state.apply_unchecked(action)
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = _Node(state.current_player(), num_players)
@@ -232,12 +224,12 @@ class MctsAgent(Agent):
                     action = untried[index]
                     untried[index] = untried[-1]
                     untried.pop()
-                    _play(state, action)
+                    state.apply_unchecked(action)
                     child = node.children[action] = _Node(state.current_player(), num_players)
                     expanded = True
                 else:
                     action, child = select(node, player, exploration)
-                    _play(state, action)
+                    state.apply_unchecked(action)
                     if child.fresh:
                         child.fresh = False
                         expanded = True
@@ -270,12 +262,12 @@ class MctsAgent(Agent):
                 break
             else:
                 decisions += 1
-                legal = state._cached_legal()
+                legal = state.legal_actions()
                 if greedy and len(legal) > 1 and rng.random() >= epsilon:
                     action = _greedy_action(state, legal, player)
                 else:
                     action = legal[rng.randrange(len(legal))]
-            _play(state, action)
+            state.apply_unchecked(action)
         if state.is_terminal():
             return state.returns()
         return state.game.heuristic(state)
@@ -365,7 +357,7 @@ def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int, 
     """
     for action in state.legal_actions():
         child_state = state.clone()
-        _play(child_state, action)
+        child_state.apply_unchecked(action)
         child = node.children[action] = _Node(child_state.current_player(), num_players)
         verdict = _verdict(child_state, rng)  # may play on through chance: a throwaway copy
         child.visits = prior
@@ -388,12 +380,12 @@ def _verdict(state: State, rng: random.Random, exact: bool = True) -> list[float
         return state.game.heuristic(state)
     outcomes = state.chance_outcomes()
     if not exact or len(outcomes) > EXACT_CHANCE:
-        _play(state, sample_outcome(outcomes, rng))
+        state.apply_unchecked(sample_outcome(outcomes, rng))
         return _verdict(state, rng, exact=False)
     total = [0.0] * state.game.num_players
     for outcome, probability in outcomes:
         after = state.clone()
-        _play(after, outcome)
+        after.apply_unchecked(outcome)
         for i, v in enumerate(_verdict(after, rng, exact=False)):
             total[i] += probability * v
     return total
@@ -406,7 +398,7 @@ def _greedy_action(state: State, legal: list[Action], player: int) -> Action:
     best_value = -math.inf
     for action in legal:
         child = state.clone()
-        _play(child, action)
+        child.apply_unchecked(action)
         value = child.returns()[player] if child.is_terminal() else heuristic(child)[player]
         if value > best_value:
             best, best_value = action, value

@@ -1,39 +1,46 @@
-"""Pieces every command shares: option parsing and user-facing errors."""
+"""Pieces every command shares: the consoles, option parsing and the command-line's own errors."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from chaosgames.core.errors import InvalidOptionError
+from rich.console import Console
+
+import chaosgames.core.safejson as safejson
+from chaosgames.core.errors import InvalidOptionError, quote
+
+console = Console()
+"""Where commands print what they were asked for."""
+errors = Console(stderr=True)
+"""Where the one-line error messages go."""
 
 CAP_NOTE = "The game was ended by its length cap (an option, not a rule of the rulebook)."
 
 
 class UsageError(Exception):
-    """Bad command-line input: shown as a sentence, exit status 2."""
+    """A command line that cannot be read as asked: shown as a sentence, exit status 2."""
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """`key=value` pairs; values are JSON when they parse, `@file.json` reads a file."""
+    """`--option key=value` pairs for a game, as the game's options take them.
+
+    Values stay text (each option reads its own kind from it: "3", "true", a JSON
+    document); `key=@file.json` reads the JSON document in the file instead. A pair
+    without '=' is a UsageError; an unreadable file an InvalidOptionError.
+    """
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise InvalidOptionError(f"Options are given as key=value, not {pair!r}.")
-        options[key.strip()] = _option_value(text.strip())
+        key = key.strip()
+        if not sep or not key:
+            raise UsageError(f"Options are given as key=value (e.g. --option players=3), not {quote(pair)}.")
+        if key in options:
+            raise UsageError(f"The option {quote(key)} is given twice.")
+        text = text.strip()
+        options[key] = _option_file(text[1:]) if text.startswith("@") else text
     return options
 
 
-def _option_value(text: str) -> Any:
-    if text.startswith("@"):
-        path = Path(text[1:])
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidOptionError(f"Cannot read the option file {str(path)!r}: {exc.strerror}.") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
+def _option_file(name: str) -> Any:
+    return safejson.load_file(Path(name), what="option file", error=InvalidOptionError)

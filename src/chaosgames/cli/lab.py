@@ -1,40 +1,21 @@
-"""The lab's commands, `simulate` and `report`; the main CLI mounts them with `register(app)`."""
+"""The lab's commands, `simulate` and `report`; the main CLI mounts them with `register(app)`.
+
+Errors are left to the policy of cli/main.py (one line, exit 1; Ctrl-C, 130).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from chaosgames.agents import available
-from chaosgames.core import ChaosGamesError
-from chaosgames.sim.lab import LabInterrupted, simulate
+from chaosgames.cli.common import UsageError, console, parse_options
+from chaosgames.sim.backends import BACKENDS
+from chaosgames.sim.lab import simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.report import report
-from chaosgames.sim.storage import LabError
-
-_out = Console()
-_err = Console(stderr=True)
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """['players=3', 'pink=true'] -> {'players': '3', 'pink': 'true'} (the game coerces values)."""
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise LabError(
-                f"Cannot read the option {pair!r}; write --option name=value (e.g. --option players=3)."
-            )
-        options[key.strip()] = value.strip()
-    return options
-
-
-def _fail(exc: ChaosGamesError, code: int = 2) -> typer.Exit:
-    _err.print(f"[bold red]Error:[/bold red] {exc}", highlight=False)
-    return typer.Exit(code)
 
 
 def simulate_command(
@@ -46,45 +27,45 @@ def simulate_command(
             help=f"An agent for one seat ({', '.join(available())}), e.g. mcts:time=1.0; once per player.",
         ),
     ],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games the job has.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games the job has.")] = 100,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Worker processes (or Ray tasks) at once.")
+        int, typer.Option("--workers", "-w", min=1, help="Worker processes (or Ray tasks) at once.")
     ] = 1,
     seed: Annotated[int, typer.Option("--seed", help="The job's seed; game i's seed derives from it.")] = 0,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option as name=value; repeatable.")
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option as name=value (repeatable); @file.json reads a file."
+        ),
     ] = None,
     db: Annotated[Path, typer.Option("--db", help="The SQLite database the games are stored in.")] = Path(
         "lab.db"
     ),
     backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray.")] = "local",
     max_actions: Annotated[
-        int, typer.Option("--max-actions", help="Stop (cap) a game after this many actions.")
+        int, typer.Option("--max-actions", min=1, help="Stop (cap) a game after this many actions.")
     ] = DEFAULT_MAX_ACTIONS,
     records: Annotated[bool, typer.Option("--records", help="Also store every game's full record.")] = False,
 ) -> None:
     """Play many games between agents into a database (resumable: run again to finish)."""
-    try:
-        summary = simulate(
-            game,
-            seat,
-            games,
-            db=db,
-            seed=seed,
-            options=parse_options(option),
-            workers=workers,
-            backend=backend,
-            max_actions=max_actions,
-            keep_records=records,
-            show_progress=True,
-            console=_out,
-        )
-    except LabInterrupted as exc:
-        raise _fail(exc, 130) from None
-    except ChaosGamesError as exc:
-        raise _fail(exc) from None
+    if backend not in BACKENDS:
+        raise UsageError(f"There is no backend {backend!r}; choose {' or '.join(BACKENDS)}.")
+    summary = simulate(
+        game,
+        seat,
+        games,
+        db=db,
+        seed=seed,
+        options=parse_options(option),
+        workers=workers,
+        backend=backend,
+        max_actions=max_actions,
+        keep_records=records,
+        show_progress=True,
+        console=console,
+    )
     rate = f" ({summary.games_per_second:.2f} games/s)" if summary.played else ""
-    _out.print(
+    console.print(
         f"Played {summary.played} games{rate}; {summary.already_stored} were already stored. "
         f"{summary.requested} games of job {summary.job} are in {db}; see them with "
         f"'chaosgames report --db {db}'.",
@@ -102,24 +83,10 @@ def report_command(
     game: Annotated[str | None, typer.Option("--game", help="Only the games of this game.")] = None,
 ) -> None:
     """Summarise a lab database: win rates with Wilson intervals, lengths, lead changes; HTML plots."""
-    try:
-        report(db, out, compare_options=compare or [], game=game, console=_out)
-    except ChaosGamesError as exc:
-        raise _fail(exc) from None
+    report(db, out, compare_options=compare or [], game=game, console=console)
 
 
 def register(app: typer.Typer) -> None:
     """Add the `simulate` and `report` commands to the main `chaosgames` app."""
     app.command("simulate")(simulate_command)
     app.command("report")(report_command)
-
-
-def main() -> None:
-    """Run the lab commands alone (`python -m chaosgames.cli.lab`)."""
-    app = typer.Typer(no_args_is_help=True, add_completion=False)
-    register(app)
-    app()
-
-
-if __name__ == "__main__":
-    main()

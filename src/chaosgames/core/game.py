@@ -15,14 +15,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
+import chaosgames.core.safejson as safejson
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.errors import (
     ChaosGamesError,
-    IllegalActionError,
     InvalidOptionError,
     InvalidStateError,
+    describe_exception,
     illegal_action,
+    quote,
+    shorten,
 )
+from chaosgames.core.notation import Notation
 from chaosgames.core.options import Option, validate_options
 
 if TYPE_CHECKING:
@@ -89,36 +93,49 @@ class Game(ABC):
         """Rebuild a state from a `to_json()` document; raise InvalidStateError."""
 
     def state_from_json(self, doc: JSON) -> State:
-        """A state from `State.to_json()` output (a dict, or its JSON text)."""
-        if isinstance(doc, str | bytes):
-            try:
-                doc = json.loads(doc)
-            except json.JSONDecodeError as exc:
-                raise InvalidStateError(f"The state document is not valid JSON: {exc}.") from None
+        """A state from `State.to_json()` output (a dict, or its JSON text or bytes).
+
+        Anything else raises InvalidStateError: text that is not JSON (or too large, too
+        deep, with NaN or over-long numbers, not UTF-8), values JSON could not hold,
+        documents of another game or options, and positions the rules cannot reach.
+        """
+        what = "state document"
+        if isinstance(doc, str | bytes | bytearray):
+            doc = safejson.loads(doc, what=what, error=InvalidStateError)
+        else:
+            safejson.check(doc, what=what, error=InvalidStateError)
         if not isinstance(doc, dict):
             raise InvalidStateError("A state document must be a JSON object.")
         if doc.get("game") != self.name:
-            raise InvalidStateError(f"This document is a state of {doc.get('game')!r}, not of {self.name}.")
+            raise InvalidStateError(
+                f"This document is a state of {quote(doc.get('game'))}, not of {self.name}."
+            )
         if doc.get("options") != self.options:
             raise InvalidStateError(
                 "This document was made with other game options; load the game with "
-                f"{json.dumps(doc.get('options'))} to read it."
+                f"{shorten(json.dumps(doc.get('options')), 200)} to read it."
             )
         try:
             return self._state_from_doc(doc)
         except InvalidStateError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidStateError(f"The state document is malformed ({exc!r}).") from None
+        except ChaosGamesError as exc:
+            raise InvalidStateError(f"The state document is malformed: {exc}") from None
+        except Exception as exc:  # the promise: a bad document is an InvalidStateError, never a crash
+            raise InvalidStateError(f"The state document is malformed ({describe_exception(exc)}).") from None
+
+    notation: ClassVar[Notation] = Notation()
+    """The game's notation grammar (see chaosgames.core.notation); the default accepts any
+    text and looks it up among the legal actions."""
 
     def parse_action(self, state: State, text: str) -> Action:
-        """The action whose notation is `text` in `state`.
+        """The legal action of `state` whose notation is `text`.
 
-        The default looks the text up among the legal actions (exact, then ignoring case
-        and spaces). Games with a grammar override it to tell unparsable text
-        (NotationError) from well-formed but illegal moves (IllegalActionError).
+        Unparsable text raises NotationError (saying what notation looks like); a
+        well-formed action that is not legal here raises IllegalActionError (naming the
+        legal ones). `str(action)` parses back to `action` for every legal action.
         """
-        return state._lookup_notation(text)
+        return self.notation.parse(state, text)
 
     # -- presentation and evaluation hooks (the CLI, agents and the lab use these) --------
 
@@ -204,10 +221,6 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.name} {json.dumps(self.options)}>"
 
 
-def _normalise(text: str) -> str:
-    return "".join(text.split()).casefold()
-
-
 class State(ABC):
     """A position of a game, mutated by `apply_action`. See the module docstring."""
 
@@ -265,10 +278,31 @@ class State(ABC):
         return list(self._cached_legal())
 
     def apply_action(self, action: Action) -> None:
-        """Play `action`; an illegal one raises IllegalActionError and changes nothing."""
+        """Play `action`; anything but one of `legal_actions()` raises IllegalActionError
+        and changes nothing.
+
+        The action must be one of the legal actions itself: a value that merely compares
+        equal to one (a plain tuple equal to a NamedTuple action, `True` for `1`) is refused.
+        """
         legal = self._cached_legal()
-        if action not in legal:
+        try:
+            found = legal[legal.index(action)]
+        except Exception:  # not there (ValueError), or an action whose == fails
+            raise illegal_action(action, legal) from None
+        if type(found) is not type(action):
             raise illegal_action(action, legal)
+        self._legal = None
+        self._index = None
+        self._apply_action(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play `action` without checking that it is legal: the fast path for trusted
+        callers (search, simulation) that take actions from this state's own
+        `legal_actions()` or `chance_outcomes()`.
+
+        Anything else is undefined behaviour: the state may be corrupted silently. Use
+        `apply_action` for actions from people, files or other programs.
+        """
         self._legal = None
         self._index = None
         self._apply_action(action)
@@ -296,22 +330,17 @@ class State(ABC):
         other._legal = self._legal
         other._index = self._index
 
-    def _lookup_notation(self, text: str) -> Action:
-        if not isinstance(text, str):
-            raise IllegalActionError(f"An action is given as text, not as {type(text).__name__}.")
+    def _notation_index(self) -> dict[str, Action]:
+        """The legal actions by notation (see Notation.index), cached until the next action."""
         index = self._index
         if index is None:
-            index = {}
-            for action in self._cached_legal():
-                index[str(action)] = action
-                index.setdefault(_normalise(str(action)), action)
-            self._index = index
-        found = index.get(text.strip())
-        if found is None:
-            found = index.get(_normalise(text))
-        if found is None:
-            raise illegal_action(text.strip(), self._cached_legal())
-        return found
+            index = self._index = self.game.notation.index(self._cached_legal())
+        return index
+
+    def _lookup_notation(self, text: str) -> Action:
+        """The legal action named by `text` under the game's notation (kept for games that
+        still override `Game.parse_action`; new code calls `game.parse_action`)."""
+        return self.game.notation.parse(self, text)
 
     def round_number(self) -> int:
         """The current round, counted from 1 (0 during setup), for statistics."""

@@ -7,16 +7,39 @@ which the record holds like any other action.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chaosgames.core.errors import ChaosGamesError, RecordError
+import chaosgames.core.safejson as safejson
+from chaosgames.core.document import Anything, Choice, Default, Dict, List, Nullable, Number, Object, Str
+from chaosgames.core.errors import ChaosGamesError, RecordError, describe_exception, quote
 from chaosgames.core.game import ENDINGS, Action, Game, State
 from chaosgames.core.registry import load_game
 
 FORMAT = "chaosgames-record"
 VERSION = 1
+
+_TEXT = Str(max_length=1000)
+RECORD = Object(
+    {
+        "format": Choice([FORMAT]),
+        "version": Default(Choice([VERSION]), VERSION),
+        "game": Str(max_length=100),
+        "options": Dict(_TEXT, Anything()),
+        "players": List(_TEXT),
+        "actions": List(_TEXT),
+        "result": Default(Nullable(List(Number())), None),
+        "meta": Default(Dict(_TEXT, Anything()), {}),
+        # Records written before the field have none: they still load.
+        "ended_by": Default(Nullable(Choice(ENDINGS)), None),
+    },
+    # Fields added by later versions of chaosgames are left alone, not refused.
+    strict=False,
+)
+"""The record document (see docs/contract.md)."""
 
 
 @dataclass
@@ -48,18 +71,37 @@ class GameRecord:
         self.ended_by = state.ended_by() if over else None
 
     def load_game(self) -> Game:
-        return load_game(self.game, **self.options)
+        """The game the record was played with; RecordError when it cannot be loaded."""
+        try:
+            return load_game(self.game, **self.options)
+        except ChaosGamesError as exc:
+            raise RecordError(f"The record's game cannot be loaded: {exc}") from None
 
-    def replay(self, upto: int | None = None) -> State:
-        """The state after the first `upto` actions (all by default), checking each one."""
+    def replay(
+        self, upto: int | None = None, on_action: Callable[[int, State, Action], None] | None = None
+    ) -> State:
+        """The state after the first `upto` actions (all by default), checking each one.
+
+        `on_action(number, state, action)` is called before each action is applied (to
+        show the game as it is replayed). A record that does not replay raises RecordError
+        naming the first action that fails.
+        """
         game = self.load_game()
         state = game.new_initial_state()
         for number, text in enumerate(self.actions[:upto], start=1):
             try:
-                state.apply_action(game.parse_action(state, text))
+                action = game.parse_action(state, text)
+                if on_action is not None:
+                    on_action(number, state, action)
+                state.apply_action(action)
             except ChaosGamesError as exc:
                 raise RecordError(
-                    f"Action {number} of the record, {text!r}, does not replay: {exc}"
+                    f"Action {number} of the record, {quote(text)}, does not replay: {exc}"
+                ) from None
+            except Exception as exc:  # a bug in a game must not look like a crash of the reader
+                raise RecordError(
+                    f"Action {number} of the record, {quote(text)}, could not be replayed "
+                    f"({describe_exception(exc)})."
                 ) from None
         return state
 
@@ -78,55 +120,45 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, doc: Any) -> GameRecord:
-        """A record from `to_json()` output (a dict or JSON text); RecordError if malformed."""
-        if isinstance(doc, str | bytes):
-            try:
-                doc = json.loads(doc)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"The record is not valid JSON: {exc}.") from None
+        """A record from `to_json()` output (a dict, or its JSON text or bytes); RecordError if
+        it is malformed: not JSON, not a record, a version this chaosgames does not read, or a
+        field of the wrong kind (the result must be null or one finite number per player)."""
+        if isinstance(doc, str | bytes | bytearray):
+            doc = safejson.loads(doc, what="record", error=RecordError)
+        else:
+            safejson.check(doc, what="record", error=RecordError)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise RecordError("This is not a chaosgames record (its 'format' is not 'chaosgames-record').")
-        try:
-            record = cls(
-                game=_typed(doc, "game", str),
-                options=_typed(doc, "options", dict),
-                players=[str(p) for p in _typed(doc, "players", list)],
-                actions=[_action_text(a) for a in _typed(doc, "actions", list)],
-                result=doc.get("result"),
-                meta=doc.get("meta") or {},
-                ended_by=_ending(doc.get("ended_by")),
+        fields = RECORD.read(doc, prefix="The record is malformed: ", error=RecordError)
+        result = fields["result"]
+        if result is not None and len(result) != len(fields["players"]):
+            raise RecordError(
+                f"The record is malformed: result must hold one number per player "
+                f"({len(fields['players'])}), not {len(result)}."
             )
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"The record is malformed: {exc}") from None
-        return record
+        return cls(
+            game=fields["game"],
+            options=fields["options"],
+            players=fields["players"],
+            actions=fields["actions"],
+            result=result,
+            meta=fields["meta"],
+            ended_by=fields["ended_by"],
+        )
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record as JSON; RecordError when the file cannot be written."""
+        text = json.dumps(self.to_json(), indent=1) + "\n"
+        try:
+            Path(path).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(
+                f"Cannot write the record to {quote(str(path))}: {exc.strerror or exc}."
+            ) from None
+        except ValueError as exc:  # a path with a NUL character, say
+            raise RecordError(f"Cannot write the record to {quote(str(path))}: {exc}.") from None
 
     @classmethod
-    def load(cls, path: str | Path) -> GameRecord:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"Cannot read the record {str(path)!r}: {exc.strerror}.") from None
-        return cls.from_json(text)
-
-
-def _typed(doc: dict[str, Any], key: str, kind: type) -> Any:
-    value = doc.get(key)
-    if not isinstance(value, kind):
-        raise TypeError(f"field {key!r} should be a {kind.__name__}")
-    return value
-
-
-def _ending(value: Any) -> str | None:
-    # Records written before the field have none: they still load.
-    if value is not None and value not in ENDINGS:
-        raise ValueError(f"field 'ended_by' should be one of {', '.join(ENDINGS)} or null, not {value!r}")
-    return value  # type: ignore[no-any-return]
-
-
-def _action_text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError("every action must be a string of notation")
-    return value
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """A record from a file; RecordError when it cannot be read or is malformed."""
+        return cls.from_json(safejson.load_file(path, what="record", error=RecordError))

@@ -11,7 +11,14 @@ import importlib
 import pkgutil
 from typing import Any, TypeVar
 
-from chaosgames.core.errors import UnknownGameError, describe_choices
+from chaosgames.core.errors import (
+    ChaosGamesError,
+    InvalidOptionError,
+    UnknownGameError,
+    describe_choices,
+    describe_exception,
+    quote,
+)
 from chaosgames.core.game import Game
 
 G = TypeVar("G", bound=type[Game])
@@ -47,13 +54,27 @@ def list_games() -> list[str]:
 def game_class(name: str) -> type[Game]:
     """The Game class registered as `name`; UnknownGameError names the known ones."""
     _discover()
-    try:
-        return _GAMES[name]
-    except KeyError:
+    found = _GAMES.get(name) if isinstance(name, str) else None
+    if found is None:
         known = f"choose {describe_choices(sorted(_GAMES))}" if _GAMES else "no games are installed"
-        raise UnknownGameError(f"There is no game called {name!r}; {known}.") from None
+        if not isinstance(name, str):
+            raise UnknownGameError(f"A game is named by text, not by {quote(name)}; {known}.")
+        raise UnknownGameError(f"There is no game called {quote(name)}; {known}.")
+    return found
 
 
 def load_game(name: str, **options: Any) -> Game:
-    """A game with validated options, e.g. `load_game("chaos-cruisers", players=4)`."""
-    return game_class(name)(**options)
+    """A game with validated options, e.g. `load_game("chaos-cruisers", players=4)`.
+
+    An unknown name raises UnknownGameError; an unknown option or a value it does not
+    accept raises InvalidOptionError.
+    """
+    cls = game_class(name)
+    try:
+        return cls(**options)
+    except ChaosGamesError:
+        raise
+    except Exception as exc:  # the promise: bad options are an InvalidOptionError, never a crash
+        raise InvalidOptionError(
+            f"{cls.title} cannot be set up with these options ({describe_exception(exc)})."
+        ) from None

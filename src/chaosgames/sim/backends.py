@@ -7,6 +7,7 @@ flight at once, so an interruption loses at most the games being played.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -33,18 +34,26 @@ def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "local") -> It
     raise LabError(f"There is no backend {backend!r}; choose local or ray.")
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(started: Any, stopping: Any) -> None:
     # Ctrl-C is the parent's to handle: it stops handing out games and keeps what is stored.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Tell the parent who we are, so that it can stop us at once when interrupted; a
+    # worker starting after the interruption (too late to be told) leaves by itself.
+    started.put(os.getpid())
+    if stopping.is_set():
+        os._exit(0)
 
 
 def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
     # fork starts workers at once and shares the already imported games; elsewhere spawn.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
+    started, stopping = context.SimpleQueue(), context.Event()
     pending: set[Future[Result]] = set()
     queue = iter(tasks)
-    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
+    executor = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(started, stopping)
+    )
     finished_normally = False
     try:
         for task in queue:
@@ -63,9 +72,16 @@ def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
         if not finished_normally:
             # Interrupted (Ctrl-C) or failed: the games in flight are dropped, not awaited
             # (a game between slow agents can take minutes); stop our own workers now.
-            for process in list(getattr(executor, "_processes", {}).values()):
-                process.terminate()
+            stopping.set()
+            while not started.empty():
+                _terminate(started.get())
         executor.shutdown(wait=True, cancel_futures=True)
+        started.close()
+
+
+def _terminate(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):  # already gone
+        os.kill(pid, signal.SIGTERM)
 
 
 def _ray(tasks: Sequence[Task], workers: int) -> Iterator[Result]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.errors import InvalidStateError, NotationError
+from chaosgames.core.errors import InvalidStateError, NotationError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
@@ -111,7 +111,7 @@ class CardboardMachines(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         if isinstance(text, str) and not well_formed("".join(text.split()).lower()):
-            raise NotationError(f"{text!r} is not Cardboard Machines notation; actions are {ACCEPTED}.")
+            raise NotationError(f"{quote(text)} is not Cardboard Machines notation; actions are {ACCEPTED}.")
         return state._lookup_notation(text)
 
     def describe_action(self, state: State, action: Action) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError
+from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
@@ -95,7 +95,7 @@ class ChaosCheckersGame(Game):
         except IllegalActionError:
             if isinstance(text, str) and not well_formed(text):
                 raise NotationError(
-                    f"{text.strip()!r} is not checkers notation: write a move as squares 1-32 joined "
+                    f"{quote(text.strip())} is not checkers notation: write a move as squares 1-32 joined "
                     "by '-' or 'x' (11-15, 22x15, 15x22x29); see `chaosgames rules chaos-checkers` "
                     "for potions and draws."
                 ) from None

@@ -16,10 +16,10 @@ no-obstacle    chaos round: keep the coin (only when no square is allowed)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from chaosgames.core.grid import Square
+from chaosgames.core.notation import Form, Notation
 
 COLOURS: tuple[str, ...] = ("red", "black", "yellow", "blue")
 """Cruiser colours, in the order of the race progress chart."""
@@ -146,18 +146,7 @@ class KeepObstacle:
         return "no-obstacle"
 
 
-_NUM = r"-?\d+,-?\d+"
-GRAMMAR = re.compile(
-    rf"^(start:{_NUM}|lead:(red|black|yellow|blue)|speed:(\+1|-1|=)|(nitro|brake):[2-5]"
-    rf"|move:[NESW][1-5]([NESW][1-4])?|reenter:{_NUM}|lift:{_NUM}|lay:{_NUM}|stop"
-    rf"|obstacle:{_NUM}|no-obstacle)$"
-)
-"""Every well-formed action text (after removing spaces and lower-casing all but NESW)."""
-
-FORMS = (
-    "start:x,y, lead:colour, speed:+1, speed:-1, speed:=, nitro:N, brake:N, move:N3, move:N2E1, "
-    "reenter:x,y, lift:x,y, lay:x,y, stop, obstacle:x,y or no-obstacle"
-)
+_XY = r"-?[0-9]{1,6},-?[0-9]{1,6}"
 
 
 def normalise(text: str) -> str:
@@ -167,3 +156,20 @@ def normalise(text: str) -> str:
     head = head.lower()
     tail = tail.upper() if head == "move" else tail.lower()
     return head + sep + tail
+
+
+NOTATION = Notation(
+    Form("start:x,y", rf"start:{_XY}"),
+    Form("lead:colour", r"lead:(red|black|yellow|blue)"),
+    Form("speed:+1, speed:-1, speed:=", r"speed:(\+1|-1|=)"),
+    Form("nitro:N, brake:N", r"(nitro|brake):[2-5]"),
+    Form("move:N3, move:N2E1", r"move:[NESW][1-5]([NESW][1-4])?"),
+    Form("reenter:x,y", rf"reenter:{_XY}"),
+    Form("lift:x,y", rf"lift:{_XY}"),
+    Form("lay:x,y", rf"lay:{_XY}"),
+    Form("stop", r"stop"),
+    Form("obstacle:x,y", rf"obstacle:{_XY}"),
+    Form("no-obstacle", r"no-obstacle"),
+    normalise=normalise,
+)
+"""Every well-formed action text (after `normalise`); Game.parse_action reads it."""

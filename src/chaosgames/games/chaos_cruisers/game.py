@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError
+from chaosgames.core.errors import InvalidOptionError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.games.chaos_cruisers.actions import (
     COLOURS,
-    FORMS,
-    GRAMMAR,
+    NOTATION,
     Lay,
     Lead,
     Lift,
@@ -21,7 +20,6 @@ from chaosgames.games.chaos_cruisers.actions import (
     Reenter,
     Speed,
     Start,
-    normalise,
 )
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, validate_course
 from chaosgames.games.chaos_cruisers.movement import adjusted_speed, trace_move
@@ -105,6 +103,8 @@ class ChaosCruisersGame(Game):
         ),
     )
 
+    notation = NOTATION
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         course = self.options["course"]
@@ -144,16 +144,6 @@ class ChaosCruisersGame(Game):
         from chaosgames.games.chaos_cruisers.document import state_from_document
 
         return state_from_document(self, doc)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        if not isinstance(text, str):
-            raise IllegalActionError(f"An action is given as text, not as {type(text).__name__}.")
-        clean = normalise(text)
-        if not GRAMMAR.match(clean):
-            raise NotationError(
-                f"'{text.strip()}' is not Chaos Cruisers notation; actions look like {FORMS}."
-            )
-        return state._lookup_notation(clean)
 
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.errors import IllegalActionError, InvalidStateError, NotationError
+from chaosgames.core.errors import IllegalActionError, InvalidStateError, NotationError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
@@ -94,7 +94,9 @@ class RoyalRacersGame(Game):
         except IllegalActionError:
             if well_formed(compact):
                 raise
-            raise NotationError(f"{text.strip()!r} is not Royal Racers notation; write {ACCEPTED}.") from None
+            raise NotationError(
+                f"{quote(text.strip())} is not Royal Racers notation; write {ACCEPTED}."
+            ) from None
 
     def describe_action(self, state: State, action: Action) -> str:
         assert isinstance(state, RoyalRacersState) and isinstance(action, RacerAction)

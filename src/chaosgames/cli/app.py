@@ -1,0 +1,257 @@
+"""The `chaosgames` commands: list, rules, agents, play, replay, show, serve (and the lab's
+simulate and report, the research export and import), and `run`, which applies the
+error policy of cli/main.py."""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+import chaosgames
+import chaosgames.agents
+from chaosgames.cli import lab, research
+from chaosgames.cli.common import CAP_NOTE, UsageError, console, errors, parse_options
+from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
+from chaosgames.core.errors import ChaosGamesError, quote
+from chaosgames.core.game import ENDED_BY_CAP, Action, State
+from chaosgames.core.records import GameRecord
+from chaosgames.core.registry import game_class
+from chaosgames.sim.lab import LabInterrupted
+
+app = typer.Typer(
+    name="chaosgames",
+    help="Play, watch and simulate Chaos Cruisers, Chaos Checkers, Royal Racers and Cardboard Machines.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OptionsArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value (repeatable); @file.json reads a file."),
+]
+
+
+@app.command("list")
+def list_command() -> None:
+    """List the games with their player counts and options."""
+    table = Table(title="chaosgames")
+    table.add_column("game", style="bold cyan")
+    table.add_column("title")
+    table.add_column("players", justify="center")
+    table.add_column("options")
+    for name in chaosgames.list_games():
+        cls = game_class(name)
+        table.add_row(
+            name,
+            cls.title,
+            f"{cls.min_players}-{cls.max_players}",
+            "\n".join(cls.options_help()),
+        )
+    console.print(table)
+
+
+@app.command("agents")
+def agents_command() -> None:
+    """List the computer opponents with their parameters (give them as mcts:time=1.0,c=0.5)."""
+    table = Table(title="agents for --seat")
+    table.add_column("agent", style="bold cyan")
+    table.add_column("what it does")
+    table.add_column("parameters")
+    for name in chaosgames.agents.available():
+        cls = chaosgames.agents.agent_class(name)
+        table.add_row(name, cls.summary, "\n".join(p.describe() for p in cls.params.values()) or "-")
+    console.print(table)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="The game, e.g. chaos-cruisers.")]) -> None:
+    """Show the rules summary, the options and the action notation of a game."""
+    cls = game_class(game)
+    package = cls.__module__.rsplit(".", 1)[0]
+    try:
+        text = importlib.resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        text = f"# {cls.title}\n\nNo rules summary is shipped yet."
+    console.print(Markdown(text))
+    console.print("\n[bold]Options[/bold]")
+    for line in cls.options_help():
+        console.print(f"  {line}", highlight=False)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game, e.g. chaos-cruisers.")],
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            "-s",
+            help="Who plays each seat, in order: human, random, greedy, mcts:time=1.0 ..."
+            " (repeatable; chaosgames agents lists them).",
+        ),
+    ] = None,
+    option: OptionsArg = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice, shuffles and computer players.")] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to save the game record (default records/GAME-SEED.json).")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against people and computer opponents."""
+    options = parse_options(option)
+    seats = list(seat or [])
+    if seats:
+        options.setdefault("players", str(len(seats)))
+    loaded = chaosgames.load_game(game, **options)
+    if seats and loaded.num_players != len(seats):
+        raise UsageError(f"{len(seats)} seats were given but players={loaded.num_players}.")
+    if not seats:
+        seats = [HUMAN] + ["random"] * (loaded.num_players - 1)
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    agents = _make_agents(seats, seed)
+    path = record if record is not None else Path("records") / f"{loaded.name}-{seed}.json"
+    _check_writable(path, "the game record")
+    match = TerminalMatch(loaded, seats, agents, seed, console, console.input, path)
+    raise typer.Exit(match.run())
+
+
+def _make_agents(seats: list[str], seed: int) -> dict[int, Chooser]:
+    made: dict[int, Chooser] = {}
+    for i, spec in enumerate(seats):
+        if spec != HUMAN:
+            made[i] = chaosgames.agents.from_spec(spec, seed=seed + 1000 * (i + 1))
+    return made
+
+
+def _check_writable(path: Path, what: str) -> None:
+    """Refuse, before the work starts, a file that could not be written at the end."""
+    if path.is_dir():
+        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: it is a directory.")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: {exc.strerror or exc}.") from None
+    if not os.access(folder, os.W_OK):
+        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: the folder is not writable.")
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record saved by play or simulate.")],
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every action.")] = False,
+) -> None:
+    """Replay a record, checking every action, and show the final position."""
+    loaded = GameRecord.load(record)
+    game = loaded.load_game()
+    names = game.player_names()
+
+    def show_action(number: int, state: State, action: Action) -> None:
+        player = state.current_player()
+        who = "chance" if player == chaosgames.CHANCE else names[player]
+        line = Text(f"{number:4d}. {who}: {game.describe_action(state, action)} ")
+        line.append(str(action), style="dim")
+        console.print(line, highlight=False)
+
+    state = loaded.replay(on_action=show_action if verbose else None)
+    # A record holds every card and die: its replay shows everything.
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
+    console.print(f"{len(loaded.actions)} actions replayed; every one was legal.")
+    if state.is_terminal():
+        console.print("Result: " + ", ".join(f"{names[i]} {r:g}" for i, r in enumerate(state.returns())))
+        if state.ended_by() == ENDED_BY_CAP:
+            console.print(CAP_NOTE)
+
+
+@app.command()
+def show(
+    record: Annotated[Path, typer.Argument(help="A game record.")],
+    svg: Annotated[Path | None, typer.Option(help="Write the position as an SVG picture here.")] = None,
+    upto: Annotated[int | None, typer.Option(help="Show the position after this many actions.")] = None,
+) -> None:
+    """Show the position of a record (the final one, or after --upto actions)."""
+    loaded = GameRecord.load(record)
+    if upto is not None and not 0 <= upto <= len(loaded.actions):
+        raise UsageError(f"--upto must be between 0 and {len(loaded.actions)}, the record's length.")
+    if svg is not None:
+        _check_writable(svg, "the picture")
+    state = loaded.replay(upto)
+    game = state.game
+    console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
+    if svg is not None:
+        picture = game.render_svg(state, reveal=True)
+        try:
+            svg.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise ChaosGamesError(
+                f"Cannot write the picture to {quote(str(svg))}: {exc.strerror or exc}."
+            ) from None
+        console.print(f"Picture written to {svg}.")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="A SQLite file, or a database URL such as postgresql://user@host/db."),
+    ] = "chaosgames.sqlite",
+    workers: Annotated[int, typer.Option(help="Processes in which computer seats think.", min=1)] = 2,
+    pace: Annotated[
+        float,
+        typer.Option(help="Seconds a computer seat waits before moving, so people can follow.", min=0),
+    ] = 0.5,
+) -> None:
+    """Run the web app: play every game in the browser with friends and computer opponents."""
+    from chaosgames.web.server import run as run_server
+
+    run_server(host=host, port=port, database=database, workers=workers, pace=pace)
+
+
+lab.register(app)
+research.register(app)
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run one command; the exit status and the one-line messages of cli/main.py."""
+    try:
+        status = app(args=argv, standalone_mode=False)
+    except typer.Abort:
+        # Typer turns end of input at one of its prompts into Abort.
+        return _fail("Stopped: no more input.", 1)
+    except LabInterrupted as exc:
+        return _fail(str(exc), 130, prefix="")
+    except UsageError as exc:
+        return _fail(str(exc), 2)
+    except ChaosGamesError as exc:
+        return _fail(str(exc), 1)
+    except typer.TyperException as exc:
+        # The parser's errors: an unknown command, a missing argument, a bad flag value.
+        message = exc.format_message()
+        code: int = getattr(exc, "exit_code", 2)
+        if not message.strip():
+            return code  # no arguments at all: the help has been shown
+        context = getattr(exc, "ctx", None)
+        hint = f"; see '{context.command_path} --help'." if context is not None else ""
+        return _fail(message.rstrip(". ") + hint if hint else message, code)
+    # Typer returns the status of a command that raised typer.Exit (130 for Ctrl-C), and
+    # None for one that simply returned.
+    if status == 130:
+        return _fail("Interrupted.", 130, prefix="")
+    return status if isinstance(status, int) else 0
+
+
+def _fail(message: str, status: int, prefix: str = "Error: ") -> int:
+    line = Text(prefix, style="bold red")
+    line.append(" ".join(message.split()))
+    errors.print(line, soft_wrap=True, highlight=False)
+    return status

@@ -1,0 +1,140 @@
+"""Action notation: a game declares its grammar; core reads text and finds the legal action.
+
+Every action's `str()` is its notation. A game describes what well-formed notation looks
+like as a `Notation` of `Form`s (an example players read, and the regular expression the
+normalised text must match) and how typed text is normalised (spaces, case, aliases):
+
+    NOTATION = Notation(
+        Form("move:N3 or move:N2E1", r"move:[NESW][1-5]([NESW][1-4])?"),
+        Form("stop", r"stop"),
+        normalise=lambda text: "".join(text.split()).lower(),
+    )
+    # on the Game class: notation = NOTATION
+    game.parse_action(state, " Stop ")   # -> the legal action whose str() is "stop"
+
+`Notation.parse` looks the text up among the state's legal actions (exactly, then
+normalised), so `str(action)` parses back to `action` for every legal action, whatever
+the grammar. Text that matches no form is a `NotationError` naming the forms; well-formed
+text that is not legal here is an `IllegalActionError` naming the legal actions (of the
+same form first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from chaosgames.core.errors import (
+    IllegalActionError,
+    NotationError,
+    action_text,
+    describe_choices,
+    illegal_action,
+    shorten,
+)
+
+if TYPE_CHECKING:
+    from chaosgames.core.game import Action, State
+
+
+def compact(text: str) -> str:
+    """Spaces removed, letters folded to lower case: ' Move: N3' -> 'move:n3'."""
+    return "".join(text.split()).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One shape of action text: how players see it and the pattern of its normalised text."""
+
+    example: str
+    """Shown in messages, e.g. 'start:x,y' or 'move:N3'."""
+    pattern: str
+    """A regular expression the whole normalised text must match."""
+
+
+class Notation:
+    """A game's notation grammar. With no forms, any text may name an action (only the
+    legal actions are looked up), which is what the `Game` base class uses."""
+
+    def __init__(
+        self, *forms: Form, normalise: Callable[[str], str] = compact, max_length: int = 200
+    ) -> None:
+        self.forms = forms
+        self.normalise = normalise
+        self.max_length = max_length
+        """Longer text is refused at once (no action's notation comes close)."""
+        self._patterns = tuple(re.compile(form.pattern) for form in forms)
+        self._grammar = re.compile("|".join(f"(?:{form.pattern})" for form in forms)) if forms else None
+
+    @property
+    def accepted(self) -> str:
+        """The forms, for messages: 'start:x,y, stop or move:N3'."""
+        return describe_choices([form.example for form in self.forms], limit=40)
+
+    def well_formed(self, text: str) -> bool:
+        """Whether `text` has the shape of some action (legal here or not)."""
+        if not isinstance(text, str) or len(text) > self.max_length:
+            return False
+        return self._grammar is None or self._grammar.fullmatch(self.normalise(text)) is not None
+
+    def index(self, actions: list[Action]) -> dict[str, Action]:
+        """Actions by their notation, exact and normalised (exact spellings win)."""
+        found: dict[str, Action] = {}
+        normalise = self.normalise
+        for action in actions:
+            text = str(action)
+            found[text] = action
+            found.setdefault(normalise(text), action)
+        return found
+
+    def parse(self, state: State, text: str) -> Action:
+        """The legal action of `state` that `text` names; NotationError or IllegalActionError."""
+        title = state.game.title
+        if not isinstance(text, str):
+            raise NotationError(f"An action is written as text, not as {type(text).__name__}.")
+        if len(text) > self.max_length:
+            raise NotationError(
+                f"'{shorten(text)}' ({len(text)} characters) is too long to be {title} notation."
+            )
+        index = state._notation_index()
+        found = index.get(text.strip())
+        if found is None:
+            key = self.normalise(text)
+            found = index.get(key)
+            if found is None:
+                raise self._refusal(state, text, key)
+        return found
+
+    def _refusal(self, state: State, text: str, key: str) -> Exception:
+        if self._grammar is not None and self._grammar.fullmatch(key) is None:
+            return NotationError(
+                f"'{shorten(text.strip())}' is not {state.game.title} notation; actions look like "
+                f"{self.accepted}."
+            )
+        legal = state.legal_actions()
+        kind = next((p for p in self._patterns if p.fullmatch(key)), None)
+        alike = [a for a in legal if kind is not None and kind.fullmatch(self.normalise(str(a)))]
+        if alike and len(alike) < len(legal):
+            return IllegalActionError(
+                f"'{shorten(text.strip())}' is not a legal action here; legal actions of that kind are "
+                f"{describe_choices(alike)} (and {len(legal) - len(alike)} of other kinds)."
+            )
+        return illegal_action(text.strip(), legal)
+
+
+def notation_problems(notation: Notation, state: State) -> list[str]:
+    """What is wrong with the notation of `state`'s legal actions (for tests): texts that
+    match no form, or that two actions share once normalised."""
+    problems = []
+    seen: dict[str, Action] = {}
+    for action in state.legal_actions():
+        text = str(action)
+        key = notation.normalise(text)
+        if key in seen and seen[key] != action:
+            problems.append(f"{text!r} names two legal actions")
+        seen[key] = action
+        if not notation.well_formed(text):
+            problems.append(f"{action_text(action)!r} does not match any form of the notation")
+    return problems

@@ -1,0 +1,129 @@
+"""`chaosgames simulate` and `chaosgames report` through the real entry point `main()`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chaosgames.sim import simulate
+from tests.cli.runner import Run
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+SEATS = ["--seat", "greedy", "--seat", "mcts:iterations=10", "--seat", "random"]
+
+
+def test_simulate_then_report(cli: Run, tmp_path: Path) -> None:
+    db, out = tmp_path / "lab.db", tmp_path / "out.html"
+    result = cli(
+        "simulate", "toy-dice-race", *SEATS, "--games", "6", "--db", db, "--option", "goal=8", "-w", "2"
+    )
+    assert result.status == 0, result.err
+    assert "Played 6 games" in result.out
+    again = cli("simulate", "toy-dice-race", *SEATS, "--games", "6", "--db", db, "--option", "goal=8")
+    assert again.status == 0 and "Played 0 games; 6 were already stored" in again.out
+    result = cli("report", "--db", db, "--out", out)
+    assert result.status == 0, result.err
+    assert out.is_file() and "Win rate by agent" in result.out
+
+
+def test_simulate_reads_an_option_from_a_file(cli: Run, tmp_path: Path) -> None:
+    goal = tmp_path / "goal.json"
+    goal.write_text("5\n")
+    db = tmp_path / "lab.db"
+    result = cli(
+        "simulate",
+        "toy-dice-race",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "-n",
+        "2",
+        "--db",
+        db,
+        "-o",
+        f"goal=@{goal}",
+    )
+    assert result.status == 0, result.err
+    assert cli("report", "--db", db, "--out", tmp_path / "r.html").out.count('"goal": 5') >= 1
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "wizard"],
+            1,
+            "no agent called 'wizard'",
+        ),
+        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "mcts:time=soon"], 1, "takes a number"),
+        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal"], 2, "key=value"),
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal=x"],
+            1,
+            "whole number",
+        ),
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal=@/no/file"],
+            1,
+            "Cannot read",
+        ),
+        (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "--games", "0"], 2, "--games"),
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "--workers", "0"],
+            2,
+            "--workers",
+        ),
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "--backend", "moon"],
+            2,
+            "backend",
+        ),
+        (
+            ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "players=3"],
+            1,
+            "3 players",
+        ),
+        (["simulate", "chess", "--seat", "greedy", "--seat", "random"], 1, "no game called 'chess'"),
+        (["simulate", "toy-dice-race"], 2, "--seat"),
+        (["report", "--db", "missing.db"], 1, "no lab database"),
+        (["report", "--db", "{db}", "--compare", "goal=1"], 1, "exactly two option sets"),
+        (["report", "--db", "{db}", "--out", "/proc/no/such/report.html"], 1, "Cannot write the report"),
+        (["report", "--db", "{notes}"], 1, "Cannot open"),
+    ],
+)
+def test_bad_input_gives_one_line_and_the_right_status(
+    cli: Run, tmp_path: Path, args: list[str], status: int, message: str
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 2, db=db)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("these are not games\n" * 20)
+    args = [a.format(db=db, notes=notes).replace("missing.db", str(tmp_path / "missing.db")) for a in args]
+    if args[0] == "simulate":
+        args += ["--db", str(tmp_path / "new.db")]
+    result = cli(*args)
+    assert result.failed_with(status, message), result
+
+
+def test_ctrl_c_stops_simulate_with_130_and_keeps_the_games(
+    cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import chaosgames.sim.lab as lab
+
+    real = lab.run_tasks
+
+    def stopped_after_two(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for done, result in enumerate(real(*args, **kwargs), start=1):
+            yield result
+            if done == 2:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(lab, "run_tasks", stopped_after_two)
+    db = tmp_path / "lab.db"
+    result = cli("simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "-n", "5", "--db", db)
+    assert result.failed_with(130, "Interrupted: 2 of 5 games are stored")
