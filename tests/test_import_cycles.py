@@ -127,13 +127,24 @@ def area(group: list[str]) -> str:
 
 
 GAME_PACKAGES = sorted(p.name for p in (SOURCE / PACKAGE / "games").iterdir() if (p / "__init__.py").exists())
+RESTRUCTURING = {
+    "cardboard_machines",
+    "chaos_cruisers",
+    "royal_racers",
+}
+"""Game packages whose import cycles issue 13's per-game restructure is still removing: a
+package leaves this set when its cycles are gone (the strict xfail turns red then)."""
 _restructure = pytest.mark.xfail(
     strict=True, reason="issue 13: import cycles of the game package, per-game restructure"
 )
 
 
+def _marks(package: str) -> list[pytest.MarkDecorator]:
+    return [_restructure] if package in RESTRUCTURING else []
+
+
 @pytest.mark.parametrize(
-    "where", [*(pytest.param(g, marks=_restructure) for g in GAME_PACKAGES), "outside games"]
+    "where", [*(pytest.param(g, marks=_marks(g)) for g in GAME_PACKAGES), "outside games"]
 )
 def test_no_import_cycles(where: str) -> None:
     found = [group for group in all_cycles() if area(group) == where]

@@ -80,35 +80,6 @@ def _a_bonus_move_off_the_front() -> tuple[chaosgames.Game, dict[str, Any]]:
     return harness.game_of(doc), doc
 
 
-# -- Chaos Checkers --------------------------------------------------------------------------
-
-
-def _plain_turn_as_a_float() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-checkers", None)
-    return _with(doc, turn=float(doc["turn"]))
-
-
-def _a_reward_for_a_shielded_piece() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-checkers", "draw-shield")
-    shielded = [
-        square + 1
-        for square, piece in enumerate(doc["board"])
-        if piece and piece["owner"] == doc["turn"] and piece["shield"] is not None
-    ]
-    doc["reward"]["square"] = next(s for s in shielded if s != doc["reward"]["square"])
-    return harness.game_of(doc), doc
-
-
-def _pieces_eliminated_during_setup() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-checkers", "place")
-    doc["eliminated"][0] = {"red": 2}
-    return harness.game_of(doc), doc
-
-
-def _more_draws_than_the_bag_holds() -> tuple[chaosgames.Game, dict[str, Any]]:
-    return _with(corpus("chaos-checkers", "draw-shield"), draws_left=1000)
-
-
 # -- Chaos Cruisers --------------------------------------------------------------------------
 
 
@@ -156,32 +127,6 @@ KNOWN: list[Known] = [
         _a_bonus_move_off_the_front,
     ),
     Known(
-        "chaos-checkers",
-        "plain checkers accepts turn 0.0",
-        lambda f: _later(f, "TypeError") and "plain.py" in f.where,
-        _plain_turn_as_a_float,
-    ),
-    Known(
-        "chaos-checkers",
-        "reward.square may name a piece that already has a shield",
-        lambda f: _later(f, "InvalidStateError", "draw-shield", "keep-shield") and "shields" in f.error,
-        _a_reward_for_a_shielded_piece,
-    ),
-    Known(
-        "chaos-checkers",
-        "setup documents may hold eliminated pieces",
-        lambda f: _later(f, "InvalidStateError", "place", "shield", "potion"),
-        _pieces_eliminated_during_setup,
-        steps=30,
-    ),
-    Known(
-        "chaos-checkers",
-        "draws_left may exceed the bag, leaving a draw phase with no legal action",
-        lambda f: f.what == "accepted document breaks the contract" and "at least one action" in f.error,
-        _more_draws_than_the_bag_holds,
-        steps=40,
-    ),
-    Known(
         "chaos-cruisers",
         "obstacle_pass is not checked against the obstacles placed",
         lambda f: _later(f, "InvalidStateError", "obstacles") and "obstacles in hand" in f.error,
@@ -217,7 +162,6 @@ KNOWN += [
     )
     for name, reproducer in [
         ("cardboard-machines", _setup_with_a_lap_claimed),
-        ("chaos-checkers", _pieces_eliminated_during_setup),
         ("chaos-cruisers", _a_cruiser_off_the_course_while_the_order_is_drawn),
     ]
 ]

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL, START
 from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
-from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
+from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -201,6 +201,7 @@ class PlainState(State):
     max_moves: int
     forced: bool
     repetition: str
+    game: ChaosCheckersGame
 
     @classmethod
     def initial(cls, game: ChaosCheckersGame) -> PlainState:
@@ -307,11 +308,7 @@ class PlainState(State):
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
     def ended_by(self) -> str | None:
-        if self.outcome is None:
-            return None
-        # A draw is the repetition rule's or else the max_moves cap's.
-        repeated = bool(self.history) and drawn_by_repetition(self.history, self.repetition)
-        return ENDED_BY_CAP if self.outcome == (0.5, 0.5) and not repeated else ENDED_BY_RULES
+        return ending(self.outcome, self.history, self.repetition)
 
     # -- views -------------------------------------------------------------------------
 
@@ -337,22 +334,10 @@ class PlainState(State):
         return doc
 
     def to_json(self) -> dict[str, Any]:
-        history = []
-        for own, opp, kings, side in self.history:
-            p0, p1 = (own, opp) if side == 0 else (opp, own)
-            history.append({"board": board_text(p0, p1, kings), "turn": side})
-        return {
-            **self.game.doc_header(),
-            "board": self.board(),
-            "turn": self.side,
-            "ply": self.ply,
-            "repetition": history,
-        }
+        return self.game.write_document(self)  # the Game holds the document module (no cycle)
 
     def round_number(self) -> int:
         return self.ply // 2 + 1
 
     def __str__(self) -> str:
-        from chaosgames.games.chaos_checkers.text import render_plain
-
-        return render_plain(self)
+        return self.game.render_text(self)
