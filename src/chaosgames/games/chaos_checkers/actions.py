@@ -139,7 +139,7 @@ def quiet_move(src: int, dst: int) -> ChaosMove:
 _SQ = r"(?:[1-9]|[12][0-9]|3[0-2])"
 _COLOUR = "(?:" + "|".join(COLOURS) + ")"
 NOTATION = Notation(
-    Form("a move as squares 1-32 joined by - or x (11-15, 22x15, 15x22x29, 14~23)", rf"{_SQ}(?:[-x~]{_SQ})+"),
+    Form("11-15 (squares 1-32 joined by - or x)", rf"{_SQ}(?:[-x~]{_SQ})+"),
     Form("ambush:14x18", rf"(?:ambush|leap):{_SQ}(?:[-x~]{_SQ})+"),
     Form("place:12=red", rf"(?:place|shield|potion):{_SQ}={_COLOUR}"),
     Form("draw-shield=blue", rf"(?:draw|keep)-(?:shield|potion)={_COLOUR}"),
