@@ -244,6 +244,8 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     state.turn = fields["turn"]
     state.moves_made = fields["moves_made"]
     state.board = fields["board"]
+    state._count_pieces()
+    state._odds = None
     state.bags = fields["shield_bags"]
     state.pouch = fields["pouch"]
     state.eliminated = fields["eliminated"]

@@ -101,6 +101,11 @@ class Reward(NamedTuple):
 NO_REWARD = Reward(-1, 0, False, False)
 
 
+def _changed(pair: tuple[int, int], player: int, n: int) -> tuple[int, int]:
+    """`pair` (one number per player) with `n` added to `player`'s."""
+    return (pair[0] + n, pair[1]) if player == 0 else (pair[0], pair[1] + n)
+
+
 def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
     return (*counts[:colour], counts[colour] + n, *counts[colour + 1 :])
 
@@ -109,6 +114,7 @@ class ChaosState(State):
     """A position of Chaos Checkers; see the module docstring for the phases."""
 
     __slots__ = (
+        "_odds",
         "bags",
         "board",
         "draws_left",
@@ -117,6 +123,7 @@ class ChaosState(State):
         "hand",
         "history",
         "moves_made",
+        "on_board",
         "outcome",
         "pending",
         "phase",
@@ -157,6 +164,10 @@ class ChaosState(State):
     history: tuple[tuple[Any, ...], ...]
     turn_quiet: bool
     outcome: tuple[float, float] | None
+    on_board: tuple[int, int]
+    """How many pieces each player has on the board (kept up to date as pieces come and go)."""
+    _odds: list[tuple[Action, float]] | None
+    """The chance outcomes of this position, once asked for (until the next action)."""
     game: ChaosCheckersGame
 
     # -- construction ----------------------------------------------------------------
@@ -187,6 +198,8 @@ class ChaosState(State):
         state.history = ()
         state.turn_quiet = True
         state.outcome = None
+        state.on_board = (0, 0)
+        state._odds = None
         return state
 
     def clone(self) -> ChaosState:
@@ -211,6 +224,8 @@ class ChaosState(State):
         new.history = self.history
         new.turn_quiet = self.turn_quiet
         new.outcome = self.outcome
+        new.on_board = self.on_board
+        new._odds = self._odds  # never changed, only replaced: a clone may share it
         self._copy_caches_to(new)
         return new
 
@@ -238,6 +253,12 @@ class ChaosState(State):
         return self.moves_made // 2 + 1
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        odds = self._odds
+        if odds is None:
+            odds = self._odds = self._chance_outcomes()
+        return odds[:]
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         if phase == Phase.PLACE:
             player, square = self._setup_slot()
@@ -277,6 +298,10 @@ class ChaosState(State):
 
     def counts(self) -> tuple[int, int]:
         """How many pieces each player has on the board."""
+        return self.on_board
+
+    def _count_pieces(self) -> None:
+        """Count the pieces on the board afresh (after the board was set as a whole)."""
         n0 = n1 = 0
         for piece in self.board:
             if piece is not None:
@@ -284,7 +309,12 @@ class ChaosState(State):
                     n0 += 1
                 else:
                     n1 += 1
-        return n0, n1
+        self.on_board = (n0, n1)
+
+    def _invalidate(self) -> None:
+        super()._invalidate()
+        self._odds = None
+        self._count_pieces()
 
     def _moves(self, powers: bool) -> list[ChaosMove]:
         if self.extra >= 0:
@@ -332,6 +362,7 @@ class ChaosState(State):
     # -- applying actions --------------------------------------------------------------------
 
     def _apply_action(self, action: Action) -> None:
+        self._odds = None
         if isinstance(action, ChaosMove):
             self._start_move(action)
         elif isinstance(action, PotionUse):
@@ -363,6 +394,7 @@ class ChaosState(State):
         player = 0 if draw.square < 12 else 1
         if draw.kind == "place":
             self.board[draw.square] = Piece(player, draw.colour, False, -1, -1)
+            self.on_board = _changed(self.on_board, player, 1)
         elif draw.kind == "shield":
             self.board[draw.square] = self.board[draw.square]._replace(shield=draw.colour)  # type: ignore[union-attr]
             self.bags = _take(self.bags, player, draw.colour)
@@ -398,6 +430,7 @@ class ChaosState(State):
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
             board[t] = Piece(self.turn, use.colour, False, -1, -1)
+            self.on_board = _changed(self.on_board, self.turn, 1)
         elif power == "sacrifice":
             self._eliminate(s)
             self._eliminate(t)
@@ -435,6 +468,7 @@ class ChaosState(State):
         if piece.potion >= 0:
             self.pouch = _add(self.pouch, piece.potion)
         self.eliminated = _give(self.eliminated, piece.owner, piece.colour)
+        self.on_board = _changed(self.on_board, piece.owner, -1)
         self.board[square] = None
 
     # moving ---------------------------------------------------------------------------
