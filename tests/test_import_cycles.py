@@ -127,13 +127,24 @@ def area(group: list[str]) -> str:
 
 
 GAME_PACKAGES = sorted(p.name for p in (SOURCE / PACKAGE / "games").iterdir() if (p / "__init__.py").exists())
+# Game packages whose import cycles the per-game restructure (issue 13) has still to remove:
+# one name a line, so each game's helper removes only its own.
+RESTRUCTURING = {
+    "cardboard_machines",
+    "chaos_checkers",
+    "royal_racers",
+}
 _restructure = pytest.mark.xfail(
     strict=True, reason="issue 13: import cycles of the game package, per-game restructure"
 )
 
 
 @pytest.mark.parametrize(
-    "where", [*(pytest.param(g, marks=_restructure) for g in GAME_PACKAGES), "outside games"]
+    "where",
+    [
+        *(pytest.param(g, marks=_restructure) if g in RESTRUCTURING else g for g in GAME_PACKAGES),
+        "outside games",
+    ],
 )
 def test_no_import_cycles(where: str) -> None:
     found = [group for group in all_cycles() if area(group) == where]
