@@ -10,6 +10,7 @@ fewer at the outer lanes, where the frame (the wall) cuts the diagonal off.
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from typing import Any, NamedTuple
@@ -87,3 +88,45 @@ def direction(step: int) -> str:
     if step > 0:
         return "right"
     return "ahead"
+
+
+class Track(NamedTuple):
+    """The six boards on the table as lookup tables by table space (table row * LANES +
+    lane, 0 = the back row's left lane): they change only when the track scrolls."""
+
+    terrain: tuple[bool, ...]
+    ahead: tuple[tuple[tuple[int, int], ...], ...]
+    """(direction: -1 left, 0 ahead, 1 right; table space) of the spaces in front, from left
+    to right; none from the front row."""
+    dodge: tuple[bool, ...]
+    """Three spaces in front and the one straight ahead is terrain: going beside it is a
+    barely dodge."""
+    offsets: tuple[int, ...]
+    """Each table row's sideways offset."""
+    start_rows: tuple[int, int]
+    """The table rows of the starting board."""
+
+
+@functools.lru_cache(maxsize=4096)
+def track(board_ids: tuple[int, ...], sides: tuple[int, ...]) -> Track:
+    """The lookup tables of the boards `board_ids` (back to front) showing `sides`."""
+    faces = [SIDES[b][s] for b, s in zip(board_ids, sides, strict=True)]
+    offsets = tuple(faces[row // ROWS].offset for row in range(TABLE_ROWS))
+    terrain = tuple(
+        faces[row // ROWS].terrain[(row % ROWS) * LANES + lane]
+        for row in range(TABLE_ROWS)
+        for lane in range(LANES)
+    )
+    ahead: list[tuple[tuple[int, int], ...]] = []
+    dodge: list[bool] = []
+    for row in range(TABLE_ROWS):
+        for lane in range(LANES):
+            if row == TABLE_ROWS - 1:
+                pairs: tuple[tuple[int, int], ...] = ()
+            else:
+                front = FRONT[(offsets[row], offsets[row + 1])][lane]
+                pairs = tuple(((step > 0) - (step < 0), (row + 1) * LANES + col) for step, col in front)
+            ahead.append(pairs)
+            dodge.append(len(pairs) == 3 and any(step == 0 and terrain[t] for step, t in pairs))
+    start = ROWS * board_ids.index(START_BOARD) if START_BOARD in board_ids else -ROWS
+    return Track(terrain, tuple(ahead), tuple(dodge), offsets, (start, start + 1))

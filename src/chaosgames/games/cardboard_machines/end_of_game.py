@@ -18,10 +18,8 @@ def end_turn(st: CardboardState) -> None:
     if cap and st.turn >= cap:
         finish_by_score(st)
         return
-    nxt = (st.mover + 1) % n
-    while st.lives[nxt] == 0:
-        nxt = (nxt + 1) % n
-    st.mover = nxt
+    # Someone else is still in the race: the game ends when one player is left.
+    st.mover = next(p for p in ((st.mover + i) % n for i in range(1, n + 1)) if st.lives[p] > 0)
     st.reset_turn_fields()
     st.phase = GEAR
 

@@ -1,5 +1,5 @@
 """Testing for stress: return 1 stress, roll the stress dice, then swerves and malfunctions
-in the order the player chooses."""
+(with their bonus move forward) in the order the player chooses."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import crashing, movement
-from chaosgames.games.cardboard_machines.actions import MALFUNCTION, Move
-from chaosgames.games.cardboard_machines.boards import LANES
+from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES
+from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import (
     BONUS,
     LEFT,
     MALF,
     OVER,
     RESOLVE,
+    RETURN_STRESS,
     RIGHT,
     ROLL,
     TURN_OVER,
@@ -27,7 +28,6 @@ MAX_DICE = 6
 BLANK = -1
 FACES = (BLANK, LEFT, LEFT, RIGHT, RIGHT, MALF)
 """The revision's faces, for die faces 1-6: 1 blank, 2-3 left, 4-5 right, 6 malfunction."""
-DIRECTION_NAMES = ("left", "right")
 
 
 def face_kind(face: int, plus_one: bool) -> int:
@@ -36,6 +36,15 @@ def face_kind(face: int, plus_one: bool) -> int:
     if plus_one:
         face = min(face + 1, 6)
     return FACES[face - 1]
+
+
+def begin(st: CardboardState) -> None:
+    """'If a player did not change gear this turn, and did not incur any stress during her
+    move, she may return 1 Stress'; then the dice."""
+    if not st.changed_gear and not st.stressed and st.stress[st.mover] > 0:
+        st.phase = RETURN_STRESS
+    else:
+        start_roll(st)
 
 
 def return_stress(st: CardboardState, give_back: bool) -> None:
@@ -93,17 +102,18 @@ def after_bonus(st: CardboardState) -> None:
 def resolve_options(st: CardboardState) -> list[Action]:
     """Which remaining die to evaluate next; buy-offs when the option allows them."""
     options: list[Action] = []
-    if st.dice[LEFT]:
-        options.append(Move("swerve", "left"))
-    if st.dice[RIGHT]:
-        options.append(Move("swerve", "right"))
-    if st.dice[MALF]:
+    dice = st.dice
+    if dice[LEFT]:
+        options.append(SWERVES[LEFT])
+    if dice[RIGHT]:
+        options.append(SWERVES[RIGHT])
+    if dice[MALF]:
         options.append(MALFUNCTION)
     if st.game.options["buy_off_swerve"] and st.stress[st.mover] <= MAX_DICE:
-        if st.dice[LEFT]:
-            options.append(Move("buyoff", "left"))
-        if st.dice[RIGHT]:
-            options.append(Move("buyoff", "right"))
+        if dice[LEFT]:
+            options.append(BUYOFFS[LEFT])
+        if dice[RIGHT]:
+            options.append(BUYOFFS[RIGHT])
     return options
 
 
@@ -137,10 +147,33 @@ def malfunction(st: CardboardState) -> None:
         movement.scroll(st)
         if st.phase == OVER:
             return
-    if movement.bonus_targets(st):
+    if bonus_targets(st):
         st.phase = BONUS
     else:
         after_bonus(st)
+
+
+def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
+    """(direction, space) of the spaces in front a one-space move may end on (never
+    another car's): 'All normal rules for movement applies to these bonus movements'."""
+    p = st.mover
+    base = BOARD_SPACES * st.back
+    return [(d, base + t) for d, t in st.track.ahead[st.pos[p] - base] if st.car_at(base + t, p) < 0]
+
+
+def bonus_options(st: CardboardState) -> list[Action]:
+    return [STEPS[d] for d, _ in bonus_targets(st)]
+
+
+def bonus_step(st: CardboardState, direction: int) -> None:
+    space = next(t for d, t in bonus_targets(st) if d == direction)
+    movement.enter(st, direction, space)
+    if st.phase == OVER:
+        return
+    if st.terrain_at(space):
+        crashing.crash_mover(st, space)
+        return
+    after_bonus(st)
 
 
 def buy_off(st: CardboardState, side: int) -> None:
