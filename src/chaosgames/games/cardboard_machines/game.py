@@ -78,6 +78,13 @@ class CardboardMachines(Game):
         ),
     )
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # The options the rules look at on every roll and turn, as attributes.
+        self.plus_one: bool = self.options["stress_overflow"] == "plus_one"
+        self.buy_off_swerve: bool = self.options["buy_off_swerve"]
+        self.max_turns: int = self.options["max_turns"]
+
     def new_initial_state(self) -> CardboardState:
         return CardboardState(self)
 

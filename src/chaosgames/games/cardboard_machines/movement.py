@@ -66,8 +66,8 @@ def move_options(st: CardboardState) -> list[Action]:
         pos = st.pos
         options = [
             STEPS[d]
-            for d, t in st.track.ahead[here - base]
-            if t + base not in pos or can_end_from(st, t + base, points)
+            for d, delta in st.track.ahead[here - base]
+            if here + delta not in pos or can_end_from(st, here + delta, points)
         ]
     if not st.must_continue and st.car_at(here, p) < 0:
         options.append(STOP)
@@ -92,8 +92,8 @@ def enter(st: CardboardState, direction: int, space: int) -> None:
 
 def space_towards(st: CardboardState, direction: int) -> int:
     """The space in front of the mover in `direction` (-1 left, 0 ahead, 1 right)."""
-    base = BOARD_SPACES * st.back
-    return base + next(t for d, t in st.track.ahead[st.pos[st.mover] - base] if d == direction)
+    here = st.pos[st.mover]
+    return here + next(delta for d, delta in st.track.ahead[here - BOARD_SPACES * st.back] if d == direction)
 
 
 def step(st: CardboardState, direction: int) -> None:

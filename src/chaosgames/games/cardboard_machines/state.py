@@ -10,7 +10,7 @@ interrupt whatever is going on and are decided first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
 ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform(list(ROLLS)))
-NO_TRACK = Track((), (), (), (), (-2, -1))
+NO_TRACK = Track((), (), (), (-2, -1))
 """The lookup tables while the track is not laid yet (setup)."""
 _MOVER = -3
 _DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOVER, TERMINAL)
@@ -185,8 +185,7 @@ class CardboardState(State):
 
     def targets(self, space: int) -> tuple[tuple[int, int], ...]:
         """(direction -1/0/1, space) of the spaces in front of `space` (none from the front row)."""
-        base = BOARD_SPACES * self.back
-        return tuple((d, base + t) for d, t in self.track.ahead[space - base])
+        return tuple((d, space + delta) for d, delta in self.track.ahead[space - BOARD_SPACES * self.back])
 
     def car_at(self, space: int, besides: int) -> int:
         """The player whose car is on `space`, other than `besides`; -1 if none."""
@@ -252,7 +251,8 @@ class CardboardState(State):
         return []
 
     def _apply_action(self, action: Action) -> None:
-        kind, arg = cast(Move, action)
+        move: Move = action  # type: ignore[assignment]
+        kind, arg = move
         if type(arg) is not int or type(kind) is not Kind:
             # Equal to a legal action but not one (gear True for gear 1): refused, unchanged.
             raise illegal_action(action, self._cached_legal())
@@ -307,7 +307,7 @@ class CardboardState(State):
         if self.phase != OVER:
             return None
         # The turn count reaches max_turns only in the turn that the cap ends.
-        cap = self.game.options["max_turns"]
+        cap = self.game.max_turns
         return ENDED_BY_CAP if cap and self.turn >= cap else ENDED_BY_RULES
 
     def round_number(self) -> int:

@@ -70,11 +70,12 @@ def start_roll(st: CardboardState) -> None:
 def roll(st: CardboardState, face: int) -> None:
     """One die lands. With more than 6 stress, the seed rerolls every blank once; the
     revision (stress_overflow=plus_one) adds 1 to every die instead."""
-    mode = st.game.options["stress_overflow"]
-    kind = face_kind(face, st.overflow and mode == "plus_one")
+    overflow = st.overflow
+    plus_one = st.game.plus_one
+    kind = FACES[min(face + 1, 6) - 1] if overflow and plus_one else FACES[face - 1]  # face_kind, inlined
     if st.to_roll > 0:
         st.to_roll -= 1
-        if kind == BLANK and st.overflow and mode == "reroll_blanks":
+        if kind == BLANK and overflow and not plus_one:
             st.rerolls += 1  # this die is rolled again (once) before anything is evaluated
     else:
         st.rerolls -= 1
@@ -109,7 +110,7 @@ def resolve_options(st: CardboardState) -> list[Action]:
         options.append(SWERVES[RIGHT])
     if dice[MALF]:
         options.append(MALFUNCTION)
-    if st.game.options["buy_off_swerve"] and st.stress[st.mover] <= MAX_DICE:
+    if st.game.buy_off_swerve and st.stress[st.mover] <= MAX_DICE:
         if dice[LEFT]:
             options.append(BUYOFFS[LEFT])
         if dice[RIGHT]:
@@ -157,8 +158,12 @@ def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
     """(direction, space) of the spaces in front a one-space move may end on (never
     another car's): 'All normal rules for movement applies to these bonus movements'."""
     p = st.mover
-    base = BOARD_SPACES * st.back
-    return [(d, base + t) for d, t in st.track.ahead[st.pos[p] - base] if st.car_at(base + t, p) < 0]
+    here = st.pos[p]
+    return [
+        (d, here + delta)
+        for d, delta in st.track.ahead[here - BOARD_SPACES * st.back]
+        if st.car_at(here + delta, p) < 0
+    ]
 
 
 def bonus_options(st: CardboardState) -> list[Action]:
