@@ -6,9 +6,9 @@ notation, actions of the wrong type or out of range, options. Every input either
 or is refused with the right ChaosGamesError; an accepted state document is played on
 for a few random steps with the contract checks; nothing hangs.
 
-Findings that are known and left to the per-game restructure are listed in known.py;
-each has a minimal reproducer below marked xfail(strict=True), so fixing it turns the
-reproducer red until its mark and its entry in known.py are removed. `make fuzz` runs
+Findings are listed in known.py with a minimal reproducer each: the fixed ones run below
+as regressions; an open one runs marked xfail(strict=True), so fixing it turns it red until
+its entry moves to the fixed list. `make fuzz` runs
 the same tests with far more inputs (see tests/fuzz/README.md).
 """
 
@@ -29,7 +29,7 @@ import chaosgames
 from chaosgames import IllegalActionError, InvalidOptionError, NotationError, RecordError, UnknownGameError
 from tests.fuzz import harness, mutation
 from tests.fuzz.harness import FUZZING, Finding
-from tests.fuzz.known import KNOWN, Known, tolerated
+from tests.fuzz.known import FIXED, KNOWN, Known, tolerated
 
 GAMES = chaosgames.list_games()
 SCALE = int(os.environ.get("CHAOSGAMES_FUZZ_SCALE", "2000" if FUZZING else "1"))
@@ -237,31 +237,31 @@ def test_bad_options_are_refused_and_accepted_ones_play(name: str, data: st.Data
 
 
 def _reproducer_params() -> list[Any]:
-    return [
+    fixed = [pytest.param(known, id=f"fixed {known.game}: {known.title}") for known in FIXED]
+    still_open = [
         pytest.param(
             known,
-            id=f"{known.game}: {known.title}",
-            marks=pytest.mark.xfail(
-                strict=True, reason=f"issue 12: {known.game} document checks, per-game restructure"
-            ),
+            id=f"open {known.game}: {known.title}",
+            marks=pytest.mark.xfail(strict=True, reason=f"open finding of {known.game}"),
         )
         for known in KNOWN
     ]
+    return fixed + still_open
 
 
 @pytest.mark.parametrize("known", _reproducer_params())
-def test_known_finding_is_fixed(known: Known) -> None:
-    """Red (XPASS) once the game is fixed: then remove the finding from known.py."""
+def test_a_finding_is_refused_or_played_on_cleanly(known: Known) -> None:
+    """A fixed finding must stay fixed; an open one turns red (XPASS) once it is fixed."""
     game, doc = known.reproducer()
     finding = harness.check_state_input(game, doc, known.seed, known.steps, known.seconds)
     assert finding is None, str(finding)
 
 
-def test_every_known_finding_is_one_its_reproducer_shows() -> None:
-    for known in KNOWN:
-        game, doc = known.reproducer()
-        finding = harness.check_state_input(game, doc, known.seed, known.steps, known.seconds)
-        assert finding is not None and known.matches(finding), f"{known.title}: {finding}"
+@pytest.mark.parametrize("known", KNOWN, ids=lambda known: f"{known.game}: {known.title}")
+def test_an_open_finding_is_one_its_reproducer_shows(known: Known) -> None:
+    game, doc = known.reproducer()
+    finding = harness.check_state_input(game, doc, known.seed, known.steps, known.seconds)
+    assert finding is not None and known.matches(finding), f"{known.title}: {finding}"
 
 
 def test_a_record_replays_through_refusals_only() -> None:
