@@ -13,6 +13,7 @@ import typer
 from chaosgames.agents import available
 from chaosgames.cli.common import UsageError, console, parse_options
 from chaosgames.sim.backends import BACKENDS
+from chaosgames.sim.jobs import LabSettings
 from chaosgames.sim.lab import simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.report import report
@@ -50,10 +51,7 @@ def simulate_command(
     """Play many games between agents into a database (resumable: run again to finish)."""
     if backend not in BACKENDS:
         raise UsageError(f"There is no backend {backend!r}; choose {' or '.join(BACKENDS)}.")
-    summary = simulate(
-        game,
-        seat,
-        games,
+    settings = LabSettings(
         db=db,
         seed=seed,
         options=parse_options(option),
@@ -61,9 +59,8 @@ def simulate_command(
         backend=backend,
         max_actions=max_actions,
         keep_records=records,
-        show_progress=True,
-        console=console,
     )
+    summary = simulate(game, seat, games, settings, show_progress=True, console=console)
     rate = f" ({summary.games_per_second:.2f} games/s)" if summary.played else ""
     console.print(
         f"Played {summary.played} games{rate}; {summary.already_stored} were already stored. "
