@@ -16,6 +16,7 @@ from typing import Any
 
 from chaosgames.agents import from_spec
 from chaosgames.core import Game, game_class, load_game
+from chaosgames.sim.endings import describe_finish
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, play_match
 from chaosgames.sim.storage import GameRow, LabError, canonical_json
 
@@ -168,5 +169,6 @@ def play_task(task: Task) -> tuple[GameRow, float]:
         ended_by=result.ending,
         decisions=result.decisions,
         choices=result.choices,
+        finish=describe_finish(played.state, result.ending),
     )
     return row, time.perf_counter() - start

@@ -40,7 +40,7 @@ def page(title: str, intro: str, sections: Sequence[str]) -> str:
     )
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -52,13 +52,13 @@ def _pyplot() -> Any:
 def png(figure: Any) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-    _pyplot().close(figure)
+    pyplot().close(figure)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     return f'<img alt="plot" src="data:image/png;base64,{data}">'
 
 
 def rate_plot(title: str, rates: Mapping[str, Rate], fair: float) -> str:
-    plt = _pyplot()
+    plt = pyplot()
     names = list(rates)
     values = [rates[n].rate for n in names]
     # Clamped at 0: the interval's ends may miss the rate by a rounding error at 0% or 100%.
@@ -76,7 +76,7 @@ def rate_plot(title: str, rates: Mapping[str, Rate], fair: float) -> str:
 
 
 def histogram(title: str, values: Sequence[float], xlabel: str) -> str:
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(6, 3))
     low, high = int(min(values)), int(max(values))
     whole = all(float(v).is_integer() for v in values)

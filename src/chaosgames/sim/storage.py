@@ -78,6 +78,8 @@ class GameRow:
     """Actions chosen by players (chance outcomes left out)."""
     choices: int | None = None
     """Legal actions summed over the decisions: choices / decisions is the branching factor."""
+    finish: str | None = None
+    """How the game ended in the rulebook's words ("race won", "last car left (elimination)")."""
 
     def __post_init__(self) -> None:
         if self.ended_by is None:
