@@ -8,6 +8,7 @@ change of any game. See docs/web.md for the API.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -37,7 +38,7 @@ from chaosgames.web.hub import Hub
 from chaosgames.web.live import LiveGame
 from chaosgames.web.replays import ReplayCache
 from chaosgames.web.service import Forbidden, GameService, NotFound, WebError
-from chaosgames.web.storage import FINISHED, Store
+from chaosgames.web.storage import FINISHED, RUNNING, Store
 
 log = logging.getLogger("chaosgames.web")
 
@@ -123,7 +124,12 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
     @app.get("/api/health", response_model=schemas.Health, tags=["server"])
     async def health() -> dict[str, Any]:
         """Whether the server runs, with how many games and connections."""
-        return {"ok": True, "running_games": len(service().running), "connections": hub.connections()}
+        return {
+            "ok": True,
+            "running_games": len(service().running),
+            "connections": hub.connections(),
+            "servers": service().servers,
+        }
 
     @app.get("/api/catalogue", response_model=schemas.Catalogue, tags=["games"])
     async def catalogue() -> dict[str, Any]:
@@ -248,7 +254,12 @@ def created(live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
 
 
 async def game_lists(service: GameService, limit: int) -> dict[str, Any]:
-    running = [views.live_summary(g) for g in service.running_games()[:limit]]
+    # Running games come from the database too: other servers may have started some.
+    newest = await asyncio.to_thread(service.store.summaries, RUNNING, limit)
+    running = []
+    for summary in newest:
+        with contextlib.suppress(WebError):
+            running.append(views.live_summary(await service.get(summary.id)))
     stored = await asyncio.to_thread(service.store.summaries, FINISHED, limit)
     return {"running": running, "finished": [views.stored_summary(s) for s in stored]}
 
