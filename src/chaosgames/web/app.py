@@ -109,6 +109,7 @@ def create_app(
     _install_error_handlers(app, templates)
     _api_routes(app, service, hub, replays)
     _page_routes(app, service, templates)
+    _optional_token_in_schema(app)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
@@ -215,6 +216,21 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
     async def record_replay_frame(at: int, record: schemas.RecordDocument) -> dict[str, Any]:
         """The position of an uploaded record after `at` actions."""
         return replays.get(GameRecord.from_json(record.model_dump())).frame(at)
+
+
+def _optional_token_in_schema(app: FastAPI) -> None:
+    """Say in the OpenAPI schema that a game's view may be asked for without a token (a
+    spectator's): FastAPI marks every use of the bearer scheme as required."""
+    plain = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = plain()
+            operation = schema["paths"]["/api/games/{game_id}"]["get"]
+            operation["security"] = [*operation.get("security", []), {}]
+        return app.openapi_schema or schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
