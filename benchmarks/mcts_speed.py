@@ -79,7 +79,9 @@ def timed(cls: Any, states: list[State], iterations: int) -> tuple[list[str], fl
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--old", required=True, help="the commit to compare with")
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--positions", type=int, default=4)

@@ -40,7 +40,9 @@ def percentile(values: list[int], share: float) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=4, help="races per course and number of players")
     parser.add_argument("--agent", default="greedy", help="the spec of every seat")
     parser.add_argument("--players", type=int, action="append", help="only these numbers of players")
