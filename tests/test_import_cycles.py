@@ -127,13 +127,24 @@ def area(group: list[str]) -> str:
 
 
 GAME_PACKAGES = sorted(p.name for p in (SOURCE / PACKAGE / "games").iterdir() if (p / "__init__.py").exists())
+RESTRUCTURING = {
+    "cardboard_machines",
+    "chaos_checkers",
+    "chaos_cruisers",
+}
+"""Game packages whose import cycles the per-game restructure of issue 13 has yet to remove
+(one line each, so each game's helper removes its own)."""
 _restructure = pytest.mark.xfail(
     strict=True, reason="issue 13: import cycles of the game package, per-game restructure"
 )
 
 
 @pytest.mark.parametrize(
-    "where", [*(pytest.param(g, marks=_restructure) for g in GAME_PACKAGES), "outside games"]
+    "where",
+    [
+        *(pytest.param(g, marks=_restructure) if g in RESTRUCTURING else g for g in GAME_PACKAGES),
+        "outside games",
+    ],
 )
 def test_no_import_cycles(where: str) -> None:
     found = [group for group in all_cycles() if area(group) == where]
