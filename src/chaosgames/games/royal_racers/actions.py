@@ -16,9 +16,9 @@ Every action, chance outcomes included, is a `RacerAction(kind, arg)` whose text
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from chaosgames.core.notation import Form, Notation, compact
 from chaosgames.games.royal_racers.board import CARD_NAMES, NUM_CARDS, SQUARE_NAMES, SQUARES
 
 DIE_FACES = ("null", "ace", "2", "3", "4", "5")
@@ -57,16 +57,27 @@ UP = BY_SQUARE["up"]
 REVEAL = BY_SQUARE["reveal"]
 MOVE = BY_SQUARE["move"]
 
-GRAMMAR = re.compile(
-    r"^(deal:([a2-9])[shdc]|roll:(null|ace|[1-5])|stay|(start|place|down|up|reveal|move):[a-f][1-6])$"
+ALIASES = {"roll:0": "roll:null", "roll:1": "roll:ace", "roll:a": "roll:ace"}
+"""Die faces may also be written as numbers, and the ace as `a`."""
+
+
+def normalise(text: str) -> str:
+    """Spaces removed, lower case, die aliases: ' Roll: 1' -> 'roll:ace'."""
+    key = compact(text)
+    return ALIASES.get(key, key)
+
+
+SQUARE_PATTERN = "[a-f][1-6]"
+NOTATION = Notation(
+    Form("deal:<card> (e.g. deal:7h)", "deal:[a2-9][shdc]"),
+    Form("start:<square>", f"start:{SQUARE_PATTERN}"),
+    Form("place:<square>", f"place:{SQUARE_PATTERN}"),
+    Form("roll:null|ace|2..5", "roll:(null|ace|[1-5])"),
+    Form("down:<square>", f"down:{SQUARE_PATTERN}"),
+    Form("up:<square>", f"up:{SQUARE_PATTERN}"),
+    Form("reveal:<square>", f"reveal:{SQUARE_PATTERN}"),
+    Form("move:<square>", f"move:{SQUARE_PATTERN}"),
+    Form("stay", "stay"),
+    normalise=normalise,
 )
-
-ACCEPTED = (
-    "deal:<card> (e.g. deal:7h), start:<square>, place:<square>, roll:null|ace|2..5, "
-    "down:<square>, up:<square>, reveal:<square>, move:<square> or stay; squares are a1..f6"
-)
-
-
-def well_formed(text: str) -> bool:
-    """Whether `text` is in the notation's grammar (whether or not it is legal now)."""
-    return GRAMMAR.match("".join(text.split()).casefold()) is not None
+"""Squares are a1..f6; text is read without spaces, in any case."""

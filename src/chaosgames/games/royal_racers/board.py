@@ -50,6 +50,11 @@ CARD_BY_NAME: dict[str, int] = {name.casefold(): c for c, name in enumerate(CARD
 RANK_OF: tuple[int, ...] = tuple(card_rank(c) for c in range(NUM_CARDS))
 
 
+def card_label(card: int) -> str:
+    """The card as players read it: rank and suit symbol (`A♥`, `7♣`)."""
+    return f"{RANK_NAMES[RANK_OF[card]]}{CARD_SUIT_SYMBOLS[card % 4]}"
+
+
 def _neighbours(sq: int) -> tuple[int, ...]:
     x, y = sq % SIZE, sq // SIZE
     found = []

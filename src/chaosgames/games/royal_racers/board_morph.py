@@ -15,13 +15,27 @@ Readings chosen (see docs/rules/royal-racers.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from chaosgames.games.royal_racers.actions import DOWN, REVEAL, UP, RacerAction
 from chaosgames.games.royal_racers.board import READING_RANK, SIZE, SQUARES
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
+
+
+class Flip(NamedTuple):
+    """The flip of this turn, remembered until the next roll: the card turned up is seen
+    by everyone, even one that a wrong guess sends back face down."""
+
+    kind: str
+    """down, up or reveal (the kind of the flip action)."""
+    square: int
+    ok: bool
+    """False for a wrong guess: the card stayed face down and the pawn was sent back."""
+
+
+FLIP_KINDS = ("down", "up", "reveal")
 
 
 def face_down_squares(down: int) -> list[int]:
@@ -75,7 +89,7 @@ def apply_flip(state: RoyalRacersState, action: RacerAction, player: int) -> Non
     else:
         ok = False  # the card must remain face down
         send_back(state, player)
-    state.last_flip = (kind, sq, ok)
+    state.last_flip = Flip(kind, sq, ok)
 
 
 def send_back_target(state: RoyalRacersState, player: int) -> int:

@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import math
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from chaosgames.games.royal_racers.board import SIZE, SQUARES
-
-if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.state import RoyalRacersState
+from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, ROLL_PHASE, RoyalRacersState
 
 DETOUR = 4
 FLAG_FACE_DOWN = 3
@@ -103,8 +100,6 @@ def steps_to_finish(state: RoyalRacersState, player: int) -> float:
 
 
 def _moves_this_round(state: RoyalRacersState, player: int) -> bool:
-    from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, ROLL_PHASE
-
     if state.phase not in (ROLL_PHASE, FLIP_PHASE, MOVE_PHASE):
         return False
     return (player - state.starter()) % state.n >= state.turn

@@ -8,27 +8,36 @@ goes back to `deal` after each race.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.royal_racers import board_morph, movement, setup
-from chaosgames.games.royal_racers.actions import DEAL, DIE_FACES, PLACE, ROLL, START, RacerAction
-from chaosgames.games.royal_racers.board import (
-    CARD_NAMES,
-    DEAL_ORDER,
-    QUADRANT_OF,
-    RANK_OF,
-    SQUARE_NAMES,
-    SQUARES,
-)
+from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
+from chaosgames.games.royal_racers.board import DEAL_ORDER, QUADRANT_OF, RANK_OF, SQUARES
+from chaosgames.games.royal_racers.board_morph import Flip
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.game import RoyalRacersGame
 
-DEAL_PHASE, START_PHASE, FLAGS_PHASE, ROLL_PHASE, FLIP_PHASE, MOVE_PHASE, OVER = range(7)
-PHASE_NAMES = ("deal", "start", "flags", "roll", "flip", "move", "over")
+
+class Phase(IntEnum):
+    """The phases in the order a race goes through them (compared by order when reading)."""
+
+    DEAL = 0
+    START = 1
+    FLAGS = 2
+    ROLL = 3
+    FLIP = 4
+    MOVE = 5
+    OVER = 6
+
+
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
+"""The phases as state documents and observations name them: deal, start, ... over."""
+DEAL_PHASE, START_PHASE, FLAGS_PHASE, ROLL_PHASE, FLIP_PHASE, MOVE_PHASE, OVER = Phase
 
 _SLOTS = (
     "n",
@@ -64,6 +73,7 @@ class RoyalRacersState(State):
 
     __slots__ = _SLOTS
 
+    game: RoyalRacersGame
     n: int
     nflags: int
     races: int
@@ -71,7 +81,7 @@ class RoyalRacersState(State):
     flag_variant: bool
     optional_move: bool
     memory_aid: bool
-    phase: int
+    phase: Phase
     race: int
     round: int
     turn: int
@@ -86,7 +96,7 @@ class RoyalRacersState(State):
     flag_at: list[int]
     progress: list[int]
     roll: int
-    last_flip: tuple[str, int, bool] | None
+    last_flip: Flip | None
     coins: list[list[int]]
     race_winners: list[int]
 
@@ -337,63 +347,16 @@ class RoyalRacersState(State):
         new.race_winners = self.race_winners[:]
         return new
 
-    def _square_or_none(self, sq: int) -> str | None:
-        return SQUARE_NAMES[sq] if sq >= 0 else None
-
-    def _card_view(self, sq: int, hidden: bool) -> str | None:
-        card = self.cards[sq]
-        if card < 0 or (hidden and self.down >> sq & 1):
-            return None
-        return CARD_NAMES[card]
-
-    def _common_doc(self, hidden: bool) -> dict[str, Any]:
-        flags = self.nflags
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "race": self.race + 1,
-            "round": self.round + 1,
-            "turn": self.turn,
-            "cards": [self._card_view(sq, hidden) for sq in range(SQUARES)],
-            "face_down": [SQUARE_NAMES[sq] for sq in range(SQUARES) if self.down >> sq & 1],
-            "pawns": [self._square_or_none(p) for p in self.pawns],
-            "flags": [
-                [self._square_or_none(sq) for sq in self.flag_sq[i * flags : (i + 1) * flags]]
-                for i in range(self.n)
-            ],
-            "touched": list(self.progress),
-            "roll": DIE_FACES[self.roll] if self.roll >= 0 else None,
-            "last_flip": (
-                None
-                if self.last_flip is None
-                else {
-                    "kind": self.last_flip[0],
-                    "square": SQUARE_NAMES[self.last_flip[1]],
-                    "ok": self.last_flip[2],
-                    # A card turned up is seen by everyone, even one that must go back down.
-                    "card": CARD_NAMES[self.cards[self.last_flip[1]]],
-                }
-            ),
-            "coins": [race[:] for race in self.coins],
-            "race_winners": list(self.race_winners),
-        }
+    # The documents and the text are written by document.py and text.py, which read this
+    # module; the game (which imports them all) hands the state over, so nothing here
+    # imports them back.
 
     def to_json(self) -> dict[str, Any]:
-        doc = {**self.game.doc_header(), **self._common_doc(hidden=False)}
-        doc["past_rounds"] = self.past_rounds
-        return doc
+        return self.game.state_document(self)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """What a player sees: face-down cards show no rank (unless memory_aid is on)."""
-        doc = self._common_doc(hidden=not self.memory_aid)
-        doc["player"] = player
-        doc["players"] = self.game.player_names()
-        doc["to_act"] = self.current_player()
-        doc["rounds_played"] = self.round_number()
-        if self.phase == OVER:
-            doc["ended_by"] = self.ended_by()
-        return doc
+        return self.game.observation_document(self, player)
 
     def __str__(self) -> str:
-        from chaosgames.games.royal_racers.render import render_text  # render imports this module
-
-        return render_text(self)
+        return self.game.render_text(self)

@@ -1,4 +1,4 @@
-"""The position as text for a terminal (what every player at the table can see).
+"""The position and the actions as text for players (what everyone at the table can see).
 
 Face-down cards show as `##`: their ranks are what the players must remember. With the
 memory_aid option (or for an all-seeing spectator, `reveal`) they show as `#` followed by
@@ -7,14 +7,20 @@ the card (`#3h`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from chaosgames.games.royal_racers import setup
-from chaosgames.games.royal_racers.actions import DIE_FACES
-from chaosgames.games.royal_racers.board import CARD_NAMES, COLUMNS, SIZE, SQUARE_NAMES, SUITS
-
-if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.state import RoyalRacersState
+from chaosgames.games.royal_racers.actions import DIE_FACES, RacerAction
+from chaosgames.games.royal_racers.board import (
+    CARD_NAMES,
+    COLUMNS,
+    DEAL_ORDER,
+    QUADRANT_NAMES,
+    QUADRANT_OF,
+    SIZE,
+    SQUARE_NAMES,
+    SUITS,
+    card_label,
+)
+from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
 
 INITIALS = "".join(suit[0].upper() for suit in SUITS)
 
@@ -46,9 +52,42 @@ def grid_lines(state: RoyalRacersState, reveal: bool = False) -> list[str]:
     return lines
 
 
-def status_line(state: RoyalRacersState) -> str:
-    from chaosgames.games.royal_racers.state import PHASE_NAMES
+def describe_action(state: RoyalRacersState, action: RacerAction) -> str:
+    """A short sentence for a player choosing among actions (`Game.describe_action`)."""
+    kind, arg = action
+    if kind == "deal":
+        return f"The {card_label(arg)} is laid on {SQUARE_NAMES[DEAL_ORDER[state.dealt]]}."
+    if kind == "roll":
+        return f"The die shows {DIE_FACES[arg]}."
+    if kind == "stay":
+        return "Stay where you are."
+    where = SQUARE_NAMES[arg]
+    if kind == "start":
+        return f"Start on {where} ({QUADRANT_NAMES[QUADRANT_OF[arg]]} quadrant)."
+    if kind == "place":
+        return f"Place the {flag_being_placed(state)} flag on {where}."
+    if kind == "down":
+        return f"Flip the {card_label(state.cards[arg])} on {where} face down."
+    if kind == "up":
+        rank = "an ace" if state.roll == 1 else f"a {state.roll}"
+        return f"Try to flip the card on {where} face up (it must be {rank})."
+    if kind == "reveal":
+        return f"Turn the card on {where} face up."
+    player = state.mover()
+    flag_slot = state.flag_at[arg]
+    if flag_slot == player * state.nflags + state.progress[player]:
+        face = setup.flag_face_name(state.nflags, flag_slot % state.nflags)
+        return f"Move to {where}, touching your {face} flag."
+    return f"Move to {where}."
 
+
+def flag_being_placed(state: RoyalRacersState) -> str:
+    """During setup e): whose flag is being placed, and which ("moons' ace")."""
+    _, owner, index = state.placement()
+    return f"{SUITS[owner]}' {setup.flag_face_name(state.nflags, index)}"
+
+
+def status_line(state: RoyalRacersState) -> str:
     phase = PHASE_NAMES[state.phase]
     head = f"Royal Racers, race {state.race + 1} of {state.races}"
     if phase == "over":
@@ -59,9 +98,7 @@ def status_line(state: RoyalRacersState) -> str:
     if phase == "start":
         return f"{head}: {player} chooses a starting square (c3, c4, d3 or d4)."
     if phase == "flags":
-        _, owner, index = state.placement()
-        face = setup.flag_face_name(state.nflags, index)
-        return f"{head}: {player} places the {SUITS[owner]}' {face} flag."
+        return f"{head}: {player} places the {flag_being_placed(state)} flag."
     rolled = f", rolled {DIE_FACES[state.roll]}" if phase != "roll" and state.roll >= 0 else ""
     return f"{head}, round {state.round + 1}: {player} to {phase}{rolled}."
 
