@@ -82,20 +82,6 @@ def _more_draws_than_the_bag_holds() -> tuple[chaosgames.Game, dict[str, Any]]:
     return _with(corpus("chaos-checkers", "draw-shield"), draws_left=1000)
 
 
-# -- Chaos Cruisers --------------------------------------------------------------------------
-
-
-def _a_fresh_obstacle_pass() -> tuple[chaosgames.Game, dict[str, Any]]:
-    return _with(corpus("chaos-cruisers", "obstacles"), obstacle_pass=0)
-
-
-def _a_racing_cruiser_off_the_course_while_another_reenters() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-cruisers", "reenter")
-    racing = next(c for c in doc["cruisers"] if c["square"] is not None and c["colour"] != doc["reentering"])
-    racing["square"] = None
-    return harness.game_of(doc), doc
-
-
 KNOWN: list[Known] = [
     Known(
         "chaos-checkers",
@@ -123,27 +109,7 @@ KNOWN: list[Known] = [
         _more_draws_than_the_bag_holds,
         steps=40,
     ),
-    Known(
-        "chaos-cruisers",
-        "obstacle_pass is not checked against the obstacles placed",
-        lambda f: _later(f, "InvalidStateError", "obstacles") and "obstacles in hand" in f.error,
-        _a_fresh_obstacle_pass,
-        steps=10,
-    ),
-    Known(
-        "chaos-cruisers",
-        "a racing cruiser may be off the course while another reenters",
-        lambda f: _later(f, "InvalidStateError", "reenter") and "racing but not on the course" in f.error,
-        _a_racing_cruiser_off_the_course_while_another_reenters,
-        steps=10,
-    ),
 ]
-
-
-def _a_cruiser_off_the_course_while_the_order_is_drawn() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-cruisers", "order")
-    next(c for c in doc["cruisers"] if c["square"] is not None)["square"] = None
-    return harness.game_of(doc), doc
 
 
 # The reader of each of these games accepts positions whose next position it refuses
@@ -159,7 +125,6 @@ KNOWN += [
     )
     for name, reproducer in [
         ("chaos-checkers", _pieces_eliminated_during_setup),
-        ("chaos-cruisers", _a_cruiser_off_the_course_while_the_order_is_drawn),
     ]
 ]
 
