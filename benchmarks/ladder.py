@@ -69,7 +69,8 @@ def main() -> int:
             rate = wins / decided if decided else float("nan")
             rows.append(
                 f"| {name} | {strong} v {weak} | {decided} | {capped} | {100 * rate:.1f}% "
-                f"| {100 * low:.1f}-{100 * high:.1f}% | {100 / players:.1f}% | {'yes' if low > 1 / players else 'no'} |"
+                f"| {100 * low:.1f}-{100 * high:.1f}% | {100 / players:.1f}% "
+                f"| {'yes' if low > 1 / players else 'no'} |"
             )
     print("\n| game | pairing | games | capped | stronger wins | Wilson 95% | fair share | clearly above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
