@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -85,13 +86,24 @@ class Server:
             self.stop()
             raise SystemExit(f"The server did not start: {line.strip()}")
         self.url = f"http://127.0.0.1:{found.group(1)}"
+        # Read what the server says from now on (else a full pipe would stop it), keep the end.
+        self.said: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.said = [*self.said[-200:], line]
 
     def stop(self) -> None:
         try:
             os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=20)
         except (ProcessLookupError, subprocess.TimeoutExpired):
-            self.kill()
+            pass
+        self.kill()  # whatever of its group outlived it (a worker started while it stopped)
+        if self.said:
+            print(f"The server said (last lines):\n{''.join(self.said[-20:])}", file=sys.stderr)
 
     def kill(self) -> None:
         """kill -9 of every process of the server."""
