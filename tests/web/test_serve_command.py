@@ -30,7 +30,7 @@ def test_workers_starts_that_many_server_processes_on_one_database(
 ) -> None:
     server = servers.start(f"{tmp_path}/games.sqlite", "--workers", "2")
     # Each process beats its heartbeat into the database; either one counts both.
-    assert wait_until(lambda: server.get("/api/health")["servers"] == 2, 30, "two live servers")
+    assert wait_until(lambda: server.get("/api/health")["servers"] == 2, 90, "two live servers")
     # A game created through one process is listed by both (the lobby reads the database).
     created = server.post("/api/games", {"game": "chaos-checkers", "seats": ["human", "human"]})
     for _ in range(6):  # new connections, spread over the two processes by the kernel
