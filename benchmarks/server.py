@@ -71,7 +71,7 @@ class Server:
 
     def __init__(self, database: str, workers: int) -> None:
         command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0", "--pace", "0"]
-        command += ["--database", database, "--workers", str(workers)]
+        command += ["--database", database, "--computers", str(workers)]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )

@@ -35,6 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "results"
 FULL_MCTS = "mcts:time=1.0"
 QUICK_MCTS = "mcts:iterations=30"
+MORE = "<!-- other benchmarks: kept when this table is rewritten -->"
+"""strength.md below this line holds the figures of the other strength benchmarks
+(vs_openspiel.py, race_length.py, the ladder), each with its command."""
 
 
 def measure(
@@ -104,7 +107,9 @@ def write_results(results: dict[str, Any], command: str) -> None:
         merged[name] = {**figures, "command": command, "measured_on": measured_on}
     doc = {"results": dict(sorted(merged.items()))}
     path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    (RESULTS / "strength.md").write_text(markdown(doc["results"]), encoding="utf-8")
+    page = RESULTS / "strength.md"
+    kept = page.read_text(encoding="utf-8").partition(MORE)[2] if page.exists() else ""
+    page.write_text(markdown(doc["results"]) + ("\n" + MORE + kept if kept else ""), encoding="utf-8")
 
 
 def markdown(results: dict[str, Any]) -> str:

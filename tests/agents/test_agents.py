@@ -290,6 +290,35 @@ def test_normalised_selection_keeps_the_difference_when_the_stakes_are_small() -
     assert _select_normalised(root, 0, 0.3)[0] == "better"
 
 
+def test_normalised_selection_is_the_formula_written_out() -> None:
+    """The selection loop is written for speed; it must pick exactly what the formula
+    picks: argmax of (mean - worst mean) / spread + c * sqrt(ln N / n), first on ties."""
+    import math
+
+    from chaosgames.agents.mcts import _Node, _select_normalised
+
+    rng = random.Random(3)
+    for trial in range(300):
+        root = _Node(player=trial % 2, num_players=2)
+        for k in range(rng.randrange(1, 9)):
+            child = _Node(1 - root.player, 2)
+            child.visits = rng.randrange(1, 40)
+            # Some children level on purpose, so ties are exercised too.
+            mean = rng.choice([0.25, 0.5, rng.random()])
+            child.value = [mean * child.visits, (1 - mean) * child.visits]
+            root.children[f"move{k}"] = child
+        root.visits = sum(c.visits for c in root.children.values())
+        means = {a: c.value[root.player] / c.visits for a, c in root.children.items()}
+        low, high = min(means.values()), max(means.values())
+        scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
+        scores = {
+            a: (means[a] - low) * scale + 0.3 * math.sqrt(math.log(root.visits) / c.visits)
+            for a, c in root.children.items()
+        }
+        expected = next(a for a in root.children if scores[a] == max(scores.values()))
+        assert _select_normalised(root, root.player, 0.3)[0] == expected
+
+
 def test_the_prior_sees_through_a_pending_roll() -> None:
     """Right after choosing a die the position is the same whichever die was chosen; the
     prior must score what the roll brings. The toy heuristic gives the mover

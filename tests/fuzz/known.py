@@ -53,33 +53,6 @@ def _with(doc: dict[str, Any], **changes: Any) -> tuple[chaosgames.Game, dict[st
     return harness.game_of(doc), doc
 
 
-# -- Cardboard Machines ---------------------------------------------------------------------
-
-
-def _setup_with_a_lap_claimed() -> tuple[chaosgames.Game, dict[str, Any]]:
-    return _with(corpus("cardboard-machines", "boards"), lap_claimed=True)
-
-
-def _the_last_car_alive_crashes() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("cardboard-machines", "roll", players=2)
-    other = 1 - doc["mover"]
-    doc["cars"][other].update(lives=0, pos=-1)
-    doc["pending"] = []
-    return harness.game_of(doc), doc
-
-
-def _returning_stress_without_stress() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("cardboard-machines", "return")
-    doc["cars"][doc["mover"]]["stress"] = 0
-    return harness.game_of(doc), doc
-
-
-def _a_bonus_move_off_the_front() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("cardboard-machines", "bonus", players=2)
-    doc["cars"][doc["mover"]]["pos"] = 67
-    return harness.game_of(doc), doc
-
-
 # -- Chaos Checkers --------------------------------------------------------------------------
 
 
@@ -109,52 +82,7 @@ def _more_draws_than_the_bag_holds() -> tuple[chaosgames.Game, dict[str, Any]]:
     return _with(corpus("chaos-checkers", "draw-shield"), draws_left=1000)
 
 
-# -- Chaos Cruisers --------------------------------------------------------------------------
-
-
-def _a_fresh_obstacle_pass() -> tuple[chaosgames.Game, dict[str, Any]]:
-    return _with(corpus("chaos-cruisers", "obstacles"), obstacle_pass=0)
-
-
-def _a_racing_cruiser_off_the_course_while_another_reenters() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-cruisers", "reenter")
-    racing = next(c for c in doc["cruisers"] if c["square"] is not None and c["colour"] != doc["reentering"])
-    racing["square"] = None
-    return harness.game_of(doc), doc
-
-
 KNOWN: list[Known] = [
-    Known(
-        "cardboard-machines",
-        "setup documents are accepted with mid-game fields unchecked",
-        lambda f: (
-            _later(f, "InvalidStateError", "first", "boards") or _later(f, "IndexError", "first", "boards")
-        ),
-        _setup_with_a_lap_claimed,
-        steps=10,
-    ),
-    Known(
-        "cardboard-machines",
-        "the last car alive crashing hangs the end of the game",
-        lambda f: f.what == "accepted document hangs",
-        _the_last_car_alive_crashes,
-        steps=40,
-        seconds=1.0,
-    ),
-    Known(
-        "cardboard-machines",
-        "the return phase is accepted with no stress to return",
-        lambda f: _later(f, "InvalidStateError: stress must be"),
-        _returning_stress_without_stress,
-        steps=2,
-        seed=1,
-    ),
-    Known(
-        "cardboard-machines",
-        "a car may stand where its bonus move runs off the table (IndexError)",
-        lambda f: _later(f, "IndexError", "bonus", "move", "resolve", "roll", "gear", "return"),
-        _a_bonus_move_off_the_front,
-    ),
     Known(
         "chaos-checkers",
         "plain checkers accepts turn 0.0",
@@ -181,27 +109,7 @@ KNOWN: list[Known] = [
         _more_draws_than_the_bag_holds,
         steps=40,
     ),
-    Known(
-        "chaos-cruisers",
-        "obstacle_pass is not checked against the obstacles placed",
-        lambda f: _later(f, "InvalidStateError", "obstacles") and "obstacles in hand" in f.error,
-        _a_fresh_obstacle_pass,
-        steps=10,
-    ),
-    Known(
-        "chaos-cruisers",
-        "a racing cruiser may be off the course while another reenters",
-        lambda f: _later(f, "InvalidStateError", "reenter") and "racing but not on the course" in f.error,
-        _a_racing_cruiser_off_the_course_while_another_reenters,
-        steps=10,
-    ),
 ]
-
-
-def _a_cruiser_off_the_course_while_the_order_is_drawn() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("chaos-cruisers", "order")
-    next(c for c in doc["cruisers"] if c["square"] is not None)["square"] = None
-    return harness.game_of(doc), doc
 
 
 # The reader of each of these games accepts positions whose next position it refuses
@@ -216,9 +124,7 @@ KNOWN += [
         steps=10,
     )
     for name, reproducer in [
-        ("cardboard-machines", _setup_with_a_lap_claimed),
         ("chaos-checkers", _pieces_eliminated_during_setup),
-        ("chaos-cruisers", _a_cruiser_off_the_course_while_the_order_is_drawn),
     ]
 ]
 

@@ -327,21 +327,30 @@ def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Ac
 
     A win share far from 1/2 moves little: a player far behind sees every move at about
     0.001, and plain UCB then explores them uniformly. Rescaling (as MuZero does with its
-    values) keeps the differences between the moves, whatever the stakes."""
+    values) keeps the differences between the moves, whatever the stakes.
+
+    The hottest loop of the search: one pass gathers the means and their range, the
+    second scores them, with plain comparisons instead of min/max calls (the same
+    arithmetic, so the same choice, as the formula written out)."""
     log_visits = math.log(node.visits) if node.visits > 0 else 0.0
     low, high = math.inf, -math.inf
-    for action, child in node.children.items():
-        if child.visits == 0:
-            return action, child
-        mean = child.value[player] / child.visits
-        low = min(low, mean)
-        high = max(high, mean)
-    scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
-    best: tuple[Action, _Node] | None = None
-    best_score = -math.inf
+    means: list[float] = []
     for action, child in node.children.items():
         visits = child.visits
-        score = (child.value[player] / visits - low) * scale + exploration * math.sqrt(log_visits / visits)
+        if visits == 0:
+            return action, child
+        mean = child.value[player] / visits
+        if mean < low:
+            low = mean
+        if mean > high:
+            high = mean
+        means.append(mean)
+    scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
+    sqrt = math.sqrt
+    best: tuple[Action, _Node] | None = None
+    best_score = -math.inf
+    for (action, child), mean in zip(node.children.items(), means, strict=True):
+        score = (mean - low) * scale + exploration * sqrt(log_visits / child.visits)
         if score > best_score:
             best_score, best = score, (action, child)
     assert best is not None

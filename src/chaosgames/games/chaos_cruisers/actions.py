@@ -17,6 +17,7 @@ no-obstacle    chaos round: keep the coin (only when no square is allowed)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from chaosgames.core.grid import Square
 from chaosgames.core.notation import Form, Notation
@@ -27,18 +28,33 @@ COLOURS: tuple[str, ...] = ("red", "black", "yellow", "blue")
 DIRECTIONS: tuple[tuple[str, int, int], ...] = (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0))
 
 
-def square_text(square: Square) -> str:
-    return f"{square[0]},{square[1]}"
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An action that is one word, such as `stop`."""
+
+    word: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.word
 
 
 @dataclass(frozen=True, slots=True)
-class Start:
-    """Setup: place the deciding cruiser on a square of the sun gate tile."""
+class OnSquare:
+    """An action that names one square: `word:x,y`. Each kind below is its own type
+    (a start is never equal to a re-entry on the same square)."""
 
     square: Square
+    word: ClassVar[str] = ""
 
     def __str__(self) -> str:
-        return f"start:{square_text(self.square)}"
+        return f"{self.word}:{self.square[0]},{self.square[1]}"
+
+
+class Start(OnSquare):
+    """Setup: place the deciding cruiser on a square of the sun gate tile."""
+
+    __slots__ = ()
+    word = "start"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,60 +106,46 @@ class Move:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Reenter:
+class Reenter(OnSquare):
     """Out of bounds: the square of the gate tile the cruiser is put back on."""
 
-    square: Square
-
-    def __str__(self) -> str:
-        return f"reenter:{square_text(self.square)}"
+    __slots__ = ()
+    word = "reenter"
 
 
-@dataclass(frozen=True, slots=True)
-class Lift:
+class Lift(OnSquare):
     """Chaos round: pick up a tile (given by its lower-left square)."""
 
-    square: Square
-
-    def __str__(self) -> str:
-        return f"lift:{square_text(self.square)}"
+    __slots__ = ()
+    word = "lift"
 
 
-@dataclass(frozen=True, slots=True)
-class Lay:
+class Lay(OnSquare):
     """Chaos round: put the lifted tile down (given by its lower-left square)."""
 
-    square: Square
-
-    def __str__(self) -> str:
-        return f"lay:{square_text(self.square)}"
+    __slots__ = ()
+    word = "lay"
 
 
-@dataclass(frozen=True, slots=True)
-class StopRelocating:
+class StopRelocating(Word):
     """Chaos round: the last player moves no more tiles."""
 
-    def __str__(self) -> str:
-        return "stop"
+    __slots__ = ()
+    word = "stop"
 
 
-@dataclass(frozen=True, slots=True)
-class Obstacle:
+class Obstacle(OnSquare):
     """Chaos round: put an obstacle coin (null or ace) on a square."""
 
-    square: Square
-
-    def __str__(self) -> str:
-        return f"obstacle:{square_text(self.square)}"
+    __slots__ = ()
+    word = "obstacle"
 
 
-@dataclass(frozen=True, slots=True)
-class KeepObstacle:
+class KeepObstacle(Word):
     """Chaos round: no square may take the obstacle, so the player keeps it."""
 
-    def __str__(self) -> str:
-        return "no-obstacle"
+    __slots__ = ()
+    word = "no-obstacle"
 
 
 _XY = r"-?[0-9]{1,6},-?[0-9]{1,6}"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from chaosgames.core.grid import ORTHOGONAL, Square
+from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.course import (
     Tile,
     articulation_squares,
+    separations,
     tile_neighbours,
     tile_of,
 )
@@ -27,7 +28,7 @@ def movable_tiles(
     candidates = [t for t in tiles if t not in fixed]
     if not candidates:
         return []
-    root, order, cuts = _separations(tiles)
+    root, order, cuts = separations(tiles)
     if not any(t in cuts for t in candidates):
         return sorted(candidates)
     # Only a place touching two tiles or more can join two parts.
@@ -43,44 +44,6 @@ def movable_tiles(
         if ranges is None or _joinable(order[t], ranges, t != root, joints):
             movable.append(t)
     return sorted(movable)
-
-
-def _separations(tiles: frozenset[Tile]) -> tuple[Tile, dict[Tile, int], dict[Tile, list[tuple[int, int]]]]:
-    """A depth-first numbering of the tiles (Tarjan) and, for each tile whose removal
-    splits the course, the number ranges of the parts cut off below it; the rest of the
-    course is one more part unless the tile is the root."""
-    root = min(tiles)
-    order: dict[Tile, int] = {root: 0}
-    low: dict[Tile, int] = {root: 0}
-    counter = 1
-    cuts: dict[Tile, list[tuple[int, int]]] = {}
-    stack: list[tuple[Tile, Tile | None, int]] = [(root, None, 0)]
-    while stack:
-        tile, parent, i = stack[-1]
-        if i < 4:
-            stack[-1] = (tile, parent, i + 1)
-            dx, dy = ORTHOGONAL[i]
-            n = (tile[0] + dx, tile[1] + dy)
-            if n not in tiles or n == parent:
-                continue
-            if n in order:
-                if order[n] < low[tile]:
-                    low[tile] = order[n]
-            else:
-                order[n] = low[n] = counter
-                counter += 1
-                stack.append((n, tile, 0))
-            continue
-        stack.pop()
-        if parent is not None:
-            if low[tile] < low[parent]:
-                low[parent] = low[tile]
-            if parent == root or low[tile] >= order[parent]:
-                # The subtree below `tile` was numbered order[tile] .. counter - 1.
-                cuts.setdefault(parent, []).append((order[tile], counter))
-    if len(cuts.get(root, ())) < 2:
-        cuts.pop(root, None)
-    return root, order, cuts
 
 
 def _joinable(number: int, ranges: list[tuple[int, int]], rest: bool, joints: list[tuple[int, ...]]) -> bool:

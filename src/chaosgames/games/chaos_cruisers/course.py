@@ -18,6 +18,7 @@ Square coordinates are what the action notation and the pictures use.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from chaosgames.core.grid import ORTHOGONAL, Square, connected
@@ -130,42 +131,50 @@ def _read_gates(value: Any, tiles: set[Tile]) -> dict[str, list[int]]:
     return gates
 
 
-def articulation_squares(free: frozenset[Square] | set[Square]) -> set[Square]:
-    """Free squares whose removal would split the free squares in two (Tarjan, iterative).
+Cell = tuple[int, int]
+"""A square or a tile: both sit on a lattice where cells touch side to side."""
 
-    An obstacle may not go there (chaos round, obstacle rule D)."""
-    result: set[Square] = set()
-    if not free:
-        return result
-    order: dict[Square, int] = {}
-    low: dict[Square, int] = {}
-    root = min(free)
-    order[root] = low[root] = 0
+
+def separations(cells: AbstractSet[Cell]) -> tuple[Cell, dict[Cell, int], dict[Cell, list[tuple[int, int]]]]:
+    """A depth-first numbering of connected cells from the least (Tarjan, iterative) and,
+    for each cell whose removal splits them, the number ranges of the parts cut off below
+    it; the rest of the cells are one more part unless the cell is the root."""
+    root = min(cells)
+    order: dict[Cell, int] = {root: 0}
+    low: dict[Cell, int] = {root: 0}
     counter = 1
-    root_children = 0
-    stack: list[tuple[Square, Square | None, int]] = [(root, None, 0)]
+    cuts: dict[Cell, list[tuple[int, int]]] = {}
+    stack: list[tuple[Cell, Cell | None, int]] = [(root, None, 0)]
     while stack:
-        square, parent, i = stack[-1]
+        cell, parent, i = stack[-1]
         if i < 4:
-            stack[-1] = (square, parent, i + 1)
+            stack[-1] = (cell, parent, i + 1)
             dx, dy = ORTHOGONAL[i]
-            n = (square[0] + dx, square[1] + dy)
-            if n not in free or n == parent:
+            n = (cell[0] + dx, cell[1] + dy)
+            if n not in cells or n == parent:
                 continue
             if n in order:
-                low[square] = min(low[square], order[n])
+                if order[n] < low[cell]:
+                    low[cell] = order[n]
             else:
                 order[n] = low[n] = counter
                 counter += 1
-                if square == root:
-                    root_children += 1
-                stack.append((n, square, 0))
+                stack.append((n, cell, 0))
             continue
         stack.pop()
         if parent is not None:
-            low[parent] = min(low[parent], low[square])
-            if parent != root and low[square] >= order[parent]:
-                result.add(parent)
-    if root_children > 1:
-        result.add(root)
-    return result
+            if low[cell] < low[parent]:
+                low[parent] = low[cell]
+            if parent == root or low[cell] >= order[parent]:
+                # The subtree below `cell` was numbered order[cell] .. counter - 1.
+                cuts.setdefault(parent, []).append((order[cell], counter))
+    if len(cuts.get(root, ())) < 2:
+        cuts.pop(root, None)
+    return root, order, cuts
+
+
+def articulation_squares(free: AbstractSet[Square]) -> set[Square]:
+    """Free squares whose removal would split the free squares in two.
+
+    An obstacle may not go there (chaos round, obstacle rule D)."""
+    return set(separations(free)[2]) if free else set()

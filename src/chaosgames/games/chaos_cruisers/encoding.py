@@ -42,13 +42,9 @@ from chaosgames.core.encoding import NO_INDEX, Encoding, fraction, one_hot
 from chaosgames.games.chaos_cruisers.actions import (
     COLOURS,
     KeepObstacle,
-    Lay,
-    Lift,
     Move,
-    Obstacle,
-    Reenter,
+    OnSquare,
     Speed,
-    Start,
     StopRelocating,
 )
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, tile_of, tile_squares
@@ -70,6 +66,8 @@ _COURSE, _GATE, _OBSTACLE, _MOVED, _LIFTED, _CRUISER = 0, 1, 5, 6, 7, 8
 PLANES = 12
 _PER_CRUISER = 21
 _COLOUR = {name: c for c, name in enumerate(COLOURS)}
+TILE_WORDS = ("lift", "lay")
+"""Actions on a square that name a tile (by its lower-left square): indexed per frame tile."""
 
 
 def frame_origin(tiles: Sequence[Sequence[int]]) -> tuple[int, int]:
@@ -122,17 +120,15 @@ class CruisersEncoding(Encoding):
             return _SPEED_INDEX[action]
         if isinstance(action, Move):
             return _MOVE_INDEX[action]
-        if isinstance(action, Start | Reenter | Obstacle):
-            kind = {Start: "start", Reenter: "reenter", Obstacle: "obstacle"}[type(action)]
+        if isinstance(action, OnSquare):
+            if action.word in TILE_WORDS:
+                tx, ty = tile_of(action.square)
+                x, y = tx - origin[0], ty - origin[1]
+                if not (0 <= x < self.tiles_across and 0 <= y < self.tiles_across):
+                    return NO_INDEX
+                return self.offsets[action.word] + y * self.tiles_across + x
             cell = self._cell(origin, action.square)
-            return NO_INDEX if cell < 0 else self.offsets[kind] + cell
-        if isinstance(action, Lift | Lay):
-            tx, ty = tile_of(action.square)
-            x, y = tx - origin[0], ty - origin[1]
-            if not (0 <= x < self.tiles_across and 0 <= y < self.tiles_across):
-                return NO_INDEX
-            kind = "lift" if isinstance(action, Lift) else "lay"
-            return self.offsets[kind] + y * self.tiles_across + x
+            return NO_INDEX if cell < 0 else self.offsets[action.word] + cell
         if isinstance(action, StopRelocating):
             return self.stop_index
         if isinstance(action, KeepObstacle):
@@ -157,7 +153,7 @@ class CruisersEncoding(Encoding):
         for kind in ("lay", "lift", "obstacle", "reenter", "start"):
             offset = self.offsets[kind]
             if index >= offset:
-                across = self.tiles_across if kind in ("lift", "lay") else self.squares_across
+                across = self.tiles_across if kind in TILE_WORDS else self.squares_across
                 y, x = divmod(index - offset, across)
                 return f"{kind}: frame {'tile' if across == self.tiles_across else 'square'} ({x}, {y})"
         return f"no action ({index})"

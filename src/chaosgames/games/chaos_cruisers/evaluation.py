@@ -3,7 +3,9 @@
 A cruiser's remaining race is counted in cruising turns (see `racing_line`):
 - to its next gate: the turns table of that gate on the course as it stands, from its
   square and speed (with its speed already set if it is about to move; from the best
-  square of its return tile at speed null if it is out of bounds);
+  square of its return tile at speed null if it is out of bounds, squares included);
+- plus BLOCKED_WORTH if every square one step nearer the gate holds another cruiser
+  (it must ram, losing speed, or go round);
 - less one if its turn in the current cruising round is still to come (it will use it);
 - then every later leg of the chart, from one gate's tile at speed null to the next,
   measured once on the starting course (tiles moved in chaos rounds change them little,
@@ -20,11 +22,13 @@ player's moves still differ in worth (search compares them).
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_squares
+from chaosgames.games.chaos_cruisers.race import gate_distances
 from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE, turns_to_gate
 
 if TYPE_CHECKING:
@@ -33,6 +37,10 @@ if TYPE_CHECKING:
 TEMPERATURE = 4.0
 COIN_WORTH = 0.15
 SQUARE_WORTH = 0.01
+BLOCKED_WORTH = 1.0
+"""Turns counted for a cruiser whose every step towards its gate is taken by another
+cruiser: it must ram (and lose speed) or go round. Without it, two cruisers meeting head on
+in a narrow stretch ram each other back and forth for the rest of the game."""
 """Turns counted per square to the next gate, only to break ties between whole turns."""
 
 
@@ -54,21 +62,40 @@ def cruiser_turns(state: ChaosCruisersState, cruiser: int, legs: tuple[int, ...]
     row = state.progress[cruiser]
     if row >= len(game.chart):
         return 0.0
-    table = state.turns_table(game.gate_tile[game.chart[row]])
+    gate = game.gate_tile[game.chart[row]]
+    table = state.turns_table(gate)
+    distances = _distances(gate, state.course(), state.obstacle_set())
     square = state.pos[cruiser]
+    turns: float
     if square is None:
+        # Out of bounds: it comes back on the best square of its return tile. Its squares
+        # count too: at 0 a cruiser far from its gate would rather leave the course than move.
         home = state.return_tile(cruiser)
         squares = state.free_squares(home) or list(tile_squares(home))
-        turns = float(min(table.turns(s, 0, False) for s in squares))
-        squares_left = 0
+        turns, squares_left = min((table.turns(s, 0, False), distances.get(s, NO_ROUTE)) for s in squares)
     else:
         deciding = state.phase == "move" and state.deciding_cruiser() == cruiser
-        turns = float(table.turns(square, state.speed[cruiser], deciding))
-        squares_left = min(state.distance_to_next_gate(cruiser), NO_ROUTE)
+        turns = table.turns(square, state.speed[cruiser], deciding)
+        squares_left = min(distances.get(square, NO_ROUTE), NO_ROUTE)
+        if _blocked(state, square, distances):
+            turns += BLOCKED_WORTH
     if _moves_this_round(state, cruiser):
         turns -= 1
     coins = bin(state.coins[cruiser]).count("1")
     return turns + sum(legs[row + 1 :]) + SQUARE_WORTH * squares_left - COIN_WORTH * coins
+
+
+def _blocked(state: ChaosCruisersState, square: Square, distances: dict[Square, int]) -> bool:
+    """Whether every square one step nearer the gate holds another cruiser."""
+    ahead = distances.get(square, NO_ROUTE) - 1
+    x, y = square
+    forward = [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if distances.get(n) == ahead]
+    return bool(forward) and all(n in state.pos for n in forward)
+
+
+@lru_cache(maxsize=64)
+def _distances(gate: Tile, course: frozenset[Square], obstacles: frozenset[Square]) -> dict[Square, int]:
+    return gate_distances(gate, course, obstacles)
 
 
 def _moves_this_round(state: ChaosCruisersState, cruiser: int) -> bool:

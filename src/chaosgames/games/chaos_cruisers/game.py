@@ -9,24 +9,17 @@ from chaosgames.core.errors import InvalidOptionError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
-from chaosgames.games.chaos_cruisers.actions import (
-    COLOURS,
-    NOTATION,
-    Lay,
-    Lead,
-    Lift,
-    Move,
-    Obstacle,
-    Reenter,
-    Speed,
-    Start,
-)
+from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, validate_course
-from chaosgames.games.chaos_cruisers.movement import adjusted_speed, trace_move
+from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
+from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
+from chaosgames.games.chaos_cruisers.evaluation import win_shares
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.racing_line import TableCache
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+from chaosgames.games.chaos_cruisers.svg import action_places, render_svg
+from chaosgames.games.chaos_cruisers.text import describe_action
 
 
 def _check_course(value: Any) -> Any:
@@ -137,69 +130,34 @@ class ChaosCruisersGame(Game):
 
     def new_initial_state(self) -> ChaosCruisersState:
         state = ChaosCruisersState(self)
-        state._determine_order("setup")
+        state.begin_setup()
         return state
 
     def _state_from_doc(self, doc: dict[str, Any]) -> State:
-        from chaosgames.games.chaos_cruisers.document import state_from_document
-
         return state_from_document(self, doc)
 
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]
 
     def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
-        from chaosgames.games.chaos_cruisers.svg import render_svg
-
         assert isinstance(state, ChaosCruisersState)
         return render_svg(state)  # nothing is hidden: every viewer sees the whole table
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:
-        from chaosgames.games.chaos_cruisers.svg import action_places
-
         assert isinstance(state, ChaosCruisersState)
         return action_places(state, action)
 
     def encoding(self) -> Encoding:
-        from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
-
         return CruisersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
-        from chaosgames.games.chaos_cruisers.evaluation import win_shares
-
         assert isinstance(state, ChaosCruisersState)
         return win_shares(state)
 
     def describe_action(self, state: State, action: Action) -> str:
         assert isinstance(state, ChaosCruisersState)
-        who = COLOURS[state.deciding_cruiser()] if state.deciding_cruiser() >= 0 else ""
-        if isinstance(action, Speed):
-            new = adjusted_speed(state.speed[state.deciding_cruiser()], action)
-            return f"{who}: {action} (speed becomes {new})"
-        if isinstance(action, Move):
-            return f"{who}: {action} ({_move_outcome(state, action)})"
-        if isinstance(action, Lead):
-            return f"{COLOURS[action.cruiser]} wins the tie for the next place"
-        if isinstance(action, Start | Reenter):
-            return f"{who}: place the cruiser on {action.square[0]},{action.square[1]}"
-        if isinstance(action, Lift | Lay):
-            verb = "pick up" if isinstance(action, Lift) else "lay down"
-            return f"{who}: {verb} the tile at {action.square[0]},{action.square[1]}"
-        if isinstance(action, Obstacle):
-            return f"{who}: put an obstacle on {action.square[0]},{action.square[1]}"
-        return f"{who}: {action}"
+        return describe_action(state, action)
 
-
-def _move_outcome(state: ChaosCruisersState, move: Move) -> str:
-    c = state.deciding_cruiser()
-    start = state.pos[c]
-    assert start is not None
-    trace = trace_move(start, move, state.course(), state.obstacles, state.occupied())
-    end = trace.entered[-1] if trace.entered else start
-    if trace.outcome == "out":
-        return "goes out of bounds"
-    if trace.outcome == "ram":
-        rammed = state.occupied()[end]
-        return f"rams {COLOURS[rammed]} at {end[0]},{end[1]}"
-    return f"ends on {end[0]},{end[1]}"
+    def state_document(self, state: ChaosCruisersState) -> dict[str, Any]:
+        """The state's fields as its JSON document says them (see `State.to_json`)."""
+        return state_document(state)

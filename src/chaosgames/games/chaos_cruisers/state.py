@@ -1,13 +1,8 @@
-"""A position of Chaos Cruisers and the turn structure: setup, cruising rounds, chaos rounds.
-
-Phases (`phase`): 'order' (chance: a tie on lead rules 1-3, or the rolled setup order),
-'start' (setup placement), 'speed', 'move', 'reenter' (an out-of-bounds cruiser's player
-picks its square), 'lift' / 'lay' (chaos round step 3), 'obstacles' (chaos round step 4)
-and 'over'.
-"""
+"""A position of Chaos Cruisers and the turn structure: setup, cruising rounds, chaos rounds."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
@@ -38,12 +33,44 @@ from chaosgames.games.chaos_cruisers.movement import (
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_groups, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
+from chaosgames.games.chaos_cruisers.text import render_text
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
 
 ALL_COINS = sum(1 << v for v in SPEED_COINS)
-PHASES = ("order", "start", "speed", "move", "reenter", "lift", "lay", "obstacles", "over")
+
+
+class Phase(StrEnum):
+    """What happens next (the documents spell it as the value)."""
+
+    ORDER = "order"  # chance: a tie on lead rules 1-3 (rule 4), or the rolled setup order
+    START = "start"  # setup: a cruiser is placed on the sun gate tile
+    SPEED = "speed"  # cruising round: the cruiser adjusts its speed
+    MOVE = "move"  # cruising round: the cruiser moves exactly its speed
+    REENTER = "reenter"  # out of bounds: its player picks the square it goes back on
+    LIFT = "lift"  # chaos round step 3: pick up a tile, or stop
+    LAY = "lay"  # chaos round step 3: lay the lifted tile down
+    OBSTACLES = "obstacles"  # chaos round step 4: place an obstacle coin
+    OVER = "over"
+
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+# The members as module names: the rules below read them in every step of a search, and a
+# module name is read many times faster than an attribute of an Enum class.
+ORDER, START, SPEED, MOVE, REENTER, LIFT, LAY, OBSTACLES, OVER = PHASES
+
+
+class OrderFor(StrEnum):
+    """What a playing order is drawn for: setup placement, a cruising round (rules 1-4),
+    or chaos round step 4 (obstacles, then the next cruising round in the same order)."""
+
+    SETUP = "setup"
+    CRUISE = "cruise"
+    CHAOS = "chaos"
+
+
+SETUP, CRUISE, CHAOS = tuple(OrderFor)
 
 
 class ChaosCruisersState(State):
@@ -95,10 +122,10 @@ class ChaosCruisersState(State):
         # Obstacle coins are not used in the initial setup (chaos round step 2).
         self.in_hand = [2] * n
         self.out_this_round = [False] * n
-        self.phase = "order"
+        self.phase: Phase = ORDER
         self.order: tuple[int, ...] = ()
         self.ties: tuple[tuple[int, ...], ...] = ()
-        self.order_for = "setup"
+        self.order_for: OrderFor = SETUP
         self.turn = 0
         self.reentering = -1
         self.relocator = -1
@@ -180,45 +207,45 @@ class ChaosCruisersState(State):
         return self.game.gate_tile["sun" if k == 0 else self.game.chart[k - 1]]
 
     def deciding_cruiser(self) -> int:
-        if self.phase in ("start", "speed", "move", "obstacles"):
+        if self.phase in (START, SPEED, MOVE, OBSTACLES):
             return self.order[self.turn]
-        if self.phase == "reenter":
+        if self.phase == REENTER:
             return self.reentering
-        if self.phase in ("lift", "lay"):
+        if self.phase in (LIFT, LAY):
             return self.relocator
         return -1
 
     # -- the contract -------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.phase == "over":
+        if self.phase == OVER:
             return TERMINAL
-        if self.phase == "order":
+        if self.phase == ORDER:
             return CHANCE
         return self.game.owner[self.deciding_cruiser()]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != "order":
+        if self.phase != ORDER:
             return []
         return uniform([Lead(c) for c in self.ties[0]])
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == "speed":
+        if phase == SPEED:
             return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
-        if phase == "move":
+        if phase == MOVE:
             return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
-        if phase == "start":
+        if phase == START:
             return [Start(s) for s in self.free_squares(self.game.gate_tile["sun"])]
-        if phase == "reenter":
+        if phase == REENTER:
             return [Reenter(s) for s in self.free_squares(self.return_tile(self.reentering))]
-        if phase == "lift":
+        if phase == LIFT:
             tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles(), self.moved)
             return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
-        if phase == "lay":
+        if phase == LAY:
             assert self.lifted is not None
             return [Lay(tile_squares(t)[0]) for t in lay_spots(self.tiles, self.lifted)]
-        if phase == "obstacles":
+        if phase == OBSTACLES:
             squares = self.obstacle_choices()
             return [Obstacle(s) for s in squares] if squares else [KeepObstacle()]
         return []
@@ -254,9 +281,13 @@ class ChaosCruisersState(State):
 
     # -- playing order (rules 1-4) ------------------------------------------------------------
 
-    def _determine_order(self, purpose: str) -> None:
+    def begin_setup(self) -> None:
+        """Setup: cruisers are placed in seat order (for age order) or in a rolled order."""
+        self._determine_order(SETUP)
+
+    def _determine_order(self, purpose: OrderFor) -> None:
         groups: tuple[tuple[int, ...], ...]
-        if purpose == "setup":
+        if purpose == SETUP:
             n = self.game.num_cruisers
             rolled = self.game.options["setup_order"] == "roll"
             groups = (tuple(range(n)),) if rolled else tuple((c,) for c in range(n))
@@ -278,12 +309,12 @@ class ChaosCruisersState(State):
             self.order = (*self.order, self.ties[0][0])
             self.ties = self.ties[1:]
         if self.ties:
-            self.phase = "order"
+            self.phase = ORDER
             return
         self.turn = 0
-        if self.order_for == "setup":
-            self.phase = "start"
-        elif self.order_for == "cruise":
+        if self.order_for == SETUP:
+            self.phase = START
+        elif self.order_for == CRUISE:
             self._next_cruiser()
         else:
             self.obstacle_pass = 1
@@ -303,7 +334,7 @@ class ChaosCruisersState(State):
         if cap and self.round > cap:
             self.round -= 1
             self.capped = True
-            self.phase = "over"
+            self.phase = OVER
             return
         self.out_this_round = [False] * self.game.num_cruisers
         if order_known:
@@ -311,20 +342,20 @@ class ChaosCruisersState(State):
             self.turn = 0
             self._next_cruiser()
         else:
-            self._determine_order("cruise")
+            self._determine_order(CRUISE)
 
     def _next_cruiser(self) -> None:
         """Skip cruisers that finished or went out of bounds earlier in this round."""
         while self.turn < len(self.order):
             c = self.order[self.turn]
             if not self.finished(c) and not self.out_this_round[c]:
-                self.phase = "speed"
+                self.phase = SPEED
                 return
             self.turn += 1
         self._end_cruising_round()
 
     def _end_turn(self) -> None:
-        if self.phase == "over":
+        if self.phase == OVER:
             return
         self.turn += 1
         self._next_cruiser()
@@ -344,7 +375,7 @@ class ChaosCruisersState(State):
         if self.speed[c] == 0:
             self._end_turn()  # null: the cruiser stands still
         else:
-            self.phase = "move"
+            self.phase = MOVE
 
     def _move(self, move: Move) -> None:
         c = self.order[self.turn]
@@ -362,7 +393,7 @@ class ChaosCruisersState(State):
             return
         if trace.outcome == "ram":
             self._ram(c, trace.entered[-1], trace.direction, occupied)
-            if self.phase in ("reenter", "over"):
+            if self.phase in (REENTER, OVER):
                 return
         self._end_turn()
 
@@ -384,7 +415,7 @@ class ChaosCruisersState(State):
             target = (chain[i][0] + direction[0], chain[i][1] + direction[1])
             self.pos[victim] = target
             self._check_gate(victim, target)
-            if self.phase == "over":
+            if self.phase == OVER:
                 return
         if goes_out:
             self._send_out(last)
@@ -407,7 +438,7 @@ class ChaosCruisersState(State):
         owner = self.game.owner[cruiser]
         if all(self.finished(c) for c in self.game.cruisers_of[owner]):
             self.winner = owner
-            self.phase = "over"
+            self.phase = OVER
         return True
 
     def _send_out(self, cruiser: int) -> None:
@@ -417,7 +448,7 @@ class ChaosCruisersState(State):
         self.speed[cruiser] = 0
         self.out_this_round[cruiser] = True
         self.reentering = cruiser
-        self.phase = "reenter"
+        self.phase = REENTER
 
     # -- chaos round ---------------------------------------------------------------------------
 
@@ -437,7 +468,7 @@ class ChaosCruisersState(State):
         self.relocator = max(range(self.game.num_cruisers), key=lambda c: self.reached[c][row])
         self.tiles_left = self.game.options["tiles_moved"]
         if self.tiles_left > 0:
-            self.phase = "lift"
+            self.phase = LIFT
         else:
             self._end_relocation()
 
@@ -445,7 +476,7 @@ class ChaosCruisersState(State):
         self.tiles = self.tiles - {tile}
         self.lifted = tile
         self._course_changed()
-        self.phase = "lay"
+        self.phase = LAY
 
     def _lay(self, tile: Tile) -> None:
         self.tiles = self.tiles | {tile}
@@ -454,14 +485,14 @@ class ChaosCruisersState(State):
         self._course_changed()
         self.tiles_left -= 1
         if self.tiles_left > 0:
-            self.phase = "lift"
+            self.phase = LIFT
         else:
             self._end_relocation()
 
     def _end_relocation(self) -> None:
         """Step 3 is over: on to step 4, the playing order."""
         self.moved = frozenset()
-        self._determine_order("chaos")
+        self._determine_order(CHAOS)
 
     def _next_obstacle_placer(self) -> None:
         """Step 4: in playing order, each racing cruiser's player places one obstacle;
@@ -469,7 +500,7 @@ class ChaosCruisersState(State):
         while self.obstacle_pass <= 2:
             while self.turn < len(self.order):
                 if not self.finished(self.order[self.turn]):
-                    self.phase = "obstacles"
+                    self.phase = OBSTACLES
                     return
                 self.turn += 1
             self.obstacle_pass += 1
@@ -491,7 +522,7 @@ class ChaosCruisersState(State):
 
     def returns(self) -> list[float]:
         players = self.game.num_players
-        if self.phase != "over":
+        if self.phase != OVER:
             return [0.0] * players
         if self.winner >= 0:
             return [1.0 if p == self.winner else 0.0 for p in range(players)]
@@ -510,11 +541,13 @@ class ChaosCruisersState(State):
         return self.round
 
     def ended_by(self) -> str | None:
-        if self.phase != "over":
+        if self.phase != OVER:
             return None
         return ENDED_BY_CAP if self.capped else ENDED_BY_RULES
 
     # -- copying and documents -------------------------------------------------------------
+    # document.py reads documents into states, so it imports this module; the game, which
+    # imports both, writes them (so no import runs in a circle).
 
     def clone(self) -> ChaosCruisersState:
         new = object.__new__(ChaosCruisersState)
@@ -552,20 +585,14 @@ class ChaosCruisersState(State):
         return new
 
     def to_json(self) -> dict[str, Any]:
-        from chaosgames.games.chaos_cruisers.document import state_document
-
-        return {**self.game.doc_header(), **state_document(self)}
+        return {**self.game.doc_header(), **self.game.state_document(self)}
 
     def observation(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden in Chaos Cruisers: everyone sees the whole table.
-        from chaosgames.games.chaos_cruisers.document import state_document
-
-        doc = {"player": player, **state_document(self)}
-        if self.phase == "over":
+        doc = {"player": player, **self.game.state_document(self)}
+        if self.phase == OVER:
             doc["ended_by"] = self.ended_by()
         return doc
 
     def __str__(self) -> str:
-        from chaosgames.games.chaos_cruisers.text import render_text
-
         return render_text(self)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 from chaosgames.core.game import Action
+from chaosgames.core.svg import Markup, element, picture
 from chaosgames.games.chaos_cruisers.actions import COLOURS, Lay, Lift, Move, Obstacle, Reenter, Start
 from chaosgames.games.chaos_cruisers.course import Tile, gate_title, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import trace_move
@@ -82,122 +82,165 @@ def render_svg(state: ChaosCruisersState) -> str:
     def sy(y: float) -> float:
         return MARGIN + (max_y - y) * CELL
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f'<rect width="{width}" height="{height}" fill="#f4f1e8"/>',
-    ]
+    out = [element("rect", width=width, height=height, fill="#f4f1e8")]
     out += _axes(min_x, max_x, min_y, max_y, sx, sy)
     gate_at = {t: g for g, t in state.game.gate_tile.items()}
     for tile in sorted(tiles):
-        x0, y1 = sx(tile[0] * 2), sy(tile[1] * 2 + 1)
-        lifted = tile == state.lifted
-        fill = "#ffffff" if not lifted else "#dddddd"
-        dash = ' stroke-dasharray="4 3"' if lifted else ""
-        corner = _place(tile_squares(tile)[0])
-        out.append(
-            f'<rect x="{x0}" y="{y1}" width="{2 * CELL}" height="{2 * CELL}" fill="{fill}" '
-            f'stroke="#555"{dash} stroke-width="2" data-place="tile:{corner}"/>'
-        )
-        out.append(f'<path d="M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}" stroke="#aaa"/>')
-        if not lifted:
-            out += [
-                f'<rect x="{sx(s[0])}" y="{sy(s[1])}" width="{CELL}" height="{CELL}" fill="none" '
-                f'data-place="{_place(s)}"/>'
-                for s in tile_squares(tile)
-            ]
+        out += _tile(tile, sx(tile[0] * 2), sy(tile[1] * 2 + 1), tile == state.lifted, sx, sy)
         gate = gate_at.get(tile)
         if gate is not None:
-            out += _pawn(gate, x0 + CELL, y1 + CELL)
+            out.append(_pawn(gate, sx(tile[0] * 2) + CELL, sy(tile[1] * 2 + 1) + CELL))
     for spot in spots:
         corner = _place(tile_squares(spot)[0])
         out.append(
-            f'<rect x="{sx(spot[0] * 2) + 3}" y="{sy(spot[1] * 2 + 1) + 3}" width="{2 * CELL - 6}" '
-            f'height="{2 * CELL - 6}" fill="#e6f0ff" stroke="#1f5fbf" stroke-dasharray="3 3" '
-            f'data-place="spot:{corner}"><title>lay the tile here ({corner})</title></rect>'
+            element(
+                "rect",
+                element("title", f"lay the tile here ({corner})"),
+                x=sx(spot[0] * 2) + 3,
+                y=sy(spot[1] * 2 + 1) + 3,
+                width=2 * CELL - 6,
+                height=2 * CELL - 6,
+                fill="#e6f0ff",
+                stroke="#1f5fbf",
+                stroke_dasharray="3 3",
+                data_place=f"spot:{corner}",
+            )
         )
     for square, owner in sorted(state.obstacles.items()):
-        cx, cy = sx(square[0]) + CELL / 2, sy(square[1]) + CELL / 2
-        colour = COLOURS[owner]
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.38}" fill="{FILL[colour]}" stroke="#000"/>')
-        out.append(
-            f'<path d="M{cx - 6},{cy - 6} L{cx + 6},{cy + 6}" stroke="{INK[colour]}" stroke-width="2"/>'
-        )
+        out += _obstacle(COLOURS[owner], sx(square[0]) + CELL / 2, sy(square[1]) + CELL / 2)
     for c, place in enumerate(state.pos):
-        if place is None:
-            continue
-        square = place
-        colour = COLOURS[c]
-        x, y = sx(square[0]) + 3, sy(square[1]) + 3
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL - 6}" height="{CELL - 6}" rx="4" '
-            f'fill="{FILL[colour]}" stroke="#000">'
-            f"<title>{colour} cruiser, speed {state.speed[c]}</title></rect>"
-        )
-        out.append(
-            f'<text x="{x + (CELL - 6) / 2}" y="{y + CELL / 2 + 2}" font-size="14" font-weight="bold" '
-            f'text-anchor="middle" fill="{INK[colour]}">{state.speed[c]}</text>'
-        )
+        if place is not None:
+            out += _cruiser(COLOURS[c], state.speed[c], sx(place[0]) + 3, sy(place[1]) + 3)
     out += _chart(state, chart_x)
-    out.append("</svg>")
-    return "\n".join(out)
+    return picture(width, height, out, viewBox=f"0 0 {width} {height}", font_family="sans-serif")
 
 
-def _pawn(gate: str, cx: float, cy: float) -> list[str]:
+def _tile(
+    tile: Tile, x0: float, y1: float, lifted: bool, sx: Callable[[float], float], sy: Callable[[float], float]
+) -> list[Markup]:
+    """A tile with its 2x2 grid (dashed and grey while lifted); its squares clickable."""
+    out = [
+        element(
+            "rect",
+            x=x0,
+            y=y1,
+            width=2 * CELL,
+            height=2 * CELL,
+            fill="#dddddd" if lifted else "#ffffff",
+            stroke="#555",
+            stroke_dasharray="4 3" if lifted else None,
+            stroke_width=2,
+            data_place=f"tile:{_place(tile_squares(tile)[0])}",
+        ),
+        element("path", d=f"M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}", stroke="#aaa"),
+    ]
+    if not lifted:
+        out += [
+            element(
+                "rect", x=sx(s[0]), y=sy(s[1]), width=CELL, height=CELL, fill="none", data_place=_place(s)
+            )
+            for s in tile_squares(tile)
+        ]
+    return out
+
+
+def _obstacle(colour: str, cx: float, cy: float) -> list[Markup]:
+    """An obstacle coin in its owner's colour, struck through."""
+    return [
+        element("circle", cx=cx, cy=cy, r=CELL * 0.38, fill=FILL[colour], stroke="#000"),
+        element("path", d=f"M{cx - 6},{cy - 6} L{cx + 6},{cy + 6}", stroke=INK[colour], stroke_width=2),
+    ]
+
+
+def _cruiser(colour: str, speed: int, x: float, y: float) -> list[Markup]:
+    """A cruiser: a die in its colour showing its speed."""
+    return [
+        element(
+            "rect",
+            element("title", f"{colour} cruiser, speed {speed}"),
+            x=x,
+            y=y,
+            width=CELL - 6,
+            height=CELL - 6,
+            rx=4,
+            fill=FILL[colour],
+            stroke="#000",
+        ),
+        element(
+            "text",
+            speed,
+            x=x + (CELL - 6) / 2,
+            y=y + CELL / 2 + 2,
+            font_size=14,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=INK[colour],
+        ),
+    ]
+
+
+def _pawn(gate: str, cx: float, cy: float) -> Markup:
     """A gate's pawn in the tile centre: its suit symbol; the second set of gates
     (variant 4) light with a small 2."""
     second = gate.endswith("2")
     fill, ink = SECOND_PAWN if second else PAWN
-    kind = "gate second-set" if second else "gate"
-    out = [
-        f'<g class="{kind}"><title>{gate_title(gate)} gate</title>',
-        f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill}" stroke="#000"/>',
-        f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" fill="{ink}">'
-        f"{GATE_SYMBOL[gate.rstrip('2')]}</text>",
-    ]
-    if second:
-        out.append(f'<text x="{cx + 8}" y="{cy + 10}" font-size="8" fill="#000">2</text>')
-    out.append("</g>")
-    return out
+    return element(
+        "g",
+        element("title", f"{gate_title(gate)} gate"),
+        element("circle", cx=cx, cy=cy, r=9, fill=fill, stroke="#000"),
+        element(
+            "text",
+            GATE_SYMBOL[gate.rstrip("2")],
+            x=cx,
+            y=cy + 4,
+            font_size=11,
+            text_anchor="middle",
+            fill=ink,
+        ),
+        element("text", "2", x=cx + 8, y=cy + 10, font_size=8, fill="#000") if second else None,
+        class_="gate second-set" if second else "gate",
+    )
 
 
 def _axes(
     min_x: int, max_x: int, min_y: int, max_y: int, sx: Callable[[float], float], sy: Callable[[float], float]
-) -> list[str]:
+) -> list[Markup]:
     """Square coordinates along the bottom and the left, as the action notation uses them."""
-    style = 'font-size="9" fill="#777" text-anchor="middle"'
+    style = {"font_size": 9, "fill": "#777", "text_anchor": "middle"}
     out = [
-        f'<text x="{sx(x) + CELL / 2}" y="{sy(min_y) + CELL + 12}" {style}>{x}</text>'
+        element("text", x, x=sx(x) + CELL / 2, y=sy(min_y) + CELL + 12, **style)
         for x in range(min_x, max_x + 1)
     ]
     out += [
-        f'<text x="{MARGIN / 2}" y="{sy(y) + CELL / 2 + 3}" {style}>{y}</text>'
-        for y in range(min_y, max_y + 1)
+        element("text", y, x=MARGIN / 2, y=sy(y) + CELL / 2 + 3, **style) for y in range(min_y, max_y + 1)
     ]
     return out
 
 
-def _chart(state: ChaosCruisersState, left: int) -> list[str]:
+def _chart(state: ChaosCruisersState, left: int) -> list[Markup]:
     """The race progress chart: one row per gate in order, one column per cruiser."""
     game = state.game
     out = [
-        f'<text x="{left}" y="{MARGIN + 4}" font-size="13" font-weight="bold">'
-        f"Race progress, round {state.round}</text>"
+        element(
+            "text",
+            f"Race progress, round {state.round}",
+            x=left,
+            y=MARGIN + 4,
+            font_size=13,
+            font_weight="bold",
+        )
     ]
     top = MARGIN + 24
     col = 52
     for c in range(game.num_cruisers):
         colour = COLOURS[c]
-        out.append(
-            f'<text x="{left + 110 + c * col}" y="{top}" font-size="11" fill="{FILL[colour]}">'
-            f"{escape(colour)}</text>"
-        )
+        out.append(element("text", colour, x=left + 110 + c * col, y=top, font_size=11, fill=FILL[colour]))
     seen: dict[str, int] = {}
     for row, gate in enumerate(game.chart):
         seen[gate] = seen.get(gate, 0) + 1
         y = top + 18 * (row + 1)
-        out.append(f'<text x="{left}" y="{y}" font-size="11">{gate_title(gate)} Gate {seen[gate]}</text>')
+        out.append(element("text", f"{gate_title(gate)} Gate {seen[gate]}", x=left, y=y, font_size=11))
         for c in range(game.num_cruisers):
             mark = "\u2713" if state.progress[c] > row else "\u00b7"
-            out.append(f'<text x="{left + 122 + c * col}" y="{y}" font-size="12">{mark}</text>')
+            out.append(element("text", mark, x=left + 122 + c * col, y=y, font_size=12))
     return out

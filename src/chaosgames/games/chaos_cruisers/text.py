@@ -1,12 +1,14 @@
-"""The position as text for a terminal: the course, the race progress chart, whose turn."""
+"""The position as text for a terminal (the course, the race progress chart, whose turn),
+and actions described in words."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.games.chaos_cruisers.actions import COLOURS
+from chaosgames.core.game import Action
+from chaosgames.games.chaos_cruisers.actions import COLOURS, Lead, Move, OnSquare, Speed
 from chaosgames.games.chaos_cruisers.course import tile_of
-from chaosgames.games.chaos_cruisers.movement import SPEED_COINS
+from chaosgames.games.chaos_cruisers.movement import SPEED_COINS, adjusted_speed, trace_move
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
@@ -18,6 +20,15 @@ GATE_LETTERS = {
     # The second set of gates (variant 4) in capitals.
     **{"sun2": "S", "moon2": "M", "crown2": "C", "arms2": "A"},
 }
+
+SQUARE_WORDS = {
+    "start": "place the cruiser on",
+    "reenter": "place the cruiser on",
+    "lift": "pick up the tile at",
+    "lay": "lay down the tile at",
+    "obstacle": "put an obstacle on",
+}
+"""What an action on a square does, by its notation word."""
 
 PHASE_WORDS = {
     "order": "the tie for the playing order is settled by a roll",
@@ -96,3 +107,33 @@ def _turn_line(state: ChaosCruisersState) -> str:
         return PHASE_WORDS["order"] + "."
     cruiser = state.deciding_cruiser()
     return f"{COLOURS[cruiser]} ({names[state.game.owner[cruiser]]}) {PHASE_WORDS[state.phase]}."
+
+
+def describe_action(state: ChaosCruisersState, action: Action) -> str:
+    """The action in words, with what it leads to: the new speed, where a move ends."""
+    cruiser = state.deciding_cruiser()
+    who = COLOURS[cruiser] if cruiser >= 0 else ""
+    if isinstance(action, Speed):
+        new = adjusted_speed(state.speed[cruiser], action)
+        return f"{who}: {action} (speed becomes {new})"
+    if isinstance(action, Move):
+        return f"{who}: {action} ({_move_outcome(state, action)})"
+    if isinstance(action, Lead):
+        return f"{COLOURS[action.cruiser]} wins the tie for the next place"
+    if isinstance(action, OnSquare):
+        x, y = action.square
+        return f"{who}: {SQUARE_WORDS[action.word]} {x},{y}"
+    return f"{who}: {action}"
+
+
+def _move_outcome(state: ChaosCruisersState, move: Move) -> str:
+    start = state.pos[state.deciding_cruiser()]
+    assert start is not None
+    trace = trace_move(start, move, state.course(), state.obstacles, state.occupied())
+    end = trace.entered[-1] if trace.entered else start
+    if trace.outcome == "out":
+        return "goes out of bounds"
+    if trace.outcome == "ram":
+        rammed = state.occupied()[end]
+        return f"rams {COLOURS[rammed]} at {end[0]},{end[1]}"
+    return f"ends on {end[0]},{end[1]}"
