@@ -16,6 +16,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -53,6 +54,9 @@ class ServerProcess:
             self.kill()
             raise AssertionError(f"the server said {line!r}")
         self.url = f"http://127.0.0.1:{found.group(1)}"
+        # Read what the server says from now on (else a full pipe would stop it), keep the end.
+        self.said: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -64,6 +68,12 @@ class ServerProcess:
                     raise
                 time.sleep(0.05)
 
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):
+            for line in self.process.stdout:
+                self.said = [*self.said[-200:], line]
+
     @property
     def pid(self) -> int:
         return self.process.pid
@@ -74,8 +84,6 @@ class ServerProcess:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
-        if self.process.stdout is not None:
-            self.process.stdout.close()
 
     def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         headers = {"Content-Type": "application/json"} if body is not None else {}

@@ -128,6 +128,7 @@ class GameService:
         """Live servers on the database, this one included (as of the last heartbeat)."""
         self._loops: list[asyncio.Task[None]] = []
         self._pending: set[asyncio.Task[None]] = set()
+        self.stopping = False
 
     # -- start and stop --------------------------------------------------------------------
 
@@ -157,6 +158,7 @@ class GameService:
         return self.cached(game_id)
 
     async def stop(self) -> None:
+        self.stopping = True
         for loop in [*self._loops, *self._pending]:
             loop.cancel()
         for loop in [*self._loops, *self._pending]:
@@ -170,7 +172,13 @@ class GameService:
             with contextlib.suppress(BaseException):
                 await task
         if self._pool is not None:
+            # A worker deep in a search would outlive the server by its time budget (or, with
+            # its parent gone, forever): end them (Python 3.14's terminate_workers()).
+            workers = dict(getattr(self._pool, "_processes", None) or {})
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers.values():
+                with contextlib.suppress(Exception):
+                    process.terminate()
             self._pool = None
         # The other servers take this one's games at once (not after its lease).
         with contextlib.suppress(Exception):
@@ -539,6 +547,8 @@ class GameService:
         try:
             return await loop.run_in_executor(self.pool, decide, request)
         except BrokenProcessPool:
+            if self.stopping:
+                raise  # the server is going down with its workers: no new pool to leave behind
             # A worker died (killed, out of memory): a fresh pool takes the decision again.
             log.warning("The computer players' pool broke; starting a new one.")
             self._pool = None
