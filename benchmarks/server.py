@@ -27,17 +27,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
 import random
 import re
+import secrets
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,9 +73,9 @@ class Tally:
 class Server:
     """`chaosgames serve` in its own process group."""
 
-    def __init__(self, database: str, workers: int) -> None:
-        command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0", "--pace", "0"]
-        command += ["--database", database, "--workers", str(workers)]
+    def __init__(self, database: str, workers: int, processes: int = 1, pace: float = 0.0) -> None:
+        command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0", "--pace", str(pace)]
+        command += ["--database", database, "--computers", str(workers), "--workers", str(processes)]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
@@ -82,13 +86,30 @@ class Server:
             self.stop()
             raise SystemExit(f"The server did not start: {line.strip()}")
         self.url = f"http://127.0.0.1:{found.group(1)}"
+        # Read what the server says from now on (else a full pipe would stop it), keep the end.
+        self.said: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.said = [*self.said[-200:], line]
 
     def stop(self) -> None:
         try:
             os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=20)
         except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+        self.kill()  # whatever of its group outlived it (a worker started while it stopped)
+        if self.said:
+            print(f"The server said (last lines):\n{''.join(self.said[-20:])}", file=sys.stderr)
+
+    def kill(self) -> None:
+        """kill -9 of every process of the server."""
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
 
 
 async def wait_ready(http: httpx.AsyncClient) -> None:
@@ -214,16 +235,90 @@ def run(quick: bool = True) -> dict[str, Any]:
     return figures
 
 
+@contextlib.contextmanager
+def scratch_database(database: str | None) -> Iterator[str]:
+    """A fresh database for one run: a SQLite file in a temporary directory, or a new
+    database on the PostgreSQL server `database` names (dropped afterwards)."""
+    if database is None or "://" not in database:
+        with tempfile.TemporaryDirectory() as tmp:
+            yield database or str(Path(tmp) / "bench.sqlite")
+        return
+    import psycopg
+
+    name = f"chaosgames_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield database.rsplit("/", 1)[0] + "/" + name
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def measure(
-    games: int, seconds: float, database: str | None = None, workers: int = 2, think: float = 0.0
+    games: int,
+    seconds: float,
+    database: str | None = None,
+    workers: int = 2,
+    think: float = 0.0,
+    processes: int = 1,
 ) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(database or str(Path(tmp) / "bench.sqlite"), workers)
+    with scratch_database(database) as scratch:
+        server = Server(scratch, workers, processes)
         try:
             tally, elapsed = asyncio.run(load(server.url, games, seconds, think))
         finally:
             server.stop()
-    return report(tally, elapsed, games, workers, think)
+    figures = report(tally, elapsed, games, workers, think)
+    figures["server_processes"] = processes
+    figures["database"] = "postgresql" if database and "://" in database else "sqlite"
+    return figures
+
+
+async def game_versions(http: httpx.AsyncClient) -> dict[str, int]:
+    lists = (await http.get("/api/games", params={"limit": 200})).json()
+    return {g["id"]: g["version"] for g in lists["running"] + lists["finished"]}
+
+
+async def create_games(url: str, games: int) -> dict[str, int]:
+    """`games` computer-only games, each with its first decision pending."""
+    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+        await wait_ready(http)
+        for i in range(games):
+            table = {"game": "cardboard-machines", "seats": ["random", "random"], "seed": i}
+            assert (await http.post("/api/games", json=table)).status_code == 201
+        return await game_versions(http)
+
+
+async def wait_resumed(url: str, before: dict[str, int], limit: float) -> float:
+    """Seconds (from now) until the server answers, then until every game has moved past
+    its version at the kill; returns the second."""
+    start = time.monotonic()
+    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+        await wait_ready(http)
+        while time.monotonic() - start < limit:
+            now = await game_versions(http)
+            if all(now.get(g, 0) > v for g, v in before.items()):
+                return time.monotonic()
+            await asyncio.sleep(0.1)
+    raise SystemExit(f"Not every game resumed within {limit} s.")
+
+
+def measure_resume(games: int, database: str | None, workers: int, processes: int) -> dict[str, Any]:
+    """Start the servers with `games` games whose computer seats wait (a long pace), kill -9
+    them all, start them again, and time until every game has moved again."""
+    with scratch_database(database) as scratch:
+        server = Server(scratch, workers, processes, pace=600.0)
+        try:
+            before = asyncio.run(create_games(server.url, games))
+        finally:
+            server.kill()
+        started = time.monotonic()
+        server = Server(scratch, workers, processes)
+        try:
+            resumed = asyncio.run(wait_resumed(server.url, before, 300.0))
+        finally:
+            server.stop()
+    return {"resume_games": len(before), "resume_seconds": round(resumed - started, 1)}
 
 
 def main() -> None:
@@ -235,10 +330,18 @@ def main() -> None:
     parser.add_argument("--database", help="a SQLite file or a database URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=2, help="the server's computer-player processes")
     parser.add_argument("--think", type=float, default=0.0, help="a person's mean pause before acting, s")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (serve --workers)")
+    parser.add_argument(
+        "--resume", type=int, default=0, help="also time the restart of a killed server with this many games"
+    )
     args = parser.parse_args()
     if not 1 <= args.games <= 500 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10:
         parser.error("keep it bounded: 1-500 games, at most 600 seconds, a pause of at most 10 s")
-    figures = measure(args.games, args.seconds, args.database, args.workers, args.think)
+    if not 1 <= args.processes <= 8 or not 0 <= args.resume <= 200:
+        parser.error("keep it bounded: 1-8 server processes, at most 200 games to resume")
+    figures = measure(args.games, args.seconds, args.database, args.workers, args.think, args.processes)
+    if args.resume:
+        figures |= measure_resume(args.resume, args.database, args.workers, args.processes)
     print(json.dumps(figures, indent=1))
 
 

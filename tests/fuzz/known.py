@@ -53,33 +53,6 @@ def _with(doc: dict[str, Any], **changes: Any) -> tuple[chaosgames.Game, dict[st
     return harness.game_of(doc), doc
 
 
-# -- Cardboard Machines ---------------------------------------------------------------------
-
-
-def _setup_with_a_lap_claimed() -> tuple[chaosgames.Game, dict[str, Any]]:
-    return _with(corpus("cardboard-machines", "boards"), lap_claimed=True)
-
-
-def _the_last_car_alive_crashes() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("cardboard-machines", "roll", players=2)
-    other = 1 - doc["mover"]
-    doc["cars"][other].update(lives=0, pos=-1)
-    doc["pending"] = []
-    return harness.game_of(doc), doc
-
-
-def _returning_stress_without_stress() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("cardboard-machines", "return")
-    doc["cars"][doc["mover"]]["stress"] = 0
-    return harness.game_of(doc), doc
-
-
-def _a_bonus_move_off_the_front() -> tuple[chaosgames.Game, dict[str, Any]]:
-    doc = corpus("cardboard-machines", "bonus", players=2)
-    doc["cars"][doc["mover"]]["pos"] = 67
-    return harness.game_of(doc), doc
-
-
 # -- Chaos Checkers --------------------------------------------------------------------------
 
 
@@ -110,37 +83,6 @@ def _more_draws_than_the_bag_holds() -> tuple[chaosgames.Game, dict[str, Any]]:
 
 
 KNOWN: list[Known] = [
-    Known(
-        "cardboard-machines",
-        "setup documents are accepted with mid-game fields unchecked",
-        lambda f: (
-            _later(f, "InvalidStateError", "first", "boards") or _later(f, "IndexError", "first", "boards")
-        ),
-        _setup_with_a_lap_claimed,
-        steps=10,
-    ),
-    Known(
-        "cardboard-machines",
-        "the last car alive crashing hangs the end of the game",
-        lambda f: f.what == "accepted document hangs",
-        _the_last_car_alive_crashes,
-        steps=40,
-        seconds=1.0,
-    ),
-    Known(
-        "cardboard-machines",
-        "the return phase is accepted with no stress to return",
-        lambda f: _later(f, "InvalidStateError: stress must be"),
-        _returning_stress_without_stress,
-        steps=2,
-        seed=1,
-    ),
-    Known(
-        "cardboard-machines",
-        "a car may stand where its bonus move runs off the table (IndexError)",
-        lambda f: _later(f, "IndexError", "bonus", "move", "resolve", "roll", "gear", "return"),
-        _a_bonus_move_off_the_front,
-    ),
     Known(
         "chaos-checkers",
         "plain checkers accepts turn 0.0",
@@ -182,7 +124,6 @@ KNOWN += [
         steps=10,
     )
     for name, reproducer in [
-        ("cardboard-machines", _setup_with_a_lap_claimed),
         ("chaos-checkers", _pieces_eliminated_during_setup),
     ]
 ]

@@ -50,7 +50,12 @@ class TestCatalogueAndLobby:
         assert {a["name"] for a in doc["agents"]} == {"random", "greedy", "mcts"}
 
     def test_health(self, client: TestClient) -> None:
-        assert client.get("/api/health").json() == {"ok": True, "running_games": 0, "connections": 0}
+        assert client.get("/api/health").json() == {
+            "ok": True,
+            "running_games": 0,
+            "connections": 0,
+            "servers": 1,
+        }
 
     def test_the_lobby_lists_games_in_progress_and_finished(self, client: TestClient) -> None:
         game_id, _first, _ = checkers(client)

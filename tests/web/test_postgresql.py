@@ -3,37 +3,12 @@ created, played, refused and resumed as on SQLite. Each run uses its own databas
 
 from __future__ import annotations
 
-import os
-import secrets
-from collections.abc import Iterator
-
-import pytest
 from fastapi.testclient import TestClient
 
 from chaosgames.web import create_app
 from chaosgames.web.storage import Store, StoredGame
 from tests.web.conftest import act, create, view
 from tests.web.test_api import wait_for
-
-SERVER = {"host": "127.0.0.1", "port": 5432, "user": "postgres", "dbname": "test"}
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        admin = psycopg.connect(**SERVER, autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        if os.environ.get("CI") == "true":
-            raise
-        pytest.skip(f"no PostgreSQL server answers on 127.0.0.1:5432 ({exc})")
-    name = f"web_{secrets.token_hex(6)}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql://{SERVER['user']}@{SERVER['host']}:{SERVER['port']}/{name}"
-    finally:
-        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-        admin.close()
 
 
 def test_a_game_is_played_refused_and_resumed_on_postgresql(postgres_url: str) -> None:

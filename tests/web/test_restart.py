@@ -3,70 +3,18 @@ same database continues each game exactly where it was, computer seats included.
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import signal
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from chaosgames import agents
 from chaosgames.core.records import GameRecord
 from chaosgames.web.service import agent_seed
+from tests.web.servers import Servers
 
 
-class ServerProcess:
-    """`chaosgames serve` in its own process group (its worker processes die with it)."""
-
-    def __init__(self, database: Path, pace: float) -> None:
-        command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0"]
-        command += ["--database", str(database), "--pace", str(pace), "--workers", "1"]
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, f"the server said {line!r}"
-        self.url = f"http://127.0.0.1:{found.group(1)}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                self.get("/api/health")
-                break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def post(self, path: str, body: Any, token: str | None = None) -> Any:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), headers=headers)
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return json.load(answer)
-
-    def get(self, path: str, token: str | None = None) -> Any:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        with urllib.request.urlopen(
-            urllib.request.Request(self.url + path, headers=headers), timeout=30
-        ) as a:
-            return json.load(a)
-
-
-def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
-    database = tmp_path / "games.sqlite"
-    server = ServerProcess(database, pace=3.0)
+def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path, servers: Servers) -> None:
+    database = str(tmp_path / "games.sqlite")
+    server = servers.start(database, pace=3.0)
     try:
         # Two people at checkers; a person against a computer at Chaos Checkers (with its
         # setup draws); Cardboard Machines between computers only.
@@ -101,7 +49,7 @@ def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
     finally:
         server.kill()
 
-    server = ServerProcess(database, pace=0.0)
+    server = servers.start(database, pace=0.0)
     try:
         after = server.get(f"/api/games/{people['id']}")
         assert {k: after[k] for k in ("version", "svg", "observation", "log", "to_act")} == {

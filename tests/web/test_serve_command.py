@@ -7,6 +7,7 @@ import socket
 import pytest
 
 from chaosgames.cli.main import main
+from tests.web.servers import Servers, wait_until
 
 
 def test_a_port_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -22,3 +23,15 @@ def test_a_busy_port_is_refused_with_a_sentence(capsys: pytest.CaptureFixture[st
         assert main(["serve", "--port", str(port), "--database", f"{tmp_path}/x.sqlite"]) == 1
     err = capsys.readouterr().err
     assert f"Cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
+
+
+def test_workers_starts_that_many_server_processes_on_one_database(
+    tmp_path: object, servers: Servers
+) -> None:
+    server = servers.start(f"{tmp_path}/games.sqlite", "--workers", "2")
+    # Each process beats its heartbeat into the database; either one counts both.
+    assert wait_until(lambda: server.get("/api/health")["servers"] == 2, 90, "two live servers")
+    # A game created through one process is listed by both (the lobby reads the database).
+    created = server.post("/api/games", {"game": "chaos-checkers", "seats": ["human", "human"]})
+    for _ in range(6):  # new connections, spread over the two processes by the kernel
+        assert created["id"] in [g["id"] for g in server.get("/api/games")["running"]]

@@ -205,7 +205,13 @@ def serve(
         str,
         typer.Option(help="A SQLite file, or a database URL such as postgresql://user@host/db."),
     ] = "chaosgames.sqlite",
-    workers: Annotated[int, typer.Option(help="Processes in which computer seats think.", min=1)] = 2,
+    workers: Annotated[
+        int,
+        typer.Option(help="Server processes sharing the address and the database.", min=1, max=64),
+    ] = 1,
+    computers: Annotated[
+        int, typer.Option(help="Processes in which computer seats think, per server process.", min=1)
+    ] = 2,
     pace: Annotated[
         float,
         typer.Option(help="Seconds a computer seat waits before moving, so people can follow.", min=0),
@@ -214,7 +220,7 @@ def serve(
     """Run the web app: play every game in the browser with friends and computer opponents."""
     from chaosgames.web.server import run as run_server
 
-    run_server(host=host, port=port, database=database, workers=workers, pace=pace)
+    run_server(host=host, port=port, database=database, workers=workers, computers=computers, pace=pace)
 
 
 lab.register(app)

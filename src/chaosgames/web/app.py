@@ -8,6 +8,7 @@ change of any game. See docs/web.md for the API.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -37,7 +38,7 @@ from chaosgames.web.hub import Hub
 from chaosgames.web.live import LiveGame
 from chaosgames.web.replays import ReplayCache
 from chaosgames.web.service import Forbidden, GameService, NotFound, WebError
-from chaosgames.web.storage import FINISHED, Store
+from chaosgames.web.storage import FINISHED, RUNNING, Store
 
 log = logging.getLogger("chaosgames.web")
 
@@ -108,6 +109,7 @@ def create_app(
     _install_error_handlers(app, templates)
     _api_routes(app, service, hub, replays)
     _page_routes(app, service, templates)
+    _optional_token_in_schema(app)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
@@ -123,7 +125,12 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
     @app.get("/api/health", response_model=schemas.Health, tags=["server"])
     async def health() -> dict[str, Any]:
         """Whether the server runs, with how many games and connections."""
-        return {"ok": True, "running_games": len(service().running), "connections": hub.connections()}
+        return {
+            "ok": True,
+            "running_games": len(service().running),
+            "connections": hub.connections(),
+            "servers": service().servers,
+        }
 
     @app.get("/api/catalogue", response_model=schemas.Catalogue, tags=["games"])
     async def catalogue() -> dict[str, Any]:
@@ -211,6 +218,21 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         return replays.get(GameRecord.from_json(record.model_dump())).frame(at)
 
 
+def _optional_token_in_schema(app: FastAPI) -> None:
+    """Say in the OpenAPI schema that a game's view may be asked for without a token (a
+    spectator's): FastAPI marks every use of the bearer scheme as required."""
+    plain = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = plain()
+            operation = schema["paths"]["/api/games/{game_id}"]["get"]
+            operation["security"] = [*operation.get("security", []), {}]
+        return app.openapi_schema or schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return None if credentials is None else credentials.credentials
 
@@ -248,7 +270,12 @@ def created(live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
 
 
 async def game_lists(service: GameService, limit: int) -> dict[str, Any]:
-    running = [views.live_summary(g) for g in service.running_games()[:limit]]
+    # Running games come from the database too: other servers may have started some.
+    newest = await asyncio.to_thread(service.store.summaries, RUNNING, limit)
+    running = []
+    for summary in newest:
+        with contextlib.suppress(WebError):
+            running.append(views.live_summary(await service.get(summary.id)))
     stored = await asyncio.to_thread(service.store.summaries, FINISHED, limit)
     return {"running": running, "finished": [views.stored_summary(s) for s in stored]}
 

@@ -153,18 +153,29 @@ class LiveGame:
     def replay(self, actions: list[str], actors: list[int] | None = None) -> None:
         """Apply actions given in notation, checking each one (RecordError names the first
         that fails)."""
-        state = self.state
-        for number, text in enumerate(actions, start=1):
+        self.state, steps = self.followed(actions, actors, in_place=True)
+        self.steps.extend(steps)
+
+    def followed(
+        self, actions: list[str], actors: list[int] | None = None, *, in_place: bool = False
+    ) -> tuple[State, list[Step]]:
+        """The state after actions given in notation (each one checked) and their steps;
+        the game itself is unchanged unless `in_place`."""
+        state = self.state if in_place else self.state.clone()
+        steps: list[Step] = []
+        for number, text in enumerate(actions, start=self.version + 1):
             try:
                 action = self.game.parse_action(state, text)
                 actor = state.current_player()
-                if actors is not None and actors[number - 1] != actor:
-                    raise RecordError(f"it is stored as played by {actors[number - 1]}, not {actor}")
+                stored_actor = None if actors is None else actors[number - self.version - 1]
+                if stored_actor is not None and stored_actor != actor:
+                    raise RecordError(f"it is stored as played by {stored_actor}, not {actor}")
                 step = _step(self.game, state, actor, action)
                 state.apply_action(action)
             except ChaosGamesError as exc:
                 raise RecordError(f"Action {number}, {text!r}, does not replay: {exc}") from None
-            self.steps.append(step)
+            steps.append(step)
+        return state, steps
 
 
 def chance_rng(seed: int, done: int) -> random.Random:

@@ -205,4 +205,8 @@ class RecordDocument(BaseModel):
 class Health(BaseModel):
     ok: bool
     running_games: int
+    """Games in progress this server process has in memory."""
     connections: int
+    """WebSocket connections to this server process."""
+    servers: int
+    """Server processes working on the same database (as of this one's last heartbeat)."""

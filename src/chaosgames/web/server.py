@@ -1,10 +1,20 @@
-"""`chaosgames serve`: the web app under uvicorn, on one address, with a database."""
+"""`chaosgames serve`: the web app under uvicorn, on one address, with a database.
+
+`--workers N` runs N server processes on one listening socket (uvicorn's supervisor
+restarts one that dies); they share the database as separate servers would (see
+`service` for how they keep each other informed).
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import socket
+from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
+from uvicorn.supervisors import Multiprocess
 
 from chaosgames.core.errors import ChaosGamesError
 from chaosgames.web.app import create_app
@@ -12,25 +22,42 @@ from chaosgames.web.storage import database_url
 
 WEBSOCKET_MAX_BYTES = 64 * 1024
 """A client only ever sends a short hello over the WebSocket."""
+SETTINGS = "CHAOSGAMES_SERVE_SETTINGS"
+"""How the supervisor hands the app's settings to each server process it starts."""
 
 
-def run(host: str, port: int, database: str, workers: int = 2, pace: float = 0.5) -> None:
+def run(host: str, port: int, database: str, workers: int = 1, computers: int = 2, pace: float = 0.5) -> None:
     """Serve until interrupted; prints where, and on what database."""
-    app = create_app(database, workers=workers, pace=pace)
     sock = _bind(host, port)
     shown = host if host not in ("0.0.0.0", "::") else "127.0.0.1"
     bound = sock.getsockname()[1]
     where = database_url(database).split("@")[-1]  # no password in the output
-    print(f"chaosgames is at http://{shown}:{bound}/  (database {where}; Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(
-        app,
+    processes = f"; {workers} server processes" if workers > 1 else ""
+    print(
+        f"chaosgames is at http://{shown}:{bound}/  (database {where}{processes}; Ctrl-C stops it)",
+        flush=True,
+    )
+    options: dict[str, Any] = dict(
         log_level="warning",
         access_log=False,
         ws_max_size=WEBSOCKET_MAX_BYTES,
         timeout_graceful_shutdown=3,
     )
-    server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    if workers == 1:
+        server = uvicorn.Server(uvicorn.Config(create_app(database, workers=computers, pace=pace), **options))
+        server.run(sockets=[sock])
+        return
+    os.environ[SETTINGS] = json.dumps({"database": database, "computers": computers, "pace": pace})
+    config = uvicorn.Config(
+        "chaosgames.web.server:app_from_settings", factory=True, workers=workers, **options
+    )
+    Multiprocess(config, sockets=[sock]).run()
+
+
+def app_from_settings() -> FastAPI:
+    """The app of one of several server processes (uvicorn's factory)."""
+    settings = json.loads(os.environ[SETTINGS])
+    return create_app(settings["database"], workers=settings["computers"], pace=settings["pace"])
 
 
 def _bind(host: str, port: int) -> socket.socket:

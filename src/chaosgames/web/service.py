@@ -8,6 +8,18 @@ After each change the hub is told, and it sends every connected viewer its own v
 Computer seats decide in a worker pool (see `workers`); the game shows them "thinking"
 meanwhile. When the server starts it loads every unfinished game from the database and
 picks up where each stopped: pending chance outcomes are drawn, computer seats move.
+
+Several servers may share one database (see docs/web.md, "Running it for a club"):
+- a game's computer seats are moved by the server that owns the game (`games.owner`);
+  every server beats a heartbeat every `HEARTBEAT` seconds, and one that missed its
+  heartbeats for `LEASE` seconds (or, on the same machine, whose process is gone) loses
+  its games to the first live server that sweeps for orphans;
+- a change committed by one server reaches the others' viewers: on PostgreSQL through
+  LISTEN/NOTIFY at once, on SQLite by comparing versions every `SQLITE_POLL` seconds (a
+  cheap query over the games this server has in memory); PostgreSQL servers also compare
+  every `POSTGRES_POLL` seconds, in case a notification was lost with its connection;
+- the version check of `Store.commit` keeps two servers from both accepting a move for
+  one turn: the slower one reloads the game and answers 409.
 """
 
 from __future__ import annotations
@@ -18,7 +30,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -29,13 +41,30 @@ from chaosgames.core.errors import ChaosGamesError, IllegalActionError, InvalidO
 from chaosgames.core.game import Action, State
 from chaosgames.core.registry import game_class, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step, Thinking
-from chaosgames.web.storage import FINISHED, RUNNING, Store, StoredGame, token_hash, token_matches
+from chaosgames.web.storage import (
+    CHANNEL,
+    FINISHED,
+    RUNNING,
+    Store,
+    StoredGame,
+    server_identity,
+    token_hash,
+    token_matches,
+)
 from chaosgames.web.workers import Decision, budget, decide, make_pool, warm_up
 
 log = logging.getLogger("chaosgames.web")
 
 FINISHED_CACHE = 64
 MAX_START_ACTIONS = 20_000
+HEARTBEAT = 2.0
+"""Seconds between a server's heartbeats (and its sweeps for orphaned games)."""
+LEASE = 10.0
+"""Seconds without a heartbeat after which a server's games go to another server."""
+SQLITE_POLL = 0.5
+"""Seconds between checks for other servers' changes on SQLite (under a second to a viewer)."""
+POSTGRES_POLL = 5.0
+"""The same on PostgreSQL, where notifications carry changes and this only backs them up."""
 
 
 class WebError(Exception):
@@ -92,6 +121,14 @@ class GameService:
         self.locks: dict[str, asyncio.Lock] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self._pool: Executor | None = None
+        self.server_id = server_identity()
+        self.owned: set[str] = set()
+        """Games whose computer seats this server moves (it holds their lease)."""
+        self.servers = 1
+        """Live servers on the database, this one included (as of the last heartbeat)."""
+        self._loops: list[asyncio.Task[None]] = []
+        self._pending: set[asyncio.Task[None]] = set()
+        self.stopping = False
 
     # -- start and stop --------------------------------------------------------------------
 
@@ -99,20 +136,35 @@ class GameService:
         """Start the computer players' workers and resume every unfinished game."""
         for _ in range(self.workers if self.pool_kind == "process" else 0):
             self.pool.submit(warm_up)  # spawning a worker takes a second: not at the first move
+        await asyncio.to_thread(self.store.beat, self.server_id)
         ids = await asyncio.to_thread(self.store.ids, RUNNING)
         for game_id in ids:
-            stored = await asyncio.to_thread(self.store.load, game_id)
-            if stored is None:
-                continue
-            try:
-                live = await asyncio.to_thread(LiveGame.from_stored, stored)
-            except ChaosGamesError as exc:
-                log.error("Game %s cannot be resumed: %s", game_id, exc)
-                continue
-            self.running[game_id] = live
-            await self._settle(live)
+            await self._load_running(game_id)
+        await self._sweep()
+        self._loops = [asyncio.create_task(self._heartbeats()), asyncio.create_task(self._polls())]
+        if self.store.dialect == "postgresql":
+            self._loops.append(asyncio.create_task(self._notifications()))
+
+    async def _load_running(self, game_id: str) -> LiveGame | None:
+        stored = await asyncio.to_thread(self.store.load, game_id)
+        if stored is None:
+            return None
+        try:
+            live = await asyncio.to_thread(LiveGame.from_stored, stored)
+        except ChaosGamesError as exc:
+            log.error("Game %s cannot be resumed: %s", game_id, exc)
+            return None
+        self._keep(live)
+        return self.cached(game_id)
 
     async def stop(self) -> None:
+        self.stopping = True
+        for loop in [*self._loops, *self._pending]:
+            loop.cancel()
+        for loop in [*self._loops, *self._pending]:
+            with contextlib.suppress(BaseException):
+                await loop
+        self._loops = []
         for task in list(self.tasks.values()):
             task.cancel()
         for task in list(self.tasks.values()):
@@ -120,8 +172,126 @@ class GameService:
             with contextlib.suppress(BaseException):
                 await task
         if self._pool is not None:
+            # A worker deep in a search would outlive the server by its time budget (or, with
+            # its parent gone, forever): end them (Python 3.14's terminate_workers()).
+            workers = dict(getattr(self._pool, "_processes", None) or {})
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers.values():
+                with contextlib.suppress(Exception):
+                    process.terminate()
             self._pool = None
+        # The other servers take this one's games at once (not after its lease).
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.leave, self.server_id)
+        self.owned.clear()
+
+    # -- several servers on one database -----------------------------------------------------
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` beside the request that started it (kept until it is done)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _heartbeats(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await asyncio.to_thread(self.store.beat, self.server_id)
+                await self._sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away for a moment: try at the next beat
+                log.warning("Heartbeat of server %s failed", self.server_id, exc_info=True)
+
+    async def _sweep(self) -> None:
+        """Take the games of servers that died, and move their computer seats."""
+        await asyncio.to_thread(self.store.forget_servers, LEASE)
+        servers = await asyncio.to_thread(self.store.live_servers, LEASE)
+        self.servers = len(set(servers) | {self.server_id})
+        orphans = await asyncio.to_thread(self.store.orphans, self.server_id, LEASE)
+        for game_id, owner in orphans:
+            if not await asyncio.to_thread(self.store.claim, game_id, owner, self.server_id):
+                continue  # another server was faster
+            log.info("Server %s takes game %s over from %s", self.server_id, game_id, owner)
+            self.owned.add(game_id)
+            live = self.cached(game_id)
+            if live is None:
+                live = await self._load_running(game_id)
+            else:
+                await self.refresh(game_id)
+                live = self.cached(game_id)
+            if live is not None:
+                await self._settle(live)
+
+    async def _polls(self) -> None:
+        every = POSTGRES_POLL if self.store.dialect == "postgresql" else SQLITE_POLL
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.catch_up()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("Checking for other servers' changes failed", exc_info=True)
+
+    async def catch_up(self) -> None:
+        """Bring every game in memory to the version the database has."""
+        ids = list(self.running)
+        if not ids:
+            return
+        versions = await asyncio.to_thread(self.store.versions, ids)
+        for game_id, version in versions.items():
+            live = self.cached(game_id)
+            if live is not None and version > live.version:
+                await self.refresh(game_id)
+
+    async def _notifications(self) -> None:
+        """LISTEN for other servers' commits; reconnect (and catch up) when the line drops."""
+        import psycopg
+
+        url = self.store.engine.url.set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    await self.catch_up()  # what was committed while nobody listened
+                    async for note in conn.notifies():
+                        game_id, _, version = note.payload.partition(" ")
+                        live = self.cached(game_id)
+                        if live is not None and version.isdigit() and int(version) > live.version:
+                            self._background(self.refresh(game_id))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("The notification connection dropped; reconnecting", exc_info=True)
+                await asyncio.sleep(1.0)
+
+    async def refresh(self, game_id: str) -> None:
+        """Take the actions another server committed to a game this one has in memory,
+        then tell its viewers (and move its computer seats if this server owns it)."""
+        async with self.lock(game_id):
+            live = self.cached(game_id)
+            if live is None:
+                return
+            found = await asyncio.to_thread(self.store.since, game_id, live.version)
+            if found is None or found[0] <= live.version:
+                return
+            _version, actions, actors = found
+            try:
+                state, steps = await asyncio.to_thread(live.followed, actions, actors)
+            except ChaosGamesError:
+                # Not a continuation of what this server has: read the game anew.
+                self.running.pop(game_id, None)
+                self.finished.pop(game_id, None)
+                await self._load_running(game_id)
+            else:
+                live.accept(state, steps, time.time())
+                self._keep(live)
+            live = self.cached(game_id)
+        if live is not None:
+            self._changed(live)
 
     @property
     def pool(self) -> Executor:
@@ -236,7 +406,8 @@ class GameService:
             token_hashes=live.token_hashes,
             actions=[s.notation for s in live.steps],
         )
-        await asyncio.to_thread(self.store.create_game, stored, [s.actor for s in live.steps])
+        await asyncio.to_thread(self.store.create_game, stored, [s.actor for s in live.steps], self.server_id)
+        self.owned.add(live.id)
         self._keep(live)
         self._schedule(live)
         return live, tokens
@@ -250,6 +421,9 @@ class GameService:
             raise Forbidden("Only a seat's private link may act: this request carries no seat token.")
         seat = self.seat_for(live, token)
         assert seat is not None
+        if version > live.version:
+            # The player saw a move another server accepted that this one has not heard of yet.
+            await self.refresh(game_id)
         async with self.lock(game_id):
             live = self.cached(game_id) or live
             if version != live.version:
@@ -280,21 +454,12 @@ class GameService:
         actions = [(s.notation, s.actor) for s in steps]
         ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result)
         if not ok:
-            # Another process committed first: take the game as the database has it.
-            await self._reload(live.id)
+            # Another server committed first: take the game as the database has it (after
+            # this request lets go of the game's lock).
+            self._background(self.refresh(live.id))
             raise Conflict("Another action was accepted first; look at the board again.")
         live.accept(state, steps, time.time())
         self._keep(live)
-
-    async def _reload(self, game_id: str) -> None:
-        stored = await asyncio.to_thread(self.store.load, game_id)
-        if stored is None:
-            return
-        live = await asyncio.to_thread(LiveGame.from_stored, stored)
-        self.running.pop(game_id, None)
-        self.finished.pop(game_id, None)
-        self._keep(live)
-        self.notify(game_id)
 
     def _changed(self, live: LiveGame) -> None:
         self._schedule(live)
@@ -320,6 +485,8 @@ class GameService:
         if seat is None or not live.is_computer(seat) or live.status != RUNNING:
             live.thinking = None
             return
+        if live.id not in self.owned:
+            return  # its owner, another server, moves it
         if live.id in self.tasks:
             return
         live.thinking = Thinking(seat, time.time(), budget(live.seats[seat]))
@@ -380,6 +547,8 @@ class GameService:
         try:
             return await loop.run_in_executor(self.pool, decide, request)
         except BrokenProcessPool:
+            if self.stopping:
+                raise  # the server is going down with its workers: no new pool to leave behind
             # A worker died (killed, out of memory): a fresh pool takes the decision again.
             log.warning("The computer players' pool broke; starting a new one.")
             self._pool = None

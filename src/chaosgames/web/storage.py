@@ -1,14 +1,22 @@
 """Where games live: SQLAlchemy Core tables, on SQLite (the default) or PostgreSQL.
 
-Three tables. `games` holds a game's kind, options, seed, status and `version`, the number
+Four tables. `games` holds a game's kind, options, seed, status and `version`, the number
 of actions committed so far. `seats` holds who plays each seat and, for a person, the
 SHA-256 of the seat's secret token (the token itself is never stored). `actions` holds
 every action, chance outcomes included, in notation, keyed by (game, sequence number).
+`servers` holds every server process working on the database with its last heartbeat.
 
 A move is committed before it is acknowledged: `commit` raises the game's version from
 the one the move was decided on and inserts the new actions in one transaction. If the
 version has moved on (another request, or another server process, was faster) nothing is
 written and `commit` answers False, so two moves can never both be accepted for one turn.
+A finished game's row is never updated again, so nothing can change a finished game.
+
+Several server processes may share one database. Each game has an `owner`, the server
+process that moves its computer seats (its lease); a server whose heartbeat stops (or, on
+the same machine, whose process is gone) loses its games to the first live server that
+`claim`s them. On PostgreSQL every commit also sends a notification (`NOTIFY`) with the
+game's id and new version, delivered to the other servers when the transaction commits.
 """
 
 from __future__ import annotations
@@ -17,6 +25,9 @@ import contextlib
 import hashlib
 import hmac
 import json
+import os
+import secrets
+import socket
 import threading
 import time
 from collections.abc import Sequence
@@ -36,10 +47,14 @@ from sqlalchemy import (
     Text,
     and_,
     create_engine,
+    delete,
     event,
     func,
     insert,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -61,6 +76,7 @@ games_table = Table(
     Column("meta", Text, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("owner", String(100), nullable=True),
     Index("games_by_status", "status", "updated"),
 )
 
@@ -82,6 +98,20 @@ actions_table = Table(
     Column("actor", Integer, nullable=False),
     Column("created", Float, nullable=False),
 )
+
+
+servers_table = Table(
+    "servers",
+    metadata,
+    Column("id", String(100), primary_key=True),
+    Column("started", Float, nullable=False),
+    Column("heartbeat", Float, nullable=False),
+)
+
+CHANNEL = "chaosgames_games"
+"""The PostgreSQL notification channel: payload '<game id> <version>' after each commit."""
+SCHEMA_LOCK = 7_413_001
+"""The advisory lock under which a PostgreSQL server creates or upgrades the schema."""
 
 
 class _MovedOn(Exception):
@@ -128,6 +158,29 @@ def make_engine(database: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def server_identity() -> str:
+    """A new id for this server process: host, process id and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def gone_from_this_host(server_id: str) -> bool:
+    """Whether `server_id` names a process of this machine that no longer exists.
+
+    A server killed on this machine loses its games at once rather than after its lease
+    runs out. Anything else (another machine, a process id in use) waits for the lease."""
+    host, _, rest = server_id.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return False
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -177,12 +230,24 @@ class Store:
 
     def __init__(self, database: str) -> None:
         self.engine = make_engine(database)
-        metadata.create_all(self.engine)
+        self.dialect = self.engine.dialect.name
+        self._create_schema()
         # SQLite takes one writer at a time and makes the others wait in growing sleeps
         # (its busy handler); taking turns here first keeps every commit prompt.
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
+
+    def _create_schema(self) -> None:
+        """Create the tables when missing and add the columns later versions brought;
+        servers starting together on PostgreSQL take turns (an advisory lock)."""
+        with self.engine.begin() as conn:
+            if self.dialect == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn)
+            columns = {c["name"] for c in inspect(conn).get_columns("games")}
+            if "owner" not in columns:  # a database of the first web app (issue 11)
+                conn.execute(text("ALTER TABLE games ADD COLUMN owner VARCHAR(100)"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -191,8 +256,10 @@ class Store:
         self,
         stored: StoredGame,
         actors: Sequence[int],
+        owner: str | None = None,
     ) -> None:
-        """Insert a new game with its seats and the actions it starts from."""
+        """Insert a new game with its seats and the actions it starts from; `owner` (a
+        server id) moves its computer seats."""
         now = time.time()
         with self._writing, self.engine.begin() as conn:
             conn.execute(
@@ -207,6 +274,7 @@ class Store:
                     meta=json.dumps(stored.meta),
                     created=now,
                     updated=now,
+                    owner=owner,
                 )
             )
             conn.execute(
@@ -220,8 +288,16 @@ class Store:
                 conn.execute(
                     insert(actions_table),
                     [
-                        {"game_id": stored.id, "seq": seq, "notation": text, "actor": actor, "created": now}
-                        for seq, (text, actor) in enumerate(zip(stored.actions, actors, strict=True), start=1)
+                        {
+                            "game_id": stored.id,
+                            "seq": seq,
+                            "notation": notation,
+                            "actor": actor,
+                            "created": now,
+                        }
+                        for seq, (notation, actor) in enumerate(
+                            zip(stored.actions, actors, strict=True), start=1
+                        )
                     ],
                 )
 
@@ -238,10 +314,17 @@ class Store:
         try:
             with self._writing, self.engine.begin() as conn:
                 # The version check takes the row first (a row lock on PostgreSQL), so of
-                # two commits for the same turn exactly one finds its version.
+                # two commits for the same turn exactly one finds its version; a finished
+                # game's row is never changed again.
                 done = conn.execute(
                     update(games_table)
-                    .where(and_(games_table.c.id == game_id, games_table.c.version == version))
+                    .where(
+                        and_(
+                            games_table.c.id == game_id,
+                            games_table.c.version == version,
+                            games_table.c.status == RUNNING,
+                        )
+                    )
                     .values(
                         version=version + len(actions),
                         status=status,
@@ -254,13 +337,131 @@ class Store:
                 conn.execute(
                     insert(actions_table),
                     [
-                        {"game_id": game_id, "seq": seq, "notation": text, "actor": actor, "created": now}
-                        for seq, (text, actor) in enumerate(actions, start=version + 1)
+                        {"game_id": game_id, "seq": seq, "notation": notation, "actor": actor, "created": now}
+                        for seq, (notation, actor) in enumerate(actions, start=version + 1)
                     ],
                 )
+                if self.dialect == "postgresql":
+                    # Delivered to every listening server when (and only if) this commits.
+                    conn.execute(
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": CHANNEL, "payload": f"{game_id} {version + len(actions)}"},
+                    )
         except (_MovedOn, IntegrityError):
             return False
         return True
+
+    def since(self, game_id: str, version: int) -> tuple[int, list[str], list[int]] | None:
+        """The game's version now and the actions (notation, actor) after `version`."""
+        with self.engine.connect() as conn:
+            now = conn.execute(select(games_table.c.version).where(games_table.c.id == game_id)).scalar()
+            if now is None:
+                return None
+            rows = conn.execute(
+                select(actions_table.c.notation, actions_table.c.actor)
+                .where(
+                    and_(
+                        actions_table.c.game_id == game_id,
+                        actions_table.c.seq > version,
+                        actions_table.c.seq <= now,
+                    )
+                )
+                .order_by(actions_table.c.seq)
+            ).all()
+        return int(now), [r.notation for r in rows], [int(r.actor) for r in rows]
+
+    def versions(self, ids: Sequence[str]) -> dict[str, int]:
+        """The version of each of these games (the check for changes by other servers)."""
+        found: dict[str, int] = {}
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), 500):
+                chunk = list(ids[start : start + 500])
+                for row in conn.execute(
+                    select(games_table.c.id, games_table.c.version).where(games_table.c.id.in_(chunk))
+                ):
+                    found[row.id] = int(row.version)
+        return found
+
+    # -- servers and leases ------------------------------------------------------------------
+
+    def beat(self, server_id: str, now: float | None = None) -> None:
+        """Record that `server_id` is alive (its heartbeat keeps its games' leases)."""
+        now = time.time() if now is None else now
+        with self._writing, self.engine.begin() as conn:
+            done = conn.execute(
+                update(servers_table).where(servers_table.c.id == server_id).values(heartbeat=now)
+            )
+            if done.rowcount == 0:
+                conn.execute(insert(servers_table).values(id=server_id, started=now, heartbeat=now))
+
+    def live_servers(self, lease: float, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(servers_table.c.id)
+                .where(servers_table.c.heartbeat >= now - lease)
+                .order_by(servers_table.c.started)
+            ).all()
+        return [r.id for r in rows if not gone_from_this_host(r.id)]
+
+    def forget_servers(self, lease: float, now: float | None = None) -> None:
+        """Drop the rows of servers long gone (their games are taken by then)."""
+        now = time.time() if now is None else now
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(servers_table.c.id, servers_table.c.heartbeat)).all()
+        gone = [r.id for r in rows if r.heartbeat < now - 100 * lease or gone_from_this_host(r.id)]
+        if gone:
+            with self._writing, self.engine.begin() as conn:
+                owners = select(games_table.c.owner).where(games_table.c.status == RUNNING)
+                conn.execute(
+                    delete(servers_table).where(
+                        and_(servers_table.c.id.in_(gone), servers_table.c.id.not_in(owners))
+                    )
+                )
+
+    def orphans(self, server_id: str, lease: float, now: float | None = None) -> list[tuple[str, str | None]]:
+        """Running games with a computer seat whose owner is not a live server:
+        (game id, owner)."""
+        alive = set(self.live_servers(lease, now)) | {server_id}
+        computers = select(seats_table.c.game_id).where(seats_table.c.who != "human")
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.id, games_table.c.owner)
+                .where(
+                    and_(
+                        games_table.c.status == RUNNING,
+                        games_table.c.id.in_(computers),
+                        or_(games_table.c.owner.is_(None), games_table.c.owner.not_in(alive)),
+                    )
+                )
+                .order_by(games_table.c.updated)
+            ).all()
+        return [(r.id, r.owner) for r in rows]
+
+    def claim(self, game_id: str, owner: str | None, server_id: str) -> bool:
+        """Take the game from `owner` (who must still hold it); of two servers claiming it
+        at once, one wins."""
+        held = games_table.c.owner.is_(None) if owner is None else games_table.c.owner == owner
+        with self._writing, self.engine.begin() as conn:
+            done = conn.execute(
+                update(games_table).where(and_(games_table.c.id == game_id, held)).values(owner=server_id)
+            )
+        return done.rowcount == 1
+
+    def owned(self, server_id: str) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.id).where(
+                    and_(games_table.c.owner == server_id, games_table.c.status == RUNNING)
+                )
+            ).all()
+        return [r.id for r in rows]
+
+    def leave(self, server_id: str) -> None:
+        """A server stopping cleanly: its games go to the others at once."""
+        with self._writing, self.engine.begin() as conn:
+            conn.execute(update(games_table).where(games_table.c.owner == server_id).values(owner=None))
+            conn.execute(delete(servers_table).where(servers_table.c.id == server_id))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as conn:

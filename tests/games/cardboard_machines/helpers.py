@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 import chaosgames
-from chaosgames.games.cardboard_machines.boards import direction
 from chaosgames.games.cardboard_machines.phases import GEAR, MOVE
 from chaosgames.games.cardboard_machines.state import CardboardState
 
@@ -74,7 +73,7 @@ def cautious_action(st: CardboardState, rng: random.Random) -> Any:
         last = st.phase != MOVE or st.moves_left == 1
         ranked = []
         for a in steps:
-            target = next(t for s, t in st.targets(st.pos[p]) if direction(s) == a.arg)
+            target = next(t for d, t in st.targets(st.pos[p]) if d == a.arg)
             risk = int(st.terrain_at(target) and last) + int(target in st.ghosts)
             ranked.append((risk, rng.random(), a))
         ranked.sort(key=lambda r: (r[0], r[1]))

@@ -1,68 +1,128 @@
 """Actions and their notation.
 
-Every action is a `Move(kind, arg)`; its text is `kind:arg`, or `kind` alone when there is
-no argument. Spaces are named by their row on the table (1 = the back row of the back
-board ... 12 = the front row of the front board) and their lane (a = leftmost ... f).
+Every action is a `Move(kind, arg)`: what is done and one whole number saying with what.
+Its text is `kind:arg`, or `kind` alone when there is no argument. Spaces are named by
+their row on the table (1 = the back row of the back board ... 12 = the front row of the
+front board) and their lane (a = leftmost ... f); the action holds the table space
+`(row - 1) * 6 + lane`, so it reads the same wherever the track has scrolled to.
 
-    first:2        chance: player 2 starts
-    board:5        chance: board 5 is drawn for the next place of the track
+    first:2        chance: player 2 starts                          arg: the player (0-based)
+    board:5        chance: board 5 is drawn for the next place      arg: the board
     gear:4         change to gear 4 (gear:N with N the current gear = no change)
     move:left      step to the space in front on the left (also move:ahead, move:right)
+                                                                    arg: -1, 0 or 1
     scroll         drive off the front edge: the back board is flipped and added in front
     stop           end the move early (1 stress per space not moved)
-    ghost:11c      place a ghost on the new board (ghost:none declines)
+    ghost:11c      place a ghost on the new board (ghost:none declines: arg NO_GHOST)
     place:5a       put a crashed car on an edge space of the third board from the back
     return / keep  give back 1 stress before the stress test, or keep it
     roll:3         chance: a stress die shows 3 (1 blank, 2-3 left, 4-5 right, 6 malfunction)
-    swerve:left    resolve a remaining swerve die (swerve:right)
+    swerve:left    resolve a remaining swerve die (swerve:right)    arg: LEFT or RIGHT
     malfunction    resolve a remaining malfunction die
     buyoff:left    (option buy_off_swerve) take 1 stress to cancel a swerve die
 """
 
 from __future__ import annotations
 
-import re
+from enum import StrEnum
 from typing import NamedTuple
 
-from chaosgames.games.cardboard_machines.boards import LANES
+from chaosgames.core.notation import Form, Notation
+from chaosgames.games.cardboard_machines.boards import LANES, TABLE_ROWS
+from chaosgames.games.cardboard_machines.phases import LEFT, RIGHT
 
 COLUMN_LETTERS = "abcdef"
+TABLE_SPACES = TABLE_ROWS * LANES
+NO_GHOST = -1
+"""The argument of `ghost:none`."""
+DIRECTIONS = {-1: "left", 0: "ahead", 1: "right"}
+"""A step's direction (the sign of its lateral shift) by its name in `move:` notation."""
+SWERVE_SIDES = {LEFT: "left", RIGHT: "right"}
+"""A swerve die's side by its name in `swerve:` and `buyoff:` notation."""
+
+
+class Kind(StrEnum):
+    """What an action does; its value is the notation before the colon."""
+
+    FIRST = "first"
+    BOARD = "board"
+    GEAR = "gear"
+    MOVE = "move"
+    SCROLL = "scroll"
+    STOP = "stop"
+    GHOST = "ghost"
+    PLACE = "place"
+    RETURN = "return"
+    KEEP = "keep"
+    ROLL = "roll"
+    SWERVE = "swerve"
+    MALFUNCTION = "malfunction"
+    BUYOFF = "buyoff"
+
+
+def space_name(table_space: int) -> str:
+    """'7c' for table space 38 (table row 7, lane c)."""
+    row, lane = divmod(table_space, LANES)
+    return f"{row + 1}{COLUMN_LETTERS[lane]}"
+
+
+def _argument(kind: Kind, arg: int) -> str:
+    if kind is Kind.MOVE:
+        return DIRECTIONS[arg]
+    if kind is Kind.SWERVE or kind is Kind.BUYOFF:
+        return SWERVE_SIDES[arg]
+    if kind is Kind.PLACE or kind is Kind.GHOST:
+        return "none" if arg == NO_GHOST else space_name(arg)
+    if kind is Kind.FIRST:
+        return str(arg + 1)
+    return str(arg)
+
+
+_BARE = frozenset({Kind.SCROLL, Kind.STOP, Kind.RETURN, Kind.KEEP, Kind.MALFUNCTION})
 
 
 class Move(NamedTuple):
-    """One action of Cardboard Machines (see the module docstring for the notation)."""
+    """One action of Cardboard Machines (see the module docstring)."""
 
-    kind: str
-    arg: str = ""
+    kind: Kind
+    arg: int = 0
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.arg}" if self.arg else self.kind
+        kind = self.kind
+        if kind in _BARE:
+            return kind.value
+        return f"{kind.value}:{_argument(kind, self.arg)}"
 
 
-SCROLL = Move("scroll")
-STOP = Move("stop")
-RETURN = Move("return")
-KEEP = Move("keep")
-MALFUNCTION = Move("malfunction")
-GHOST_NONE = Move("ghost", "none")
+SCROLL = Move(Kind.SCROLL)
+STOP = Move(Kind.STOP)
+RETURN = Move(Kind.RETURN)
+KEEP = Move(Kind.KEEP)
+MALFUNCTION = Move(Kind.MALFUNCTION)
+GHOST_NONE = Move(Kind.GHOST, NO_GHOST)
+GEARS = tuple(Move(Kind.GEAR, g) for g in range(1, 7))
+"""`gear:1` ... `gear:6`, in the order they are offered."""
+STEPS = {d: Move(Kind.MOVE, d) for d in DIRECTIONS}
+SWERVES = {side: Move(Kind.SWERVE, side) for side in SWERVE_SIDES}
+BUYOFFS = {side: Move(Kind.BUYOFF, side) for side in SWERVE_SIDES}
+PLACES = tuple(Move(Kind.PLACE, t) for t in range(TABLE_SPACES))
+GHOSTS = tuple(Move(Kind.GHOST, t) for t in range(TABLE_SPACES))
+ROLLS = tuple(Move(Kind.ROLL, face) for face in range(1, 7))
 
-
-def space_name(table_row: int, col: int) -> str:
-    """'7c' for table row index 6 (0-based), lane 2."""
-    return f"{table_row + 1}{COLUMN_LETTERS[col]}"
-
-
-NOTATION = re.compile(
-    r"^(?:first:\d+|board:\d+|gear:\d+|move:(?:left|ahead|right)|scroll|stop|return|keep|malfunction"
-    r"|ghost:(?:none|\d+[a-f])|place:\d+[a-f]|roll:\d+|swerve:(?:left|right)|buyoff:(?:left|right))$"
+NOTATION = Notation(
+    Form("first:1", r"first:[0-9]+"),
+    Form("board:5", r"board:[0-9]+"),
+    Form("gear:3", r"gear:[0-9]+"),
+    Form("move:left|ahead|right", r"move:(?:left|ahead|right)"),
+    Form("scroll", r"scroll"),
+    Form("stop", r"stop"),
+    Form("ghost:11c|none", r"ghost:(?:none|[0-9]+[a-f])"),
+    Form("place:5a", r"place:[0-9]+[a-f]"),
+    Form("return", r"return"),
+    Form("keep", r"keep"),
+    Form("roll:3", r"roll:[0-9]+"),
+    Form("swerve:left|right", r"swerve:(?:left|right)"),
+    Form("malfunction", r"malfunction"),
+    Form("buyoff:left|right", r"buyoff:(?:left|right)"),
 )
-
-ACCEPTED = (
-    "first:N, board:N, gear:N, move:left|ahead|right, scroll, stop, ghost:<space>|ghost:none, "
-    "place:<space>, return, keep, roll:N, swerve:left|right, malfunction, buyoff:left|right "
-    f"(a space is a table row 1-12 and a lane a-{COLUMN_LETTERS[LANES - 1]}, e.g. 7c)"
-)
-
-
-def well_formed(text: str) -> bool:
-    return NOTATION.match(text) is not None
+"""Spaces are a table row 1-12 and a lane a-f, e.g. `7c`."""

@@ -10,6 +10,7 @@ fewer at the outer lanes, where the frame (the wall) cuts the diagonal off.
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from typing import Any, NamedTuple
@@ -87,3 +88,50 @@ def direction(step: int) -> str:
     if step > 0:
         return "right"
     return "ahead"
+
+
+ROW_AHEAD: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]] = {
+    key: tuple(
+        tuple(((step > 0) - (step < 0), LANES + col2 - col) for step, col2 in pairs)
+        for col, pairs in enumerate(table)
+    )
+    for key, table in FRONT.items()
+}
+"""ROW_AHEAD[(offset of a row, offset of the next row)][col] -> ((direction, space in front - space), ...):
+direction -1 left, 0 ahead, 1 right."""
+
+
+class Track(NamedTuple):
+    """The six boards on the table as lookup tables by table space (table row * LANES +
+    lane, 0 = the back row's left lane): they change only when the track scrolls."""
+
+    terrain: tuple[bool, ...]
+    ahead: tuple[tuple[tuple[int, int], ...], ...]
+    """(direction: -1 left, 0 ahead, 1 right; space in front - space) of the spaces in
+    front, from left to right; none from the front row."""
+    dodge: tuple[bool, ...]
+    """Three spaces in front and the one straight ahead is terrain: going beside it is a
+    barely dodge."""
+    start_rows: tuple[int, int]
+    """The table rows of the starting board."""
+
+
+_FRONT_ROW: tuple[tuple[tuple[int, int], ...], ...] = ((),) * LANES
+
+
+@functools.lru_cache(maxsize=4096)
+def track(board_ids: tuple[int, ...], sides: tuple[int, ...]) -> Track:
+    """The lookup tables of the boards `board_ids` (back to front) showing `sides`."""
+    faces = [SIDES[b][s] for b, s in zip(board_ids, sides, strict=True)]
+    terrain = tuple(cell for face in faces for cell in face.terrain)
+    offsets = [face.offset for face in faces for _ in range(ROWS)]
+    ahead = (
+        tuple(entry for row in range(TABLE_ROWS - 1) for entry in ROW_AHEAD[(offsets[row], offsets[row + 1])])
+        + _FRONT_ROW
+    )
+    dodge = tuple(
+        len(pairs) == 3 and any(d == 0 and terrain[t + delta] for d, delta in pairs)
+        for t, pairs in enumerate(ahead)
+    )
+    start = ROWS * board_ids.index(START_BOARD) if START_BOARD in board_ids else -ROWS
+    return Track(terrain, ahead, dodge, (start, start + 1))

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import end_of_game
-from chaosgames.games.cardboard_machines.boards import LANES
+from chaosgames.games.cardboard_machines.actions import PLACES
+from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF, OVER, TURN_OVER
 
 if TYPE_CHECKING:
@@ -56,6 +58,11 @@ def placement_spaces(st: CardboardState) -> list[int]:
             if space not in found:
                 found.append(space)
     return sorted(found)
+
+
+def placement_options(st: CardboardState) -> list[Action]:
+    base = BOARD_SPACES * st.back
+    return [PLACES[s - base] for s in placement_spaces(st)]
 
 
 def place(st: CardboardState, space: int) -> None:

@@ -92,11 +92,6 @@ def _boards_layout(boards: tuple[tuple[int, int], ...]) -> dict[int, float]:
     return f
 
 
-def space_index(name: str) -> int:
-    """'7c' -> (7 - 1) * 6 + 2."""
-    return (int(name[:-1]) - 1) * LANES + COLUMN_LETTERS.index(name[-1])
-
-
 class CardboardEncoding(Encoding):
     """See the module docstring."""
 
@@ -112,13 +107,10 @@ class CardboardEncoding(Encoding):
     def action_index(self, state: State, action: Action) -> int:
         if not isinstance(action, Move):
             return NO_INDEX
-        index = _FIXED.get(str(action))
-        if index is not None:
-            return index
         offset = _SPACE_KINDS.get(action.kind)
-        if offset is None or action.arg == "none":
-            return NO_INDEX
-        return offset + space_index(action.arg)
+        if offset is not None and 0 <= action.arg < SPACES:
+            return offset + action.arg  # the action holds the table space
+        return _FIXED.get(str(action), NO_INDEX)
 
     def slot_name(self, index: int) -> str:
         for text, i in _FIXED.items():

@@ -12,16 +12,18 @@ if TYPE_CHECKING:
 
 def end_turn(st: CardboardState) -> None:
     """'Then continue with the next player': clockwise, skipping players out of the race."""
-    n = st.game.num_players
+    game = st.game
     st.turn += 1
-    cap = st.game.options["max_turns"]
-    if cap and st.turn >= cap:
+    if game.max_turns and st.turn >= game.max_turns:
         finish_by_score(st)
         return
-    nxt = (st.mover + 1) % n
-    while st.lives[nxt] == 0:
-        nxt = (nxt + 1) % n
-    st.mover = nxt
+    # Someone else is still in the race (the game ends when one player is left), so this
+    # finds the next player within one round of the table.
+    n, lives, mover = game.num_players, st.lives, st.mover
+    for i in range(1, n + 1):
+        if lives[(mover + i) % n] > 0:
+            st.mover = (mover + i) % n
+            break
     st.reset_turn_fields()
     st.phase = GEAR
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
-from chaosgames.games.cardboard_machines import crashing, end_of_game, stress_test
-from chaosgames.games.cardboard_machines.actions import SCROLL, STOP, Move
-from chaosgames.games.cardboard_machines.boards import LANES, SIDES, START_BOARD, direction
-from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, MOVE, OVER, RETURN_STRESS
+from chaosgames.games.cardboard_machines import crashing, end_of_game
+from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP
+from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES, SIDES, START_BOARD, TABLE_ROWS
+from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, MOVE, OFF, OVER
 
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.state import CardboardState
+
+FRONT_ROW = (TABLE_ROWS - 1) * LANES
+"""The first table space of the front row."""
 
 
 # -- Changing gear -------------------------------------------------------------------------
@@ -42,7 +45,7 @@ def change_gear(st: CardboardState, gear: int) -> None:
 def can_end_from(st: CardboardState, space: int, points: int) -> bool:
     """Whether a car entering `space` with `points` left can still end on a space without
     another car ('cannot end their movement in the same space as another player')."""
-    if st.car_at(space, st.mover) < 0:
+    if space not in st.pos or st.car_at(space, st.mover) < 0:
         return True
     if points == 0:
         return False
@@ -55,23 +58,27 @@ def move_options(st: CardboardState) -> list[Action]:
     """Steps in front (left, ahead, right), or `scroll` from the front row, then `stop`."""
     p = st.mover
     here = st.pos[p]
-    options: list[Action] = []
-    if here // LANES == st.front_row():
-        options.append(SCROLL)
+    base = BOARD_SPACES * st.back
+    if here - base >= FRONT_ROW:
+        options: list[Action] = [SCROLL]
     else:
-        for lateral, space in st.targets(here):
-            if can_end_from(st, space, st.moves_left - 1):
-                options.append(Move("move", direction(lateral)))
+        points = st.moves_left - 1
+        pos = st.pos
+        options = [
+            STEPS[d]
+            for d, delta in st.track.ahead[here - base]
+            if here + delta not in pos or can_end_from(st, here + delta, points)
+        ]
     if not st.must_continue and st.car_at(here, p) < 0:
         options.append(STOP)
     return options
 
 
-def enter(st: CardboardState, lateral: int, space: int) -> None:
+def enter(st: CardboardState, direction: int, space: int) -> None:
     """The mover steps forward into `space`, paying what the seed's special spaces cost."""
     p = st.mover
-    ahead = st.targets(st.pos[p])
-    if barely_dodges(st, ahead, lateral):
+    if direction and st.track.dodge[st.pos[p] - BOARD_SPACES * st.back]:
+        # Barely dodging: three spaces in front, terrain straight ahead, going beside it.
         st.add_stress(p, 1)
     if space in st.ghosts:
         st.add_stress(p, 1)
@@ -83,40 +90,23 @@ def enter(st: CardboardState, lateral: int, space: int) -> None:
     claim_round_token(st, p, space)
 
 
-def barely_dodges(st: CardboardState, ahead: tuple[tuple[int, int], ...], lateral: int) -> bool:
-    """The seed's four conditions: moving, three spaces in front, the one straight ahead is
-    terrain, and the car goes on either side of it."""
-    if len(ahead) != 3 or lateral == 0:
-        return False
-    return any(step == 0 and st.terrain_at(space) for step, space in ahead)
+def space_towards(st: CardboardState, direction: int) -> int:
+    """The space in front of the mover in `direction` (-1 left, 0 ahead, 1 right)."""
+    here = st.pos[st.mover]
+    return here + next(delta for d, delta in st.track.ahead[here - BOARD_SPACES * st.back] if d == direction)
 
 
-def step(st: CardboardState, name: str) -> None:
-    lateral, space = next((s, t) for s, t in st.targets(st.pos[st.mover]) if direction(s) == name)
-    enter(st, lateral, space)
+def step(st: CardboardState, direction: int) -> None:
+    """One space forward; the move ends when no points are left (the caller ends it)."""
+    enter(st, direction, space_towards(st, direction))
     st.moves_left -= 1
     st.must_continue = False
-    if st.phase != OVER and st.moves_left == 0:
-        end_move(st)
 
 
 def stop(st: CardboardState) -> None:
     """Moving fewer spaces costs 1 stress for every space not moved."""
     st.add_stress(st.mover, st.moves_left)
     st.moves_left = 0
-    end_move(st)
-
-
-def end_move(st: CardboardState) -> None:
-    """Ending in terrain crashes; otherwise the stress test follows."""
-    p = st.mover
-    if st.terrain_at(st.pos[p]):
-        crashing.crash_mover(st, st.pos[p])
-        return
-    if not st.changed_gear and not st.stressed and st.stress[p] > 0:
-        st.phase = RETURN_STRESS
-    else:
-        stress_test.start_roll(st)
 
 
 # -- Moving off the far edges of the board -------------------------------------------------
@@ -135,12 +125,13 @@ def scroll(st: CardboardState) -> None:
     old_id, old_side = st.board_ids[0], st.sides[0]
     gone_below = (2 * st.back + 2) * LANES
     victims = [
-        p for p in ((st.mover + i) % n for i in range(1, n)) if st.pos[p] != -1 and st.pos[p] < gone_below
+        p for p in ((st.mover + i) % n for i in range(1, n)) if st.pos[p] != OFF and st.pos[p] < gone_below
     ]
     st.ghosts = {g for g in st.ghosts if g >= gone_below}
     st.back += 1
     st.board_ids = [*st.board_ids[1:], old_id]
     st.sides = [*st.sides[1:], 1 - old_side]
+    st.retrack()
     if old_id == START_BOARD:
         st.lap += 1
         st.lap_claimed = False
@@ -163,6 +154,11 @@ def ghost_spaces(st: CardboardState) -> list[int]:
     ]
 
 
+def ghost_options(st: CardboardState) -> list[Action]:
+    base = BOARD_SPACES * st.back
+    return [*(GHOSTS[s - base] for s in ghost_spaces(st)), GHOST_NONE]
+
+
 def place_ghost(st: CardboardState, space: int | None) -> None:
     st.ghost_pending = False
     if space is not None:
@@ -174,40 +170,14 @@ def place_ghost(st: CardboardState, space: int | None) -> None:
 
 def claim_round_token(st: CardboardState, player: int, space: int) -> None:
     """Entering the row of board 0 that held her starting space, first in this lap."""
-    row = space // LANES
     if (
         st.lap >= 1
         and not st.lap_claimed
         and st.tokens_left > 0
-        and row % 2 == st.start_row[player]
-        and st.board_of_row(row) == START_BOARD
+        and space // LANES - 2 * st.back == st.track.start_rows[st.start_row[player]]
     ):
         st.tokens[player] += 1
         st.tokens_left -= 1
         st.lap_claimed = True
         if st.tokens_left == 0:
             end_of_game.finish_by_score(st)
-
-
-# -- Bonus movement of a malfunction ---------------------------------------------------------
-
-
-def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
-    """Spaces in front a one-space move may end on (never another car's)."""
-    p = st.mover
-    return [(s, t) for s, t in st.targets(st.pos[p]) if st.car_at(t, p) < 0]
-
-
-def bonus_options(st: CardboardState) -> list[Action]:
-    return [Move("move", direction(s)) for s, _ in bonus_targets(st)]
-
-
-def bonus_step(st: CardboardState, name: str) -> None:
-    lateral, space = next((s, t) for s, t in bonus_targets(st) if direction(s) == name)
-    enter(st, lateral, space)
-    if st.phase == OVER:
-        return
-    if st.terrain_at(space):
-        crashing.crash_mover(st, space)
-        return
-    stress_test.after_bonus(st)

@@ -46,6 +46,7 @@ def lay_track(st: CardboardState, drawn: list[int]) -> None:
     st.sides = [WHITE] * len(st.board_ids)
     st.unused = [b for b in BOARD_IDS if b not in st.board_ids]
     st.back = 0
+    st.retrack()
     place_cars(st)
     st.mover = st.first
     st.phase = GEAR

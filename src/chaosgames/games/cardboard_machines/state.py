@@ -9,43 +9,54 @@ interrupt whatever is going on and are decided first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
+from chaosgames.core.errors import illegal_action
 from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
-from chaosgames.games.cardboard_machines import crashing, end_of_game, movement, setup, stress_test
+from chaosgames.games.cardboard_machines import (
+    crashing,
+    document,
+    end_of_game,
+    movement,
+    setup,
+    stress_test,
+    text,
+)
 from chaosgames.games.cardboard_machines.actions import (
     COLUMN_LETTERS,
-    GHOST_NONE,
+    GEARS,
     KEEP,
+    NO_GHOST,
     RETURN,
+    ROLLS,
+    Kind,
     Move,
     space_name,
 )
 from chaosgames.games.cardboard_machines.boards import (
     BOARD_IDS,
-    FRONT,
+    BOARD_SPACES,
     LANES,
     SIDES,
     START_BOARD,
     TABLE_ROWS,
     Side,
+    Track,
+    track,
 )
 from chaosgames.games.cardboard_machines.phases import (
     BOARDS,
     BONUS,
     FIRST,
     GEAR,
-    LEFT,
-    MALF,
     MOVE,
     OFF,
     OVER,
-    PHASE_NAMES,
     RESOLVE,
     RETURN_STRESS,
-    RIGHT,
     ROLL,
     TURN_OVER,
 )
@@ -53,8 +64,12 @@ from chaosgames.games.cardboard_machines.phases import (
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
-GEAR_ACTIONS: tuple[Action, ...] = tuple(Move("gear", str(g)) for g in range(1, 7))
-ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform([Move("roll", str(f)) for f in range(1, 7)]))
+ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform(list(ROLLS)))
+NO_TRACK = Track((), (), (), (-2, -1))
+"""The lookup tables while the track is not laid yet (setup)."""
+_MOVER = -3
+_DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOVER, TERMINAL)
+"""Who decides in each phase (when no crashed car or ghost is waiting)."""
 
 
 class CardboardState(State):
@@ -89,6 +104,7 @@ class CardboardState(State):
         "to_roll",
         "tokens",
         "tokens_left",
+        "track",
         "turn",
         "unused",
     )
@@ -105,6 +121,7 @@ class CardboardState(State):
         self.board_ids: list[int] = []
         self.sides: list[int] = []
         self.unused: list[int] = []
+        self.track = NO_TRACK
         self.pos = [OFF] * n
         self.start_row = [0] * n
         self.gear = [1] * n
@@ -135,6 +152,14 @@ class CardboardState(State):
         self.rerolls = 0
         self.dice = [0, 0, 0]
 
+    def retrack(self) -> None:
+        """Look the boards up again after they changed (laid, scrolled, read, edited)."""
+        self.track = track(tuple(self.board_ids), tuple(self.sides)) if self.board_ids else NO_TRACK
+
+    def _invalidate(self) -> None:
+        super()._invalidate()
+        self.retrack()
+
     def side_of_row(self, row: int) -> Side:
         b = row // 2 - self.back
         return SIDES[self.board_ids[b]][self.sides[b]]
@@ -143,8 +168,7 @@ class CardboardState(State):
         return self.board_ids[row // 2 - self.back]
 
     def terrain_at(self, space: int) -> bool:
-        row = space // LANES
-        return self.side_of_row(row).terrain[(row % 2) * LANES + space % LANES]
+        return self.track.terrain[space - BOARD_SPACES * self.back]
 
     def front_row(self) -> int:
         return 2 * self.back + TABLE_ROWS - 1
@@ -154,23 +178,21 @@ class CardboardState(State):
         return space // LANES - 2 * self.back
 
     def name(self, space: int) -> str:
-        return space_name(self.table_row(space), space % LANES)
+        return space_name(space - BOARD_SPACES * self.back)
 
     def on_table(self, space: int) -> bool:
         return 0 <= self.table_row(space) < TABLE_ROWS
 
     def targets(self, space: int) -> tuple[tuple[int, int], ...]:
-        """(lateral step, space) of the spaces in front of `space` (not from the front row)."""
-        row = space // LANES
-        pairs = FRONT[(self.side_of_row(row).offset, self.side_of_row(row + 1).offset)][space % LANES]
-        base = (row + 1) * LANES
-        return tuple((step, base + col) for step, col in pairs)
+        """(direction -1/0/1, space) of the spaces in front of `space` (none from the front row)."""
+        return tuple((d, space + delta) for d, delta in self.track.ahead[space - BOARD_SPACES * self.back])
 
     def car_at(self, space: int, besides: int) -> int:
         """The player whose car is on `space`, other than `besides`; -1 if none."""
-        for p, s in enumerate(self.pos):
-            if s == space and p != besides:
-                return p
+        if space in self.pos:
+            for p, s in enumerate(self.pos):
+                if s == space and p != besides:
+                    return p
         return -1
 
     def alive(self) -> list[int]:
@@ -182,90 +204,61 @@ class CardboardState(State):
             if player == self.mover:
                 self.stressed = True
 
+    def _space_named(self, name: str) -> int:
+        """The space of a name such as '7c' (for tests and tools; actions hold spaces)."""
+        return (int(name[:-1]) - 1 + 2 * self.back) * LANES + COLUMN_LETTERS.index(name[-1])
+
     # -- the contract ------------------------------------------------------------------
 
     def current_player(self) -> int:
-        phase = self.phase
-        if phase == OVER:
-            return TERMINAL
-        if self.pending:
-            return self.pending[0]
+        pending = self.pending
+        if pending:
+            return pending[0]
         if self.ghost_pending:
             return self.mover
-        if phase in (FIRST, BOARDS, ROLL):
-            return CHANCE
-        return self.mover
+        decider = _DECIDER[self.phase]
+        return self.mover if decider == _MOVER else decider
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.current_player() != CHANCE:
+        if self.pending or self.ghost_pending:
             return []
-        if self.phase == FIRST:
-            return uniform([Move("first", str(p + 1)) for p in range(self.game.num_players)])
-        if self.phase == BOARDS:
-            return uniform(
-                [Move("board", str(b)) for b in BOARD_IDS if b != START_BOARD and b not in self.drawn]
-            )
-        return list(ROLL_OUTCOMES)
+        phase = self.phase
+        if phase == ROLL:
+            return list(ROLL_OUTCOMES)
+        if phase == FIRST:
+            return uniform([Move(Kind.FIRST, p) for p in range(self.game.num_players)])
+        if phase == BOARDS:
+            drawn = self.drawn
+            return uniform([Move(Kind.BOARD, b) for b in BOARD_IDS if b != START_BOARD and b not in drawn])
+        return []
 
     def _legal_actions(self) -> list[Action]:
         if self.pending:
-            return [Move("place", self.name(s)) for s in crashing.placement_spaces(self)]
+            return crashing.placement_options(self)
         if self.ghost_pending:
-            return [*(Move("ghost", self.name(s)) for s in movement.ghost_spaces(self)), GHOST_NONE]
+            return movement.ghost_options(self)
         phase = self.phase
         if phase == GEAR:
-            return list(GEAR_ACTIONS)
+            return list(GEARS)
         if phase == MOVE:
             return movement.move_options(self)
-        if phase == BONUS:
-            return movement.bonus_options(self)
-        if phase == RETURN_STRESS:
-            return [RETURN, KEEP]
         if phase == RESOLVE:
             return stress_test.resolve_options(self)
+        if phase == RETURN_STRESS:
+            return [RETURN, KEEP]
+        if phase == BONUS:
+            return stress_test.bonus_options(self)
         return []
 
     def _apply_action(self, action: Action) -> None:
-        assert isinstance(action, Move)
-        kind, arg = action.kind, action.arg
-        if kind == "place":
-            crashing.place(self, self._space_named(arg))
-        elif kind == "ghost":
-            movement.place_ghost(self, None if arg == "none" else self._space_named(arg))
-        elif kind == "first":
-            setup.choose_first(self, int(arg) - 1)
-        elif kind == "board":
-            setup.draw_board(self, int(arg))
-        elif kind == "gear":
-            movement.change_gear(self, int(arg))
-        elif kind == "move":
-            if self.phase == MOVE:
-                movement.step(self, arg)
-            else:
-                movement.bonus_step(self, arg)
-        elif kind == "scroll":
-            movement.drive_off_front(self)
-        elif kind == "stop":
-            movement.stop(self)
-        elif kind in ("return", "keep"):
-            stress_test.return_stress(self, kind == "return")
-        elif kind == "roll":
-            stress_test.roll(self, int(arg))
-        elif kind == "swerve":
-            stress_test.swerve(self, LEFT if arg == "left" else RIGHT)
-        elif kind == "malfunction":
-            stress_test.malfunction(self)
-        elif kind == "buyoff":
-            stress_test.buy_off(self, LEFT if arg == "left" else RIGHT)
-        self._settle()
-
-    def _space_named(self, text: str) -> int:
-        row = int(text[:-1]) - 1 + 2 * self.back
-        return row * LANES + COLUMN_LETTERS.index(text[-1])
-
-    def _settle(self) -> None:
-        """A finished turn passes on once every crashed car is placed."""
+        move: Move = action  # type: ignore[assignment]
+        kind, arg = move
+        if type(arg) is not int or type(kind) is not Kind:
+            # Equal to a legal action but not one (gear True for gear 1): refused, unchanged.
+            raise illegal_action(action, self._cached_legal())
+        RULES[kind](self, arg)
         if self.phase == TURN_OVER and not self.pending and not self.ghost_pending:
+            # A finished turn passes on once every crashed car is placed.
             end_of_game.end_turn(self)
 
     def clone(self) -> CardboardState:
@@ -279,6 +272,7 @@ class CardboardState(State):
         new.board_ids = self.board_ids[:]
         new.sides = self.sides[:]
         new.unused = self.unused[:]
+        new.track = self.track
         new.pos = self.pos[:]
         new.start_row = self.start_row[:]
         new.gear = self.gear[:]
@@ -313,61 +307,74 @@ class CardboardState(State):
         if self.phase != OVER:
             return None
         # The turn count reaches max_turns only in the turn that the cap ends.
-        cap = self.game.options["max_turns"]
+        cap = self.game.max_turns
         return ENDED_BY_CAP if cap and self.turn >= cap else ENDED_BY_RULES
 
     def round_number(self) -> int:
         return 0 if self.phase in (FIRST, BOARDS) else self.lap + 1
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.game.doc_header(), **self._public()}
+        return {**self.game.doc_header(), **document.write(self)}
 
     def observation(self, player: int | None) -> dict[str, Any]:
         # Everything at the table is open: boards, cars, dice, tokens.
-        doc = {"player": player, **self._public()}
+        doc = {"player": player, **document.write(self)}
         if self.phase == OVER:
             doc["ended_by"] = self.ended_by()
         return doc
 
-    def _public(self) -> dict[str, Any]:
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "first": self.first,
-            "drawn": list(self.drawn),
-            "back": self.back,
-            "boards": [[b, s] for b, s in zip(self.board_ids, self.sides, strict=True)],
-            "unused": list(self.unused),
-            "cars": [
-                {
-                    "pos": self.pos[p],
-                    "start_row": self.start_row[p],
-                    "gear": self.gear[p],
-                    "stress": self.stress[p],
-                    "lives": self.lives[p],
-                    "tokens": self.tokens[p],
-                }
-                for p in range(self.game.num_players)
-            ],
-            "ghosts": sorted(self.ghosts),
-            "tokens_left": self.tokens_left,
-            "lap": self.lap,
-            "lap_claimed": self.lap_claimed,
-            "mover": self.mover,
-            "turn": self.turn,
-            "moves_left": self.moves_left,
-            "changed_gear": self.changed_gear,
-            "stressed": self.stressed,
-            "must_continue": self.must_continue,
-            "overflow": self.overflow,
-            "to_roll": self.to_roll,
-            "rerolls": self.rerolls,
-            "dice": {"left": self.dice[LEFT], "right": self.dice[RIGHT], "malfunction": self.dice[MALF]},
-            "pending": list(self.pending),
-            "ghost_pending": self.ghost_pending,
-            "result": self.result,
-        }
-
     def __str__(self) -> str:
-        from chaosgames.games.cardboard_machines.render import render_text
+        return text.render_text(self)
 
-        return render_text(self)
+
+# -- applying actions: each kind of action to the rule that plays it -----------------------
+
+
+def _end_move(st: CardboardState) -> None:
+    """Ending in terrain crashes; otherwise the stress test follows."""
+    p = st.mover
+    if st.terrain_at(st.pos[p]):
+        crashing.crash_mover(st, st.pos[p])
+    else:
+        stress_test.begin(st)
+
+
+def _step(st: CardboardState, direction: int) -> None:
+    if st.phase == MOVE:
+        movement.step(st, direction)
+        if st.phase == MOVE and st.moves_left == 0:
+            _end_move(st)
+    else:
+        stress_test.bonus_step(st, direction)
+
+
+def _stop(st: CardboardState, _: int) -> None:
+    movement.stop(st)
+    _end_move(st)
+
+
+def _place(st: CardboardState, table_space: int) -> None:
+    crashing.place(st, table_space + BOARD_SPACES * st.back)
+
+
+def _ghost(st: CardboardState, table_space: int) -> None:
+    movement.place_ghost(st, None if table_space == NO_GHOST else table_space + BOARD_SPACES * st.back)
+
+
+RULES: dict[Kind, Callable[[CardboardState, int], None]] = {
+    Kind.FIRST: setup.choose_first,
+    Kind.BOARD: setup.draw_board,
+    Kind.GEAR: movement.change_gear,
+    Kind.MOVE: _step,
+    Kind.SCROLL: lambda st, _: movement.drive_off_front(st),
+    Kind.STOP: _stop,
+    Kind.GHOST: _ghost,
+    Kind.PLACE: _place,
+    Kind.RETURN: lambda st, _: stress_test.return_stress(st, True),
+    Kind.KEEP: lambda st, _: stress_test.return_stress(st, False),
+    Kind.ROLL: stress_test.roll,
+    Kind.SWERVE: stress_test.swerve,
+    Kind.MALFUNCTION: lambda st, _: stress_test.malfunction(st),
+    Kind.BUYOFF: stress_test.buy_off,
+}
+"""The rule each kind of action plays, given the action's argument."""

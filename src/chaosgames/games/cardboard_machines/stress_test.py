@@ -1,5 +1,5 @@
 """Testing for stress: return 1 stress, roll the stress dice, then swerves and malfunctions
-in the order the player chooses."""
+(with their bonus move forward) in the order the player chooses."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import crashing, movement
-from chaosgames.games.cardboard_machines.actions import MALFUNCTION, Move
-from chaosgames.games.cardboard_machines.boards import LANES
+from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES
+from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import (
     BONUS,
     LEFT,
     MALF,
     OVER,
     RESOLVE,
+    RETURN_STRESS,
     RIGHT,
     ROLL,
     TURN_OVER,
@@ -27,7 +28,6 @@ MAX_DICE = 6
 BLANK = -1
 FACES = (BLANK, LEFT, LEFT, RIGHT, RIGHT, MALF)
 """The revision's faces, for die faces 1-6: 1 blank, 2-3 left, 4-5 right, 6 malfunction."""
-DIRECTION_NAMES = ("left", "right")
 
 
 def face_kind(face: int, plus_one: bool) -> int:
@@ -36,6 +36,15 @@ def face_kind(face: int, plus_one: bool) -> int:
     if plus_one:
         face = min(face + 1, 6)
     return FACES[face - 1]
+
+
+def begin(st: CardboardState) -> None:
+    """'If a player did not change gear this turn, and did not incur any stress during her
+    move, she may return 1 Stress'; then the dice."""
+    if not st.changed_gear and not st.stressed and st.stress[st.mover] > 0:
+        st.phase = RETURN_STRESS
+    else:
+        start_roll(st)
 
 
 def return_stress(st: CardboardState, give_back: bool) -> None:
@@ -61,11 +70,12 @@ def start_roll(st: CardboardState) -> None:
 def roll(st: CardboardState, face: int) -> None:
     """One die lands. With more than 6 stress, the seed rerolls every blank once; the
     revision (stress_overflow=plus_one) adds 1 to every die instead."""
-    mode = st.game.options["stress_overflow"]
-    kind = face_kind(face, st.overflow and mode == "plus_one")
+    overflow = st.overflow
+    plus_one = st.game.plus_one
+    kind = FACES[min(face + 1, 6) - 1] if overflow and plus_one else FACES[face - 1]  # face_kind, inlined
     if st.to_roll > 0:
         st.to_roll -= 1
-        if kind == BLANK and st.overflow and mode == "reroll_blanks":
+        if kind == BLANK and overflow and not plus_one:
             st.rerolls += 1  # this die is rolled again (once) before anything is evaluated
     else:
         st.rerolls -= 1
@@ -93,17 +103,18 @@ def after_bonus(st: CardboardState) -> None:
 def resolve_options(st: CardboardState) -> list[Action]:
     """Which remaining die to evaluate next; buy-offs when the option allows them."""
     options: list[Action] = []
-    if st.dice[LEFT]:
-        options.append(Move("swerve", "left"))
-    if st.dice[RIGHT]:
-        options.append(Move("swerve", "right"))
-    if st.dice[MALF]:
+    dice = st.dice
+    if dice[LEFT]:
+        options.append(SWERVES[LEFT])
+    if dice[RIGHT]:
+        options.append(SWERVES[RIGHT])
+    if dice[MALF]:
         options.append(MALFUNCTION)
-    if st.game.options["buy_off_swerve"] and st.stress[st.mover] <= MAX_DICE:
-        if st.dice[LEFT]:
-            options.append(Move("buyoff", "left"))
-        if st.dice[RIGHT]:
-            options.append(Move("buyoff", "right"))
+    if st.game.buy_off_swerve and st.stress[st.mover] <= MAX_DICE:
+        if dice[LEFT]:
+            options.append(BUYOFFS[LEFT])
+        if dice[RIGHT]:
+            options.append(BUYOFFS[RIGHT])
     return options
 
 
@@ -137,10 +148,37 @@ def malfunction(st: CardboardState) -> None:
         movement.scroll(st)
         if st.phase == OVER:
             return
-    if movement.bonus_targets(st):
+    if bonus_targets(st):
         st.phase = BONUS
     else:
         after_bonus(st)
+
+
+def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
+    """(direction, space) of the spaces in front a one-space move may end on (never
+    another car's): 'All normal rules for movement applies to these bonus movements'."""
+    p = st.mover
+    here = st.pos[p]
+    return [
+        (d, here + delta)
+        for d, delta in st.track.ahead[here - BOARD_SPACES * st.back]
+        if st.car_at(here + delta, p) < 0
+    ]
+
+
+def bonus_options(st: CardboardState) -> list[Action]:
+    return [STEPS[d] for d, _ in bonus_targets(st)]
+
+
+def bonus_step(st: CardboardState, direction: int) -> None:
+    space = next(t for d, t in bonus_targets(st) if d == direction)
+    movement.enter(st, direction, space)
+    if st.phase == OVER:
+        return
+    if st.terrain_at(space):
+        crashing.crash_mover(st, space)
+        return
+    after_bonus(st)
 
 
 def buy_off(st: CardboardState, side: int) -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
-from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, Move
+from chaosgames.games.cardboard_machines.actions import (
+    COLUMN_LETTERS,
+    DIRECTIONS,
+    NO_GHOST,
+    SWERVE_SIDES,
+    Kind,
+    Move,
+    space_name,
+)
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS
 from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, PHASE_NAMES, RIGHT
 
@@ -74,26 +82,27 @@ def render_text(st: CardboardState) -> str:
 
 def describe(st: CardboardState, action: Action) -> str:
     assert isinstance(action, Move)
-    kind, arg = action.kind, action.arg
-    if kind == "first":
-        return f"{_player_name(st, arg)} starts"
+    kind, arg = action
+    if kind is Kind.FIRST:
+        return f"{st.game.player_names()[arg]} starts"
+    if kind is Kind.MOVE:
+        return f"move to the space in front, {DIRECTIONS[arg]}"
+    if kind is Kind.SWERVE:
+        return f"swerve one space {SWERVE_SIDES[arg]}"
+    if kind is Kind.BUYOFF:
+        return f"take 1 stress to cancel a {SWERVE_SIDES[arg]} swerve"
+    if kind is Kind.GHOST:
+        return "place no ghost" if arg == NO_GHOST else f"place a ghost on {space_name(arg)}"
+    if kind is Kind.PLACE:
+        return f"put the crashed car on {space_name(arg)}"
     texts = {
-        "board": f"board {arg} is drawn",
-        "gear": f"change to gear {arg}",
-        "move": f"move to the space in front, {arg}",
-        "scroll": "drive off the front edge: the back board is flipped and added in front",
-        "stop": "stop here (1 stress per space not moved)",
-        "ghost": "place no ghost" if arg == "none" else f"place a ghost on {arg}",
-        "place": f"put the crashed car on {arg}",
-        "return": "return 1 stress before the stress test",
-        "keep": "keep all stress",
-        "roll": f"a stress die shows {arg}",
-        "swerve": f"swerve one space {arg}",
-        "malfunction": "malfunction: 1 stress and one space forward",
-        "buyoff": f"take 1 stress to cancel a {arg} swerve",
+        Kind.BOARD: f"board {arg} is drawn",
+        Kind.GEAR: f"change to gear {arg}",
+        Kind.SCROLL: "drive off the front edge: the back board is flipped and added in front",
+        Kind.STOP: "stop here (1 stress per space not moved)",
+        Kind.RETURN: "return 1 stress before the stress test",
+        Kind.KEEP: "keep all stress",
+        Kind.ROLL: f"a stress die shows {arg}",
+        Kind.MALFUNCTION: "malfunction: 1 stress and one space forward",
     }
     return texts.get(kind, str(action))
-
-
-def _player_name(st: CardboardState, number: str) -> str:
-    return st.game.player_names()[int(number) - 1]
