@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fuzz bench bench-full lock clean
+.PHONY: run test lint fuzz bench bench-full lock clean study
 
 $(STAMP): pyproject.toml requirements/lock.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,16 @@ $(BENCH_STAMP): $(STAMP) requirements/bench.txt
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# The balance book: every rulebook variant of the four games at the medium level, into
+# docs/results/ (balance.db is the lab's database: run again to resume and grow it).
+# STUDY_MINUTES bounds the run (no new pass starts after it); STUDY_ARGS sizes it.
+STUDY_MINUTES ?= 30
+STUDY_ARGS ?= --games 8 --skill-games 4 --reroll-games 4 --batch 2
+study: $(STAMP)
+	$(BIN)/chaosgames study cardboard-machines chaos-checkers chaos-cruisers royal-racers \
+		--db docs/results/balance.db --out docs/results/balance.md --html docs/results/balance.html \
+		--workers 2 --minutes $(STUDY_MINUTES) $(STUDY_ARGS)
 
 lock: $(STAMP)
 	$(BIN)/python -m pip freeze --exclude-editable | sed '1i # Exact versions of everything make installs (runtime + dev + the rl extra + the ray backend), so a fresh machine gets the same.\n# Regenerate with: make lock' > requirements/lock.txt

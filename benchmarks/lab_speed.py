@@ -25,7 +25,7 @@ from typing import Any
 import chaosgames
 from chaosgames.agents import MctsAgent
 from chaosgames.core.chance import sample_outcome
-from chaosgames.sim import simulate
+from chaosgames.sim import LabSettings, simulate
 
 try:
     from benchmarks.caps import capped_options  # imported as a package (the tests)
@@ -76,10 +76,7 @@ def lab_speed(name: str, games: int, workers: int) -> float:
             name,
             [LAB_SEATS] * players,
             games,
-            db=Path(tmp) / "speed.db",
-            seed=1,
-            workers=workers,
-            options=capped_options(name),
+            LabSettings(db=Path(tmp) / "speed.db", seed=1, workers=workers, options=capped_options(name)),
         )
     return summary.games_per_second
 
@@ -102,9 +99,7 @@ def games_for(name: str, seconds: float, most: int) -> int:
                 name,
                 [LAB_SEATS] * players,
                 1,
-                db=Path(tmp) / f"probe{seed}.db",
-                seed=seed,
-                options=capped_options(name),
+                LabSettings(db=Path(tmp) / f"probe{seed}.db", seed=seed, options=capped_options(name)),
             )
     return max(4, min(most, 2 * round(seconds / probe.seconds / 2)))
 

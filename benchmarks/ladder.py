@@ -37,16 +37,13 @@ def duel(name: str, strong: str, weak: str, games: int, seed: int) -> tuple[floa
         seat = number % players
         levels = [strong if p == seat else weak for p in range(players)]
         seats = [agents.from_spec(level, seed=seed + 10 * number + p) for p, level in enumerate(levels)]
-        metrics = play_match(game, seats, seed + number).meta["metrics"]
-        if metrics["ended_by"] != "rules" or metrics["returns"] is None:
+        result = play_match(game, seats, seed + number).result
+        if result.ended_by != "rules" or result.returns is None:
             capped += 1
         else:
             decided += 1
-            wins += metrics["returns"][seat]
-        print(
-            f"{name} {strong} v {weak} game {number + 1}: {metrics['ended_by']} {metrics['returns']}",
-            flush=True,
-        )
+            wins += result.returns[seat]
+        print(f"{name} {strong} v {weak} game {number + 1}: {result.ending} {result.returns}", flush=True)
     return wins, decided, capped
 
 

@@ -14,6 +14,7 @@ Target: 0 capped and p95 under 100 rounds in every row.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -29,7 +30,8 @@ CAP = 200
 def race(course: str, players: int, agent: str, seed: int) -> dict[str, Any]:
     game = load_game("chaos-cruisers", players=players, course=course, max_rounds=CAP)
     seats = [agents.from_spec(agent, seed=seed * 10 + seat) for seat in range(players)]
-    metrics = play_match(game, seats, seed).meta["metrics"]
+    metrics = dataclasses.asdict(play_match(game, seats, seed).result)
+    del metrics["leaders"]
     return {"course": course, "players": players, "seed": seed, **metrics}
 
 

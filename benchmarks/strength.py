@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import chaosgames
-from chaosgames.sim import Job, Store, simulate, summarise
+from chaosgames.sim import GameRow, Job, LabSettings, Store, simulate, summarise
+from chaosgames.sim.storage import ENDED_BY_CAP, STOPPED_BY_LAB
 
 try:
     from benchmarks.caps import capped_options  # imported as a package (the tests)
@@ -57,7 +58,13 @@ def measure(
         # A whole number of rotations, so each agent sits in every seat as often.
         count = max(players, per_game - per_game % players)
         options = capped_options(name, players=players)
-        simulate(name, seats, count, db=db, seed=seed, options=options, workers=workers, show_progress=True)
+        simulate(
+            name,
+            seats,
+            count,
+            LabSettings(db=db, seed=seed, options=options, workers=workers),
+            show_progress=True,
+        )
         job = Job.build(name, seats, seed, options)
         with Store(db) as store:
             rows = store.rows("WHERE job = ? AND idx < ?", (job.key, count))
@@ -68,7 +75,7 @@ def measure(
         results[name] = {
             "players": players,
             "games": summary.games,
-            "capped": summary.capped,
+            "capped": summary.endings[STOPPED_BY_LAB],
             "at_round_cap": at_round_cap(rows),
             "mcts": label,
             "opponent": opponent,
@@ -86,9 +93,9 @@ def measure(
     return results
 
 
-def at_round_cap(rows: list[dict[str, Any]]) -> int:
-    """How many games ran to their own round cap (`max_rounds`) and were decided there."""
-    return sum(1 for row in rows if row["rounds"] >= (row["options"].get("max_rounds") or float("inf")))
+def at_round_cap(rows: list[GameRow]) -> int:
+    """How many games their own length cap (an option such as `max_rounds`) decided."""
+    return sum(1 for row in rows if row.ended_by == ENDED_BY_CAP)
 
 
 def write_results(results: dict[str, Any], command: str) -> None:

@@ -43,7 +43,7 @@ def test_registry_lists_every_agent() -> None:
 def test_agents_play_only_legal_actions(spec: str, players: int) -> None:
     game = chaosgames.load_game("toy-dice-race", players=players, goal=8)
     seats = [agents.from_spec(spec, seed=p) for p in range(players)]
-    record = play_match(game, seats, seed=players)
+    record = play_match(game, seats, seed=players).record
     # The record replays, checking the legality of every action on the way.
     final = record.replay()
     assert final.is_terminal()
@@ -76,7 +76,7 @@ def test_same_seed_same_game(spec: str) -> None:
 
     def actions(seed: int) -> list[str]:
         seats = [agents.from_spec(spec, seed=seed + p) for p in range(3)]
-        return play_match(game, seats, seed=11).actions
+        return play_match(game, seats, seed=11).record.actions
 
     assert actions(1) == actions(1)
 
@@ -105,7 +105,7 @@ def test_mcts_wins_nim_from_a_winning_pile_against_random_every_time() -> None:
     game = chaosgames.load_game("toy-nim", pile=13)
     for seed in range(4):
         mcts = agents.make("mcts", seed=seed, iterations=1500, depth=-1)
-        record = play_match(game, [mcts, agents.make("random", seed=seed)], seed=seed)
+        record = play_match(game, [mcts, agents.make("random", seed=seed)], seed=seed).record
         assert record.result == [1.0, 0.0]
 
 
@@ -134,7 +134,7 @@ def test_search_agents_beat_random_in_the_dice_race(spec: str) -> None:
         seats = [agents.from_spec(spec, seed=seed), agents.make("random", seed=seed)]
         if seed % 2:
             seats.reverse()
-        record = play_match(game, seats, seed=seed)
+        record = play_match(game, seats, seed=seed).record
         assert record.result is not None
         score += record.result[seed % 2]
     # Random against random scores about 30 of 60; always rolling the risky die, about 40.

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from chaosgames.sim import simulate
+from chaosgames.sim import LabSettings, simulate
 from tests.cli.runner import Run
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -100,7 +100,7 @@ def test_bad_input_gives_one_line_and_the_right_status(
     cli: Run, tmp_path: Path, args: list[str], status: int, message: str
 ) -> None:
     db = tmp_path / "lab.db"
-    simulate("toy-dice-race", ["greedy", "random"], 2, db=db)
+    simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db))
     notes = tmp_path / "notes.txt"
     notes.write_text("these are not games\n" * 20)
     args = [a.format(db=db, notes=notes).replace("missing.db", str(tmp_path / "missing.db")) for a in args]

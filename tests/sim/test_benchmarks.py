@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from benchmarks import lab_speed, strength
 
+from chaosgames.sim import GameRow
+
 pytestmark = pytest.mark.usefixtures("toy_games")
 
 
@@ -28,12 +30,29 @@ def test_lab_speed_benchmark_measures_search_and_workers() -> None:
 
 
 def test_games_that_ran_to_their_round_cap_are_counted_apart() -> None:
-    rows = [
-        {"rounds": 200, "options": {"max_rounds": 200}},
-        {"rounds": 143, "options": {"max_rounds": 200}},
-        {"rounds": 30, "options": {}},
-        {"rounds": 30, "options": {"max_rounds": 0}},  # 0: no cap
-    ]
+    def row(rounds: int, ended_by: str) -> GameRow:
+        return GameRow(
+            "job",
+            0,
+            "toy",
+            {},
+            ["a", "b"],
+            ["a", "b"],
+            0,
+            1,
+            0,
+            "a",
+            [1.0, 0.0],
+            rounds,
+            9,
+            0,
+            0,
+            ended_by == "lab",
+            None,
+            ended_by,
+        )
+
+    rows = [row(200, "cap"), row(143, "rules"), row(30, "rules"), row(30, "lab")]
     assert strength.at_round_cap(rows) == 1
     table = strength.markdown(
         {

@@ -10,7 +10,17 @@ import pytest
 
 import chaosgames
 from chaosgames import agents
-from chaosgames.sim import Job, LabError, LabInterrupted, Store, derive_seed, play_match, simulate, tournament
+from chaosgames.sim import (
+    Job,
+    LabError,
+    LabInterrupted,
+    LabSettings,
+    Store,
+    derive_seed,
+    play_match,
+    simulate,
+    tournament,
+)
 from chaosgames.sim.match import _LeadTracker, leader_of, winner_of
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -25,12 +35,12 @@ def _rows(db: Path) -> list[tuple[object, ...]]:
 
 def test_same_command_same_database_content_whatever_the_workers(tmp_path: Path) -> None:
     one, two = tmp_path / "one.db", tmp_path / "two.db"
-    simulate("toy-dice-race", SEATS, 9, db=one, seed=5, workers=1, keep_records=True)
-    simulate("toy-dice-race", SEATS, 9, db=two, seed=5, workers=2, keep_records=True)
+    simulate("toy-dice-race", SEATS, 9, LabSettings(db=one, seed=5, workers=1, keep_records=True))
+    simulate("toy-dice-race", SEATS, 9, LabSettings(db=two, seed=5, workers=2, keep_records=True))
     assert _rows(one) == _rows(two)
     assert len(_rows(one)) == 9
     other = tmp_path / "other.db"
-    simulate("toy-dice-race", SEATS, 9, db=other, seed=6)
+    simulate("toy-dice-race", SEATS, 9, LabSettings(db=other, seed=6))
     assert [r[7] for r in _rows(other)] != [r[7] for r in _rows(one)]
 
 
@@ -42,16 +52,16 @@ def test_an_interrupted_run_resumes_without_losing_or_duplicating_games(tmp_path
             raise KeyboardInterrupt
 
     with pytest.raises(LabInterrupted, match="4 of 10 games are stored"):
-        simulate("toy-dice-race", SEATS, 10, db=db, seed=2, on_game=stop_after_four)
+        simulate("toy-dice-race", SEATS, 10, LabSettings(db=db, seed=2), on_game=stop_after_four)
     assert len(_rows(db)) == 4
-    summary = simulate("toy-dice-race", SEATS, 10, db=db, seed=2)
+    summary = simulate("toy-dice-race", SEATS, 10, LabSettings(db=db, seed=2))
     assert (summary.already_stored, summary.played) == (4, 6)
     straight = tmp_path / "straight.db"
-    simulate("toy-dice-race", SEATS, 10, db=straight, seed=2)
+    simulate("toy-dice-race", SEATS, 10, LabSettings(db=straight, seed=2))
     assert _rows(db) == _rows(straight)
     # Running the finished job again plays nothing; asking for more plays only the new ones.
-    assert simulate("toy-dice-race", SEATS, 10, db=db, seed=2).played == 0
-    assert simulate("toy-dice-race", SEATS, 12, db=db, seed=2).played == 2
+    assert simulate("toy-dice-race", SEATS, 10, LabSettings(db=db, seed=2)).played == 0
+    assert simulate("toy-dice-race", SEATS, 12, LabSettings(db=db, seed=2)).played == 2
     assert [r[1] for r in _rows(db)] == list(range(12))
 
 
@@ -63,25 +73,25 @@ def test_an_interruption_with_worker_processes_keeps_every_stored_game(tmp_path:
             raise KeyboardInterrupt
 
     with pytest.raises(LabInterrupted):
-        simulate("toy-dice-race", SEATS, 12, db=db, seed=4, workers=2, on_game=stop_after_three)
+        simulate("toy-dice-race", SEATS, 12, LabSettings(db=db, seed=4, workers=2), on_game=stop_after_three)
     assert len(_rows(db)) == 3
     # The workers were stopped, not left playing the games in flight.
     assert multiprocessing.active_children() == []
-    simulate("toy-dice-race", SEATS, 12, db=db, seed=4, workers=2)
+    simulate("toy-dice-race", SEATS, 12, LabSettings(db=db, seed=4, workers=2))
     assert [r[1] for r in _rows(db)] == list(range(12))
 
 
 def test_seats_rotate_so_every_agent_plays_every_seat_equally(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
-    simulate("toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 6, db=db, seed=1)
+    simulate("toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 6, LabSettings(db=db, seed=1))
     with Store(db) as store:
         rows = store.rows()
     for row in rows:
-        n = len(row["lineup"])
-        assert row["rotation"] == row["idx"] % n
-        assert row["seats"] == [row["lineup"][(p + row["idx"]) % n] for p in range(n)]
+        n = len(row.lineup)
+        assert row.rotation == row.idx % n
+        assert row.seats == [row.lineup[(p + row.idx) % n] for p in range(n)]
     for seat in range(3):
-        assert sorted(row["seats"][seat] for row in rows) == sorted(
+        assert sorted(row.seats[seat] for row in rows) == sorted(
             ["greedy", "random", "mcts:iterations=10"] * 2
         )
 
@@ -120,52 +130,60 @@ def test_bad_input_is_refused_with_a_sentence(tmp_path: Path, args: dict[str, ob
     call: dict[str, object] = {"game": "toy-dice-race", "seats": ["greedy", "random"], "games": 2}
     call.update(args)
     with pytest.raises(chaosgames.ChaosGamesError, match=message):
-        simulate(call.pop("game"), call.pop("seats"), call.pop("games"), db=tmp_path / "x.db", **call)  # type: ignore[arg-type]
+        game, seats, games = call.pop("game"), call.pop("seats"), call.pop("games")
+        simulate(game, seats, games, LabSettings(db=tmp_path / "x.db", **call))  # type: ignore[arg-type]
 
 
 def test_a_match_records_every_action_and_chance_outcome() -> None:
     game = chaosgames.load_game("toy-dice-race", players=3)
     seats = [agents.make("greedy", seed=p) for p in range(3)]
-    record = play_match(game, seats, seed=9)
+    played = play_match(game, seats, seed=9)
+    record, metrics = played.record, played.result
     assert any(a.startswith("roll:") for a in record.actions)
-    assert record.replay().returns() == record.result
-    metrics = record.meta["metrics"]
-    assert metrics["actions"] == len(record.actions)
-    assert metrics["rounds"] == record.replay().round_number()
-    assert metrics["capped"] is False and metrics["ended_by"] == record.ended_by == "rules"
-    assert metrics["winner"] == winner_of(record.result or [])
+    assert record.replay().returns() == record.result == played.state.returns()
+    assert metrics.actions == len(record.actions)
+    assert metrics.rounds == record.replay().round_number()
+    assert metrics.capped is False and metrics.ended_by == record.ended_by == "rules"
+    assert metrics.winner == winner_of(record.result or [])
+    # Every decision is counted with the legal actions the player had.
+    assert metrics.decisions == sum(1 for a in record.actions if not a.startswith("roll:"))
+    assert metrics.choices == 2 * metrics.decisions  # safe or risky, every turn
 
 
 def test_a_game_that_runs_out_of_actions_is_capped() -> None:
     game = chaosgames.load_game("toy-dice-race", players=2, goal=100)
-    record = play_match(
+    played = play_match(
         game, [agents.make("random", seed=1), agents.make("random", seed=2)], seed=1, max_actions=10
     )
-    metrics = record.meta["metrics"]
-    assert metrics["capped"] is True and metrics["returns"] is None and metrics["winner"] is None
+    record, metrics = played.record, played.result
+    assert metrics.capped is True and metrics.returns is None and metrics.winner is None
     assert len(record.actions) == 10 and record.result is None
     # Stopped by the lab, not finished: no ending by the rules nor by a game's own cap.
-    assert metrics["ended_by"] is None and record.ended_by is None
+    assert metrics.ended_by is None and record.ended_by is None and metrics.ending == "lab"
 
 
 def test_a_game_ended_by_its_own_cap_says_so_in_the_metrics() -> None:
     game = chaosgames.load_game("chaos-checkers", chaos=False, max_moves=4)
-    record = play_match(game, [agents.make("random", seed=1), agents.make("random", seed=2)], seed=1)
-    metrics = record.meta["metrics"]
-    assert metrics["capped"] is False and metrics["returns"] == [0.5, 0.5]
-    assert metrics["ended_by"] == record.ended_by == "cap"
+    played = play_match(game, [agents.make("random", seed=1), agents.make("random", seed=2)], seed=1)
+    metrics = played.result
+    assert metrics.capped is False and metrics.returns == [0.5, 0.5]
+    assert metrics.ended_by == played.record.ended_by == "cap"
 
 
 def test_capped_and_shared_games_are_stored_as_such(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
-    simulate("toy-dice-race", ["random", "random"], 4, db=db, options={"goal": 100}, max_actions=6)
+    simulate(
+        "toy-dice-race", ["random", "random"], 4, LabSettings(db=db, options={"goal": 100}, max_actions=6)
+    )
     with Store(db) as store:
-        assert all(r["capped"] and r["winner"] is None and r["returns"] is None for r in store.rows())
+        assert all(r.capped and r.winner is None and r.returns is None for r in store.rows())
     # One round, goal never reached: the leaders share, often a draw.
-    simulate("toy-dice-race", ["random", "random"], 20, db=db, options={"goal": 100, "rounds": 1})
+    simulate(
+        "toy-dice-race", ["random", "random"], 20, LabSettings(db=db, options={"goal": 100, "rounds": 1})
+    )
     with Store(db) as store:
-        shared = [r for r in store.rows("WHERE capped = 0") if r["winner"] is None]
-    assert shared and all(r["returns"] == [0.5, 0.5] for r in shared)
+        shared = [r for r in store.rows("WHERE capped = 0") if r.winner is None]
+    assert shared and all(r.returns == [0.5, 0.5] for r in shared)
 
 
 def test_leaders_lead_changes_and_half_time() -> None:
@@ -185,18 +203,20 @@ def test_leaders_lead_changes_and_half_time() -> None:
 
 def test_tournament_plays_every_lineup(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
-    summaries = tournament("toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 2, db=db, seed=1)
+    summaries = tournament(
+        "toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 2, LabSettings(db=db, seed=1)
+    )
     assert len(summaries) == 3
     with Store(db) as store:
-        assert len({tuple(r["lineup"]) for r in store.rows()}) == 3
+        assert len({tuple(r.lineup) for r in store.rows()}) == 3
 
 
 def test_ray_backend_gives_the_same_rows(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")
     local, remote = tmp_path / "local.db", tmp_path / "ray.db"
-    simulate("toy-dice-race", SEATS, 6, db=local, seed=3)
+    simulate("toy-dice-race", SEATS, 6, LabSettings(db=local, seed=3))
     try:
-        simulate("toy-dice-race", SEATS, 6, db=remote, seed=3, workers=2, backend="ray")
+        simulate("toy-dice-race", SEATS, 6, LabSettings(db=remote, seed=3, workers=2, backend="ray"))
     finally:
         ray.shutdown()
     assert _rows(local) == _rows(remote)
@@ -204,17 +224,17 @@ def test_ray_backend_gives_the_same_rows(tmp_path: Path) -> None:
 
 def test_stored_records_replay_to_the_stored_result(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
-    summary = simulate("toy-dice-race", SEATS, 3, db=db, seed=8, keep_records=True)
-    simulate("toy-dice-race", ["random", "random"], 1, db=db, seed=8)
+    summary = simulate("toy-dice-race", SEATS, 3, LabSettings(db=db, seed=8, keep_records=True))
+    simulate("toy-dice-race", ["random", "random"], 1, LabSettings(db=db, seed=8))
     with Store(db) as store:
         for row in store.rows("WHERE job = ?", (summary.job,)):
-            record = store.record(summary.job, row["idx"])
-            assert record.players == row["seats"]
-            assert record.replay().returns() == row["returns"]
-            assert len(record.actions) == row["actions"]
+            record = store.record(summary.job, row.idx)
+            assert record.players == row.seats
+            assert record.replay().returns() == row.returns
+            assert len(record.actions) == row.actions
         other = store.rows("WHERE job != ?", (summary.job,))[0]
         with pytest.raises(LabError, match="without its record"):
-            store.record(other["job"], 0)
+            store.record(other.job, 0)
         with pytest.raises(LabError, match="not in"):
             store.record(summary.job, 99)
 
@@ -224,7 +244,8 @@ def test_without_rounds_the_leader_is_sampled_every_n_decisions(monkeypatch: pyt
 
     monkeypatch.setattr(DiceRaceState, "round_number", lambda self: 0)
     game = chaosgames.load_game("toy-dice-race", players=2)
-    record = play_match(game, [agents.make("greedy", seed=0), agents.make("random", seed=0)], seed=3)
+    played = play_match(game, [agents.make("greedy", seed=0), agents.make("random", seed=0)], seed=3)
+    record = played.record
     decisions = sum(1 for a in record.actions if not a.startswith("roll:"))
     tracker = _LeadTracker(game)
     state = game.new_initial_state()
@@ -233,7 +254,7 @@ def test_without_rounds_the_leader_is_sampled_every_n_decisions(monkeypatch: pyt
             tracker.sample(state, 0)
         state.apply_action(text)
     assert len(tracker.samples) == (decisions + 1) // 2
-    assert record.meta["metrics"]["rounds"] == 0
+    assert played.result.rounds == 0
 
 
 def test_the_ray_backend_without_ray_says_how_to_install_it(
@@ -243,4 +264,49 @@ def test_the_ray_backend_without_ray_says_how_to_install_it(
 
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(LabError, match=r"pip install 'chaosgames\[ray\]'"):
-        simulate("toy-dice-race", ["greedy", "random"], 2, db=tmp_path / "x.db", backend="ray")
+        simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=tmp_path / "x.db", backend="ray"))
+
+
+OLD_SCHEMA = """
+CREATE TABLE jobs (job TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+    lineup TEXT NOT NULL, seed INTEGER NOT NULL, max_actions INTEGER NOT NULL);
+CREATE TABLE games (job TEXT NOT NULL, idx INTEGER NOT NULL, game TEXT NOT NULL,
+    options TEXT NOT NULL, seats TEXT NOT NULL, lineup TEXT NOT NULL, rotation INTEGER NOT NULL,
+    seed INTEGER NOT NULL, winner INTEGER, winner_agent TEXT, returns TEXT, rounds INTEGER NOT NULL,
+    actions INTEGER NOT NULL, lead_changes INTEGER NOT NULL, leader_at_half INTEGER,
+    capped INTEGER NOT NULL, record TEXT, PRIMARY KEY (job, idx));
+CREATE TABLE timings (job TEXT NOT NULL, idx INTEGER NOT NULL, seconds REAL NOT NULL,
+    PRIMARY KEY (job, idx));
+"""
+
+
+def test_a_database_written_before_endings_were_stored_is_still_read_and_extended(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as connection:
+        connection.executescript(OLD_SCHEMA)
+        old = (
+            "INSERT INTO games VALUES ('old', ?, 'toy-dice-race', ?, '[\"a\",\"b\"]', '[\"a\",\"b\"]', "
+            "0, 1, ?, 'a', ?, ?, 50, 0, NULL, ?, NULL)"
+        )
+        connection.execute(old, (0, '{"max_rounds":30}', 0, "[1.0,0.0]", 30, 0))  # ran to its round cap
+        connection.execute(old, (1, '{"max_rounds":30}', 0, "[1.0,0.0]", 12, 0))  # won before it
+        connection.execute(old, (2, "{}", None, None, 99, 1))  # stopped by the lab
+    with Store(db) as store:
+        assert [r.ended_by for r in store.rows()] == ["cap", "rules", "lab"]
+        assert all(r.decisions is None and r.branching is None for r in store.rows())
+    # Writing to it adds the new columns; the old rows keep reading as before.
+    simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db, seed=1))
+    with Store(db) as store:
+        rows = store.rows()
+    assert [r.ended_by for r in rows] == ["rules", "rules", "cap", "rules", "lab"]
+    new = [r for r in rows if r.job != "old"]
+    assert all(r.decisions is not None and r.decisions > 0 for r in new)
+
+
+def test_a_rerolled_job_replays_the_same_games_with_other_dice_and_the_same_agents() -> None:
+    job = Job.build("toy-dice-race", ["mcts:iterations=10", "greedy"], seed=3)
+    again = Job.build("toy-dice-race", ["mcts:iterations=10", "greedy"], seed=3, reroll=1)
+    assert again.key != job.key
+    first, replay = job.task(5), again.task(5)
+    assert replay.seed != first.seed and replay.seed == derive_seed("reroll", 3, 5, 1)
+    assert replay.agent_seeds == first.agent_seeds and replay.seats == first.seats

@@ -8,7 +8,17 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from chaosgames.sim import LabError, report, simulate, two_means, two_proportions, wilson
+from chaosgames.sim import (
+    GameRow,
+    LabError,
+    LabSettings,
+    report,
+    simulate,
+    summarise,
+    two_means,
+    two_proportions,
+    wilson,
+)
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
@@ -38,8 +48,8 @@ def test_two_means_test() -> None:
 @pytest.fixture
 def lab_db(tmp_path: Path) -> Path:
     db = tmp_path / "lab.db"
-    simulate("toy-dice-race", ["greedy", "random"], 40, db=db, seed=1, options={"goal": 6})
-    simulate("toy-dice-race", ["greedy", "random"], 40, db=db, seed=1, options={"goal": 30})
+    simulate("toy-dice-race", ["greedy", "random"], 40, LabSettings(db=db, seed=1, options={"goal": 6}))
+    simulate("toy-dice-race", ["greedy", "random"], 40, LabSettings(db=db, seed=1, options={"goal": 30}))
     return db
 
 
@@ -100,6 +110,73 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
 
 def test_an_empty_database_has_nothing_to_report(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
-    simulate("toy-dice-race", ["greedy", "random"], 1, db=db)
+    simulate("toy-dice-race", ["greedy", "random"], 1, LabSettings(db=db))
     with pytest.raises(LabError, match="holds no games for toy-nim"):
         report(db, game="toy-nim")
+
+
+def _row(idx: int, returns: list[float], ended_by: str | None) -> GameRow:
+    winner = returns.index(1.0) if 1.0 in returns else None
+    return GameRow(
+        job="j",
+        idx=idx,
+        game="toy-dice-race",
+        options={"players": 2},
+        seats=["greedy", "random"],
+        lineup=["greedy", "random"],
+        rotation=0,
+        seed=idx,
+        winner=winner,
+        winner_agent=None if winner is None else ["greedy", "random"][winner],
+        returns=returns,
+        rounds=10,
+        actions=40,
+        lead_changes=1,
+        leader_at_half=1,
+        capped=ended_by == "lab",
+        record=None,
+        ended_by=ended_by,
+    )
+
+
+def test_games_a_cap_decided_are_counted_apart_and_never_in_the_win_rates() -> None:
+    rows = [
+        _row(0, [1.0, 0.0], "rules"),
+        _row(1, [0.0, 1.0], "rules"),
+        # A length cap (an option, not a rule) handed greedy two wins by the lead order.
+        _row(2, [1.0, 0.0], "cap"),
+        _row(3, [1.0, 0.0], "cap"),
+    ]
+    (summary,) = summarise(rows)
+    assert summary.games == 4 and summary.finished == 2 and summary.capped == 2
+    assert summary.endings == {"rules": 2, "cap": 2}
+    assert summary.by_agent["greedy"].wins == 1 and summary.by_agent["greedy"].games == 2
+    assert summary.by_seat[0].rate == 0.5
+    # The one rulebook game whose winner (greedy, seat 1) trailed at half time is a comeback.
+    assert (summary.comebacks, summary.comeback_chances) == (1, 2)
+
+
+def test_the_report_shows_how_games_ended(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    # Four moves of plain checkers end no game by the rules: the max_moves cap draws them all.
+    options = {"chaos": "false", "max_moves": "4"}
+    simulate("chaos-checkers", ["random", "random"], 4, LabSettings(db=db, options=options))
+    console = Console(record=True, width=150)
+    (summary,) = report(db, console=console).summaries
+    assert summary.endings == {"cap": 4} and summary.by_agent == {} and summary.draws == 0
+    text = console.export_text()
+    assert "ended by the game's length cap (an option, not a rule)" in text and "4 (100.0%)" in text
+
+
+def test_the_strength_database_written_before_endings_were_stored_still_reports(tmp_path: Path) -> None:
+    import shutil
+
+    db = tmp_path / "strength.db"
+    shutil.copy(Path(__file__).parents[2] / "docs" / "results" / "strength.db", db)
+    summaries = report(db, console=Console(record=True, width=150)).summaries
+    assert sum(s.games for s in summaries) == 100
+    for summary in summaries:
+        # Games that ran to their max_rounds are read as ended by the cap, apart from the win rates.
+        cap = summary.options.get("max_rounds") or 0
+        assert summary.endings["cap"] == sum(1 for r in summary.rounds if cap and r >= cap)
+        assert sum(rate.games for rate in summary.by_seat.values()) == summary.finished * summary.players

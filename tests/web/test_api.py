@@ -267,7 +267,7 @@ class TestActing:
         before = snapshot(client, game_id)
         answer = act(client, game_id, first, "e2e4", 0)
         assert answer.status_code == 422
-        assert "is not checkers notation" in answer.json()["detail"]
+        assert "is not Chaos Checkers notation" in answer.json()["detail"]
         assert snapshot(client, game_id) == before
 
     def test_a_stale_action_answers_409(self, client: TestClient) -> None:

@@ -1,10 +1,12 @@
-"""The lab's commands, `simulate` and `report`; the main CLI mounts them with `register(app)`.
+"""The lab's commands, `simulate`, `report` and `study`; the main CLI mounts them with `register(app)`.
 
 Errors are left to the policy of cli/main.py (one line, exit 1; Ctrl-C, 130).
 """
 
 from __future__ import annotations
 
+import datetime
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -12,10 +14,13 @@ import typer
 
 from chaosgames.agents import available
 from chaosgames.cli.common import UsageError, console, parse_options
+from chaosgames.sim import book
 from chaosgames.sim.backends import BACKENDS
+from chaosgames.sim.jobs import LabSettings
 from chaosgames.sim.lab import simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
-from chaosgames.sim.report import report
+from chaosgames.sim.report import report, write_page
+from chaosgames.sim.study import StudySettings, analyse, study
 
 
 def simulate_command(
@@ -50,10 +55,7 @@ def simulate_command(
     """Play many games between agents into a database (resumable: run again to finish)."""
     if backend not in BACKENDS:
         raise UsageError(f"There is no backend {backend!r}; choose {' or '.join(BACKENDS)}.")
-    summary = simulate(
-        game,
-        seat,
-        games,
+    settings = LabSettings(
         db=db,
         seed=seed,
         options=parse_options(option),
@@ -61,9 +63,8 @@ def simulate_command(
         backend=backend,
         max_actions=max_actions,
         keep_records=records,
-        show_progress=True,
-        console=console,
     )
+    summary = simulate(game, seat, games, settings, show_progress=True, console=console)
     rate = f" ({summary.games_per_second:.2f} games/s)" if summary.played else ""
     console.print(
         f"Played {summary.played} games{rate}; {summary.already_stored} were already stored. "
@@ -86,7 +87,62 @@ def report_command(
     report(db, out, compare_options=compare or [], game=game, console=console)
 
 
+def study_command(
+    games: Annotated[list[str], typer.Argument(help="The games to study (see 'chaosgames list').")],
+    db: Annotated[Path, typer.Option("--db", help="The lab database the games go to (resumable).")] = Path(
+        "balance.db"
+    ),
+    out: Annotated[Path, typer.Option("--out", help="The balance book (Markdown).")] = Path("balance.md"),
+    html: Annotated[Path, typer.Option("--html", help="The HTML page with plots.")] = Path("balance.html"),
+    level: Annotated[str, typer.Option("--level", help="The level in every seat.")] = "medium",
+    games_per_variant: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per variant with the level in every seat.")
+    ] = 8,
+    skill_games: Annotated[
+        int, typer.Option("--skill-games", min=0, help="Games per variant of hard against easy.")
+    ] = 4,
+    reroll_games: Annotated[
+        int, typer.Option("--reroll-games", min=0, help="Games per variant replayed with other dice.")
+    ] = 4,
+    batch: Annotated[int, typer.Option("--batch", min=1, help="Games added to every job per pass.")] = 2,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = 1,
+    minutes: Annotated[
+        float | None, typer.Option("--minutes", min=0, help="Start no new pass after this many minutes.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The study's seed.")] = 2026,
+    note: Annotated[str, typer.Option("--note", help="A sentence for the book's header.")] = "",
+) -> None:
+    """Play every variant the rulebooks name and write the balance book (resumable: run again to grow it)."""
+    settings = StudySettings(
+        db=db,
+        level=level,
+        games=games_per_variant,
+        skill_games=skill_games,
+        reroll_games=reroll_games,
+        batch=batch,
+        workers=workers,
+        seed=seed,
+        minutes=minutes,
+    )
+
+    def progress(stored: int, passes: int) -> None:
+        console.print(f"Pass {passes} done: {stored} games played in this run.", highlight=False)
+
+    complete = study(games, settings, on_pass=progress)
+    figures = analyse(games, settings)
+    command = "chaosgames study " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else games)
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    status = (
+        "Every job has its games." if complete else "Stopped by its time budget before every job was full."
+    )
+    text = f"{status} {note}".strip()
+    write_page(out, book.markdown(figures, settings, command, when, text))
+    write_page(html, book.html_page(figures, command, when, text))
+    console.print(f"{status} The book is in {out} and {html}.", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
-    """Add the `simulate` and `report` commands to the main `chaosgames` app."""
+    """Add the `simulate`, `report` and `study` commands to the main `chaosgames` app."""
     app.command("simulate")(simulate_command)
     app.command("report")(report_command)
+    app.command("study")(study_command)

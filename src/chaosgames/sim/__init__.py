@@ -1,26 +1,30 @@
 """The simulation lab: matches, jobs of many games, storage, statistics and reports.
 
-    from chaosgames.sim import simulate, report
-    simulate("chaos-checkers", ["mcts:iterations=200", "greedy"], 100, db="lab.db", seed=1)
+    from chaosgames.sim import LabSettings, simulate, report
+    simulate("chaos-checkers", ["mcts:iterations=200", "greedy"], 100, LabSettings(db="lab.db", seed=1))
     report("lab.db", "report.html")
 
 See docs/simulation.md.
 """
 
-from chaosgames.sim.jobs import Job, Task, derive_seed, play_task
+from chaosgames.sim.jobs import Job, LabSettings, Task, derive_seed, play_task
 from chaosgames.sim.lab import LabInterrupted, SimulationSummary, simulate
-from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, MatchResult, play_match
-from chaosgames.sim.report import Report, Summary, compare, report, summarise
+from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, MatchResult, PlayedMatch, play_match
+from chaosgames.sim.report import Report, report
 from chaosgames.sim.stats import two_means, two_proportions, wilson
-from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.storage import GameRow, LabError, Store
+from chaosgames.sim.summary import Summary, compare, summarise
 from chaosgames.sim.tournament import tournament
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
+    "GameRow",
     "Job",
     "LabError",
     "LabInterrupted",
+    "LabSettings",
     "MatchResult",
+    "PlayedMatch",
     "Report",
     "SimulationSummary",
     "Store",

@@ -17,10 +17,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from chaosgames.sim.jobs import Task, play_task
-from chaosgames.sim.storage import LabError
+from chaosgames.sim.storage import GameRow, LabError
 
 BACKENDS = ("local", "ray")
-Result = tuple[dict[str, Any], float]
+Result = tuple[GameRow, float]
 
 
 def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "local") -> Iterator[Result]:

@@ -10,19 +10,39 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from chaosgames.agents import from_spec
 from chaosgames.core import Game, game_class, load_game
+from chaosgames.sim.endings import describe_finish
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, play_match
-from chaosgames.sim.storage import LabError, canonical_json
+from chaosgames.sim.storage import GameRow, LabError, canonical_json
 
 
 def derive_seed(*parts: object) -> int:
     """A 63-bit seed from the parts, the same on every machine and Python version."""
     digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class LabSettings:
+    """How the lab runs a job (or each job of a tournament): where, with which options.
+
+    `options` are the game's options (`players` defaults to the number of seats), `seed`
+    the job's seed, `max_actions` the lab's cap (a game still running after that many
+    actions is stopped, with no result), `keep_records` stores every game's record.
+    """
+
+    db: str | Path
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    workers: int = 1
+    backend: str = "local"
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    keep_records: bool = False
 
 
 @dataclass(frozen=True)
@@ -33,6 +53,10 @@ class Job:
     dice for every lineup, so lineups are compared on equal luck) and rotates the lineup
     by `i mod n`: player p is played by `lineup[(p + i) % n]`, so over any n consecutive
     games every agent sits in every seat once.
+
+    A job with `reroll` k > 0 replays game `i` of the job with reroll 0 with other dice
+    (`derive_seed("reroll", seed, i, k)`) and the same agents with the same seeds: what
+    differs between the two games follows from the dice alone.
     """
 
     game: str
@@ -40,6 +64,7 @@ class Job:
     lineup: tuple[str, ...]
     seed: int
     max_actions: int = DEFAULT_MAX_ACTIONS
+    reroll: int = 0
 
     @classmethod
     def build(
@@ -49,6 +74,7 @@ class Job:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         max_actions: int = DEFAULT_MAX_ACTIONS,
+        reroll: int = 0,
     ) -> Job:
         """A checked job: the game loads with these options, the seats are valid agents."""
         if not seats:
@@ -65,12 +91,14 @@ class Job:
         lineup = tuple(from_spec(spec).spec for spec in seats)
         if max_actions < 1:
             raise LabError("The action cap must be at least 1.")
-        return cls(loaded.name, dict(loaded.options), lineup, seed, max_actions)
+        return cls(loaded.name, dict(loaded.options), lineup, seed, max_actions, reroll)
 
     @property
     def key(self) -> str:
         """The job's identity in the database."""
-        ident = [self.game, dict(self.options), list(self.lineup), self.seed, self.max_actions]
+        ident: list[Any] = [self.game, dict(self.options), list(self.lineup), self.seed, self.max_actions]
+        if self.reroll:  # appended only then: the keys of the jobs stored before stay the same
+            ident.append(self.reroll)
         return hashlib.sha256(canonical_json(ident).encode()).hexdigest()[:16]
 
     def load(self) -> Game:
@@ -80,6 +108,7 @@ class Job:
         n = len(self.lineup)
         rotation = idx % n
         game_seed = derive_seed("game", self.seed, idx)
+        dice = derive_seed("reroll", self.seed, idx, self.reroll) if self.reroll else game_seed
         return Task(
             game_class=game_class(self.game),
             job=self.key,
@@ -88,7 +117,7 @@ class Job:
             lineup=self.lineup,
             rotation=rotation,
             seats=tuple(self.lineup[(p + rotation) % n] for p in range(n)),
-            seed=game_seed,
+            seed=dice,
             agent_seeds=tuple(derive_seed("agent", game_seed, (p + rotation) % n) for p in range(n)),
             max_actions=self.max_actions,
             keep_record=keep_record,
@@ -112,31 +141,34 @@ class Task:
     keep_record: bool
 
 
-def play_task(task: Task) -> tuple[dict[str, Any], float]:
+def play_task(task: Task) -> tuple[GameRow, float]:
     """Play one game of a job; the database row and the seconds it took."""
     start = time.perf_counter()
     game = task.game_class(**task.options)
     agents = [from_spec(spec, seed=s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
-    record = play_match(game, agents, task.seed, max_actions=task.max_actions)
-    metrics = record.meta["metrics"]
-    winner = metrics["winner"]
-    row = {
-        "job": task.job,
-        "idx": task.idx,
-        "game": game.name,
-        "options": canonical_json(task.options),
-        "seats": canonical_json(list(task.seats)),
-        "lineup": canonical_json(list(task.lineup)),
-        "rotation": task.rotation,
-        "seed": task.seed,
-        "winner": winner,
-        "winner_agent": None if winner is None else task.seats[winner],
-        "returns": None if metrics["returns"] is None else canonical_json(metrics["returns"]),
-        "rounds": metrics["rounds"],
-        "actions": metrics["actions"],
-        "lead_changes": metrics["lead_changes"],
-        "leader_at_half": metrics["leader_at_half"],
-        "capped": int(metrics["capped"]),
-        "record": canonical_json(record.to_json()) if task.keep_record else None,
-    }
+    played = play_match(game, agents, task.seed, max_actions=task.max_actions)
+    result = played.result
+    row = GameRow(
+        job=task.job,
+        idx=task.idx,
+        game=game.name,
+        options=dict(task.options),
+        seats=list(task.seats),
+        lineup=list(task.lineup),
+        rotation=task.rotation,
+        seed=task.seed,
+        winner=result.winner,
+        winner_agent=None if result.winner is None else task.seats[result.winner],
+        returns=result.returns,
+        rounds=result.rounds,
+        actions=result.actions,
+        lead_changes=result.lead_changes,
+        leader_at_half=result.leader_at_half,
+        capped=result.capped,
+        record=canonical_json(played.record.to_json()) if task.keep_record else None,
+        ended_by=result.ending,
+        decisions=result.decisions,
+        choices=result.choices,
+        finish=describe_finish(played.state, result.ending),
+    )
     return row, time.perf_counter() - start

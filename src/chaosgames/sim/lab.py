@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -23,8 +21,7 @@ from rich.progress import (
 from rich.text import Text
 
 from chaosgames.sim.backends import BACKENDS, run_tasks
-from chaosgames.sim.jobs import Job
-from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
+from chaosgames.sim.jobs import Job, LabSettings
 from chaosgames.sim.storage import LabError, Store
 
 
@@ -51,35 +48,32 @@ def simulate(
     game: str,
     seats: Sequence[str],
     games: int,
+    settings: LabSettings,
     *,
-    db: str | Path,
-    seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-    workers: int = 1,
-    backend: str = "local",
-    max_actions: int = DEFAULT_MAX_ACTIONS,
-    keep_records: bool = False,
+    reroll: int = 0,
     show_progress: bool = False,
     on_game: Callable[[int, int], None] | None = None,
     console: Console | None = None,
 ) -> SimulationSummary:
-    """Play games 0..games-1 of the job not yet in `db`, storing each as it ends.
+    """Play games 0..games-1 of the job not yet in `settings.db`, storing each as it ends.
 
     `seats` are agent specs, one per player ('mcts:iterations=200'); seats rotate from
     game to game. The same arguments give the same rows, whatever `workers` and
-    `backend`. `on_game(done, total)` is called after each stored game.
+    `backend`. `reroll` k > 0 replays the job's games with other dice (see `Job`).
+    `on_game(done, total)` is called after each stored game.
     """
     if games < 1:
         raise LabError("The number of games must be at least 1.")
-    if workers < 1:
+    if settings.workers < 1:
         raise LabError("The number of workers must be at least 1.")
-    if backend not in BACKENDS:
-        raise LabError(f"There is no backend {backend!r}; choose local or ray.")
-    job = Job.build(game, seats, seed, options, max_actions)
+    if settings.backend not in BACKENDS:
+        raise LabError(f"There is no backend {settings.backend!r}; choose local or ray.")
+    job = Job.build(game, seats, settings.seed, settings.options, settings.max_actions, reroll)
+    db = settings.db
     with Store(db) as store:
         store.add_job(job.key, job.game, job.options, list(job.lineup), job.seed, job.max_actions)
         stored = store.done(job.key)
-        todo = [job.task(i, keep_records) for i in range(games) if i not in stored]
+        todo = [job.task(i, settings.keep_records) for i in range(games) if i not in stored]
         already = games - len(todo)
         start = time.perf_counter()
         played = 0
@@ -91,7 +85,7 @@ def simulate(
                     f"{job.game} {' vs '.join(job.lineup)}", total=games, completed=already
                 )
             try:
-                for row, seconds in run_tasks(todo, workers, backend):
+                for row, seconds in run_tasks(todo, settings.workers, settings.backend):
                     store.add_game(row, seconds)
                     played += 1
                     if shown is not None and task_id is not None:

@@ -17,6 +17,7 @@ from typing import Any
 from chaosgames.agents import Agent
 from chaosgames.core import CHANCE, Game, GameRecord, State
 from chaosgames.core.chance import sample_outcome
+from chaosgames.sim.storage import STOPPED_BY_LAB
 
 DEFAULT_MAX_ACTIONS = 20_000
 """A game still running after this many actions (chance outcomes included) is capped."""
@@ -25,9 +26,9 @@ DEFAULT_MAX_ACTIONS = 20_000
 LEAD_MARGIN = 1e-9
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchResult:
-    """What the lab stores of one game besides its record."""
+    """What the lab measured of one game besides its record."""
 
     returns: list[float] | None
     winner: int | None
@@ -40,8 +41,26 @@ class MatchResult:
     ended_by: str | None = None
     """How a finished game ended (`State.ended_by()`): "rules", or "cap" when the game's
     own length cap (an option, not a rule) decided it; None when the lab stopped it."""
+    decisions: int = 0
+    """Actions chosen by players (chance outcomes left out)."""
+    choices: int = 0
+    """Legal actions summed over the decisions (choices / decisions: the branching factor)."""
     leaders: list[tuple[int, int | None]] = field(default_factory=list)
     """(actions played, leader) at every sample, for analysis."""
+
+    @property
+    def ending(self) -> str:
+        """ "rules", "cap" (the game's own cap option) or "lab" (the lab's action cap)."""
+        return self.ended_by or STOPPED_BY_LAB
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    """A game played by `play_match`: its record, what was measured, the final state."""
+
+    record: GameRecord
+    result: MatchResult
+    state: State
 
 
 def leader_of(values: Sequence[float]) -> int | None:
@@ -64,12 +83,15 @@ def play_match(
     players: Sequence[str] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     on_action: Callable[[State, Any], None] | None = None,
-) -> GameRecord:
+    state: State | None = None,
+) -> PlayedMatch:
     """Play one game: `agents[p]` decides for player p; chance outcomes come from `seed`.
 
     Every agent is reset first and told every action (`Agent.observe`). The record holds
-    every action including chance outcomes; `record.meta["metrics"]` holds the
-    `MatchResult` fields (returns None and capped True when `max_actions` ran out).
+    every action including chance outcomes; the result holds what was measured (returns
+    None and capped True when `max_actions` ran out). `state` starts the game from a
+    position of the game instead of its initial state (the record then replays only
+    from that position, so it is kept for analysis, not saved).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}.")
@@ -78,7 +100,7 @@ def play_match(
     rng = random.Random(seed)
     for agent in agents:
         agent.reset()
-    state = game.new_initial_state()
+    state = game.new_initial_state() if state is None else state.clone()
     tracker = _LeadTracker(game)
     played = 0
     while not state.is_terminal() and played < max_actions:
@@ -87,6 +109,7 @@ def play_match(
             action = sample_outcome(state.chance_outcomes(), rng)
         else:
             tracker.sample(state, played)
+            tracker.choices += len(state.legal_actions())
             action = agents[player].choose(state)
         for agent in agents:
             agent.observe(state, action)
@@ -96,18 +119,7 @@ def play_match(
         record.append(action)
         played += 1
     record.finish(state)
-    result = tracker.result(state, played)
-    record.meta["metrics"] = {
-        "returns": result.returns,
-        "winner": result.winner,
-        "rounds": result.rounds,
-        "actions": result.actions,
-        "lead_changes": result.lead_changes,
-        "leader_at_half": result.leader_at_half,
-        "capped": result.capped,
-        "ended_by": result.ended_by,
-    }
-    return record
+    return PlayedMatch(record, tracker.result(state, played), state)
 
 
 class _LeadTracker:
@@ -118,6 +130,7 @@ class _LeadTracker:
         self.samples: list[tuple[int, int | None]] = []
         self.last_round = -1
         self.decisions = 0
+        self.choices = 0
 
     def sample(self, state: State, played: int) -> None:
         self.decisions += 1
@@ -155,5 +168,7 @@ class _LeadTracker:
             leader_at_half=at_half,
             capped=capped,
             ended_by=state.ended_by(),
+            decisions=self.decisions,
+            choices=self.choices,
             leaders=self.samples,
         )

@@ -7,10 +7,13 @@ Win rates count a shared win as the player's share (a two-way tie is half a win)
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
-Z95 = 1.959963984540054
+STANDARD_NORMAL = NormalDist()
+Z95 = STANDARD_NORMAL.inv_cdf(0.975)
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -21,12 +24,15 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all successes the interval ends exactly at 0 or 1 (not a rounding error away).
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def normal_two_sided_p(z: float) -> float:
     """P(|Z| >= |z|) for a standard normal Z."""
-    return math.erfc(abs(z) / math.sqrt(2))
+    return 2 * STANDARD_NORMAL.cdf(-abs(z))
 
 
 @dataclass(frozen=True)
@@ -60,14 +66,22 @@ def two_proportions(successes_a: float, trials_a: int, successes_b: float, trial
 
 
 def mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
+    return statistics.fmean(values) if values else 0.0
 
 
 def variance(values: Sequence[float]) -> float:
-    if len(values) < 2:
+    return statistics.variance(values) if len(values) >= 2 else 0.0
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which `share` of the values lie (linear interpolation); 0 when empty."""
+    if not values:
         return 0.0
-    m = mean(values)
-    return sum((v - m) ** 2 for v in values) / (len(values) - 1)
+    ordered = sorted(values)
+    at = share * (len(ordered) - 1)
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
 def two_means(a: Sequence[float], b: Sequence[float]) -> Comparison:

@@ -5,19 +5,130 @@ with the same seed gives the same rows; wall-clock figures go to `timings`, whic
 determinism guarantee leaves out. A job is identified by its game, options, lineup of
 agents, seed and action cap; game `idx` of a job is stored at most once, which is what
 makes an interrupted run resumable.
+
+One dataclass, `GameRow`, is the table: its fields give the columns (their order, SQL
+types and whether they may be NULL), the insert and the read. Databases written before a
+column existed are still read: a missing column reads as its field's default, and the
+column is added (NULL in the old rows) the first time such a database is written to.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
+import types
+import typing
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from chaosgames.core import ChaosGamesError, GameRecord
 
-SCHEMA = """
+
+class LabError(ChaosGamesError):
+    """Bad input to the simulation lab (seats, counts, database), said in a sentence."""
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+# How a game ended, as stored in `games.ended_by`: the two values of `State.ended_by()`,
+# and the lab's own cap (the game did not finish, it has no result).
+ENDED_BY_RULES = "rules"
+ENDED_BY_CAP = "cap"
+STOPPED_BY_LAB = "lab"
+
+# Length caps that are game options, not rules; the round count shows only the first.
+ROUND_CAP_OPTION = "max_rounds"
+
+
+JSON = {"json": True}
+"""Field metadata of the columns stored as JSON text."""
+
+
+@dataclass
+class GameRow:
+    """One stored game. Field order is column order; `json` fields are stored as JSON text."""
+
+    job: str
+    idx: int
+    game: str
+    options: dict[str, Any] = field(metadata=JSON)
+    seats: list[str] = field(metadata=JSON)
+    lineup: list[str] = field(metadata=JSON)
+    rotation: int
+    seed: int
+    winner: int | None
+    winner_agent: str | None
+    returns: list[float] | None = field(metadata=JSON)
+    rounds: int
+    actions: int
+    lead_changes: int
+    leader_at_half: int | None
+    capped: bool
+    """Stopped by the lab's action cap: not finished, no result."""
+    record: str | None
+    # Columns added after the first databases were written (read as these defaults there).
+    ended_by: str | None = None
+    """"rules", "cap" (a game's own length cap, an option), "lab" (the lab's action cap)."""
+    decisions: int | None = None
+    """Actions chosen by players (chance outcomes left out)."""
+    choices: int | None = None
+    """Legal actions summed over the decisions: choices / decisions is the branching factor."""
+    finish: str | None = None
+    """How the game ended in the rulebook's words ("race won", "last car left (elimination)")."""
+
+    def __post_init__(self) -> None:
+        if self.ended_by is None:
+            self.ended_by = self._inferred_ending()
+
+    def _inferred_ending(self) -> str:
+        # A row written before `ended_by` was stored: the lab's cap shows in `capped`, a
+        # round cap in the round count; other caps (max_moves, max_turns) cannot be told
+        # from the row, and such a row is read as a rulebook end.
+        if self.capped:
+            return STOPPED_BY_LAB
+        cap = self.options.get(ROUND_CAP_OPTION) or 0
+        return ENDED_BY_CAP if cap and self.rounds >= cap else ENDED_BY_RULES
+
+    @property
+    def ended_by_rules(self) -> bool:
+        """Finished by the rulebook: the only games whose results count as wins."""
+        return self.ended_by == ENDED_BY_RULES
+
+    @property
+    def branching(self) -> float | None:
+        if not self.decisions or self.choices is None:
+            return None
+        return self.choices / self.decisions
+
+
+_ROW_FIELDS = dataclasses.fields(GameRow)
+GAME_COLUMNS = tuple(f.name for f in _ROW_FIELDS)
+_JSON_COLUMNS = frozenset(f.name for f in _ROW_FIELDS if f.metadata.get("json"))
+_HINTS = typing.get_type_hints(GameRow)
+
+
+def _sql_type(hint: Any) -> tuple[str, bool]:
+    """The SQL type of a field's annotation and whether NULL is allowed."""
+    args = typing.get_args(hint)
+    nullable = isinstance(hint, types.UnionType) and type(None) in args
+    base = next((a for a in args if a is not type(None)), hint) if nullable else hint
+    base = typing.get_origin(base) or base
+    sql = {int: "INTEGER", bool: "INTEGER", float: "REAL", str: "TEXT"}.get(base, "TEXT")
+    return sql, nullable
+
+
+def _column(name: str) -> str:
+    sql, nullable = _sql_type(_HINTS[name])
+    return f"{name} {sql}" if nullable else f"{name} {sql} NOT NULL"
+
+
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS jobs (
     job TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -27,23 +138,9 @@ CREATE TABLE IF NOT EXISTS jobs (
     max_actions INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
-    job TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    lineup TEXT NOT NULL,
-    rotation INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    winner INTEGER,
-    winner_agent TEXT,
-    returns TEXT,
-    rounds INTEGER NOT NULL,
-    actions INTEGER NOT NULL,
-    lead_changes INTEGER NOT NULL,
-    leader_at_half INTEGER,
-    capped INTEGER NOT NULL,
-    record TEXT,
+    """
+    + ",\n    ".join(_column(name) for name in GAME_COLUMNS)
+    + """,
     PRIMARY KEY (job, idx)
 );
 CREATE TABLE IF NOT EXISTS timings (
@@ -53,34 +150,32 @@ CREATE TABLE IF NOT EXISTS timings (
     PRIMARY KEY (job, idx)
 );
 """
-
-GAME_COLUMNS = (
-    "job",
-    "idx",
-    "game",
-    "options",
-    "seats",
-    "lineup",
-    "rotation",
-    "seed",
-    "winner",
-    "winner_agent",
-    "returns",
-    "rounds",
-    "actions",
-    "lead_changes",
-    "leader_at_half",
-    "capped",
-    "record",
 )
 
 
-class LabError(ChaosGamesError):
-    """Bad input to the simulation lab (seats, counts, database), said in a sentence."""
+def _to_sql(row: GameRow) -> tuple[Any, ...]:
+    values = []
+    for name in GAME_COLUMNS:
+        value = getattr(row, name)
+        if name in _JSON_COLUMNS and value is not None:
+            value = canonical_json(value)
+        elif isinstance(value, bool):
+            value = int(value)
+        values.append(value)
+    return tuple(values)
 
 
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+def _from_sql(names: Iterable[str], values: Iterable[Any]) -> GameRow:
+    given: dict[str, Any] = {}
+    for name, value in zip(names, values, strict=True):
+        if name not in _HINTS:
+            continue  # a column of a later version: not ours to read
+        if name in _JSON_COLUMNS and value is not None:
+            value = json.loads(value)
+        elif name == "capped":
+            value = bool(value)
+        given[name] = value
+    return GameRow(**given)
 
 
 class Store:
@@ -97,6 +192,7 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
+            self.columns = [r[1] for r in self.db.execute("PRAGMA table_info(games)")]
         except sqlite3.Error as exc:
             raise LabError(f"Cannot open {str(path)!r} as a lab database: {exc}.") from None
 
@@ -109,42 +205,42 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _add_missing_columns(self) -> None:
+        # An older database gains the newer columns (NULL in its old rows) before we write.
+        for name in GAME_COLUMNS:
+            if name not in self.columns:
+                sql, _ = _sql_type(_HINTS[name])
+                self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {sql}")
+                self.columns.append(name)
+
     def add_job(
         self, job: str, game: str, options: Mapping[str, Any], lineup: list[str], seed: int, cap: int
     ) -> None:
-        self.db.execute(
-            "INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?)",
-            (job, game, canonical_json(options), canonical_json(lineup), seed, cap),
-        )
-        self.db.commit()
+        with self.db:
+            self._add_missing_columns()
+            self.db.execute(
+                "INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?)",
+                (job, game, canonical_json(options), canonical_json(lineup), seed, cap),
+            )
 
     def done(self, job: str) -> set[int]:
         """The game numbers of `job` already stored."""
         return {idx for (idx,) in self.db.execute("SELECT idx FROM games WHERE job = ?", (job,))}
 
-    def add_game(self, row: Mapping[str, Any], seconds: float) -> None:
+    def add_game(self, row: GameRow, seconds: float) -> None:
         """Store one finished game and commit at once (an interruption loses no stored game)."""
-        values = tuple(row[c] for c in GAME_COLUMNS)
         marks = ", ".join("?" for _ in GAME_COLUMNS)
         with self.db:
-            self.db.execute(f"INSERT OR IGNORE INTO games VALUES ({marks})", values)
             self.db.execute(
-                "INSERT OR REPLACE INTO timings VALUES (?, ?, ?)", (row["job"], row["idx"], seconds)
+                f"INSERT OR IGNORE INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({marks})", _to_sql(row)
             )
+            self.db.execute("INSERT OR REPLACE INTO timings VALUES (?, ?, ?)", (row.job, row.idx, seconds))
 
-    def rows(self, where: str = "", params: Iterable[Any] = ()) -> list[dict[str, Any]]:
-        """The stored games as dicts (JSON columns decoded), in job and game order."""
+    def rows(self, where: str = "", params: Iterable[Any] = ()) -> list[GameRow]:
+        """The stored games, in job and game order."""
         cursor = self.db.execute(f"SELECT * FROM games {where} ORDER BY job, idx", tuple(params))
         names = [d[0] for d in cursor.description]
-        result = []
-        for values in cursor:
-            row = dict(zip(names, values, strict=True))
-            for key in ("options", "seats", "lineup", "returns"):
-                if row[key] is not None:
-                    row[key] = json.loads(row[key])
-            row["capped"] = bool(row["capped"])
-            result.append(row)
-        return result
+        return [_from_sql(names, values) for values in cursor]
 
     def record(self, job: str, idx: int) -> GameRecord:
         """The full record of a stored game (the job must have been run with records kept)."""

@@ -114,24 +114,36 @@ class Track(NamedTuple):
     barely dodge."""
     start_rows: tuple[int, int]
     """The table rows of the starting board."""
+    directions: tuple[tuple[int, ...], ...]
+    """The directions of `ahead`, alone."""
 
 
 _FRONT_ROW: tuple[tuple[tuple[int, int], ...], ...] = ((),) * LANES
 
 
+@functools.cache
+def _row_dodge(pair: tuple[int, int], next_row: tuple[bool, ...]) -> tuple[bool, ...]:
+    """For each lane of a row: three spaces in front and terrain straight ahead in `next_row`."""
+    return tuple(
+        len(pairs) == 3 and any(d == 0 and next_row[lane + delta - LANES] for d, delta in pairs)
+        for lane, pairs in enumerate(ROW_AHEAD[pair])
+    )
+
+
 @functools.lru_cache(maxsize=4096)
 def track(board_ids: tuple[int, ...], sides: tuple[int, ...]) -> Track:
-    """The lookup tables of the boards `board_ids` (back to front) showing `sides`."""
+    """The lookup tables of the boards `board_ids` (back to front) showing `sides`, put
+    together from the tables of each pair of rows (a scroll builds a new one)."""
     faces = [SIDES[b][s] for b, s in zip(board_ids, sides, strict=True)]
-    terrain = tuple(cell for face in faces for cell in face.terrain)
+    terrain: tuple[bool, ...] = sum((face.terrain for face in faces), ())
     offsets = [face.offset for face in faces for _ in range(ROWS)]
-    ahead = (
-        tuple(entry for row in range(TABLE_ROWS - 1) for entry in ROW_AHEAD[(offsets[row], offsets[row + 1])])
-        + _FRONT_ROW
-    )
-    dodge = tuple(
-        len(pairs) == 3 and any(d == 0 and terrain[t + delta] for d, delta in pairs)
-        for t, pairs in enumerate(ahead)
-    )
+    ahead: tuple[tuple[tuple[int, int], ...], ...] = ()
+    dodge: tuple[bool, ...] = ()
+    for row in range(TABLE_ROWS - 1):
+        pair = (offsets[row], offsets[row + 1])
+        ahead += ROW_AHEAD[pair]
+        dodge += _row_dodge(pair, terrain[(row + 1) * LANES : (row + 2) * LANES])
     start = ROWS * board_ids.index(START_BOARD) if START_BOARD in board_ids else -ROWS
-    return Track(terrain, ahead, dodge, (start, start + 1))
+    ahead += _FRONT_ROW
+    directions = tuple(tuple(d for d, _ in pairs) for pairs in ahead)
+    return Track(terrain, ahead, dodge + (False,) * LANES, (start, start + 1), directions)

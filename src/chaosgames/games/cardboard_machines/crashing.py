@@ -46,13 +46,12 @@ def placement_spaces(st: CardboardState) -> list[int]:
     taken by a car (ghosts do not matter). Every board side of boards.json has at least
     4 spaces without terrain and at most 3 other cars are on the track, so some row always
     offers a space."""
-    first_row = 2 * (st.back + RESTART_BOARD)
+    base = BOARD_SPACES * st.back
+    terrain, pos = st.track.terrain, st.pos
     found: list[int] = []
-    for row in (first_row, first_row + 1):
+    for row in (2 * RESTART_BOARD, 2 * RESTART_BOARD + 1):  # table rows of the third board
         free = [
-            row * LANES + col
-            for col in range(LANES)
-            if not st.terrain_at(row * LANES + col) and st.car_at(row * LANES + col, -1) < 0
+            base + t for t in range(row * LANES, (row + 1) * LANES) if not terrain[t] and base + t not in pos
         ]
         for space in free[:1] + free[-1:]:
             if space not in found:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from chaosgames.games.cardboard_machines.boards import LANES
 from chaosgames.games.cardboard_machines.phases import OFF
 
 if TYPE_CHECKING:
@@ -28,10 +29,23 @@ def score(st: CardboardState, player: int) -> float:
 
 
 def evaluate(st: CardboardState) -> list[float]:
-    n = st.game.num_players
     if st.result is not None:
         return list(st.result)
-    scores = [score(st, p) for p in range(n)]
+    # score() for every player in one pass (search calls this at every cut-off; the same
+    # arithmetic in the same order, so the same floats).
+    lives, tokens, stress, pos = st.lives, st.tokens, st.stress, st.pos
+    on_track = bool(st.board_ids)
+    back_row = 2 * st.back
+    scores: list[float] = []
+    for p in range(st.game.num_players):
+        if lives[p] == 0:
+            scores.append(-math.inf)
+            continue
+        value = LIFE_WEIGHT * lives[p] + TOKEN_WEIGHT * tokens[p]
+        value -= STRESS_WEIGHT * min(stress[p], 8)
+        if pos[p] != OFF and on_track:
+            value += ROW_WEIGHT * (pos[p] // LANES - back_row)
+        scores.append(value)
     top = max(scores)
     weights = [0.0 if s == -math.inf else math.exp(s - top) for s in scores]
     total = sum(weights)

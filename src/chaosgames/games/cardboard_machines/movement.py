@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import crashing, end_of_game
 from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP
-from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES, SIDES, START_BOARD, TABLE_ROWS
+from chaosgames.games.cardboard_machines.boards import (
+    BOARD_SPACES,
+    LANES,
+    ROW_AHEAD,
+    SIDES,
+    START_BOARD,
+    TABLE_ROWS,
+)
 from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, MOVE, OFF, OVER
 
 if TYPE_CHECKING:
@@ -16,6 +23,13 @@ if TYPE_CHECKING:
 
 FRONT_ROW = (TABLE_ROWS - 1) * LANES
 """The first table space of the front row."""
+STEP_OPTIONS = {
+    directions: tuple(STEPS[d] for d in directions)
+    for table in ROW_AHEAD.values()
+    for pairs in table
+    for directions in [tuple(d for d, _ in pairs)]
+}
+"""The steps in front, by the directions there are spaces in."""
 
 
 # -- Changing gear -------------------------------------------------------------------------
@@ -32,7 +46,9 @@ def gear_change_stress(old: int, new: int) -> int:
 
 def change_gear(st: CardboardState, gear: int) -> None:
     p = st.mover
-    st.add_stress(p, gear_change_stress(st.gear[p], gear))
+    cost = gear_change_stress(st.gear[p], gear)
+    if cost:
+        st.add_stress(p, cost)
     st.changed_gear = gear != st.gear[p]
     st.gear[p] = gear
     st.moves_left = gear
@@ -56,20 +72,26 @@ def can_end_from(st: CardboardState, space: int, points: int) -> bool:
 
 def move_options(st: CardboardState) -> list[Action]:
     """Steps in front (left, ahead, right), or `scroll` from the front row, then `stop`."""
-    p = st.mover
-    here = st.pos[p]
-    base = BOARD_SPACES * st.back
-    if here - base >= FRONT_ROW:
+    pos = st.pos
+    here = pos[st.mover]
+    t = here - BOARD_SPACES * st.back
+    if t >= FRONT_ROW:
         options: list[Action] = [SCROLL]
     else:
-        points = st.moves_left - 1
-        pos = st.pos
-        options = [
-            STEPS[d]
-            for d, delta in st.track.ahead[here - base]
-            if here + delta not in pos or can_end_from(st, here + delta, points)
-        ]
-    if not st.must_continue and st.car_at(here, p) < 0:
+        front = here - here % LANES + LANES  # the first space of the row in front
+        for car in pos:
+            if front <= car < front + LANES:
+                # A car in front: a step there needs a free space to end on after it.
+                points = st.moves_left - 1
+                options = [
+                    STEPS[d]
+                    for d, delta in st.track.ahead[t]
+                    if here + delta not in pos or can_end_from(st, here + delta, points)
+                ]
+                break
+        else:
+            options = list(STEP_OPTIONS[st.track.directions[t]])
+    if not st.must_continue and pos.count(here) == 1:  # not resting on another car
         options.append(STOP)
     return options
 
@@ -82,18 +104,22 @@ def enter(st: CardboardState, direction: int, space: int) -> None:
         st.add_stress(p, 1)
     if space in st.ghosts:
         st.add_stress(p, 1)
-    other = st.car_at(space, p)
-    if other >= 0:
+    if space in st.pos:
+        other = st.car_at(space, p)
         st.add_stress(p, 1)
         st.add_stress(other, 1)
     st.pos[p] = space
-    claim_round_token(st, p, space)
+    if st.lap and not st.lap_claimed:
+        claim_round_token(st, p, space)
 
 
 def space_towards(st: CardboardState, direction: int) -> int:
     """The space in front of the mover in `direction` (-1 left, 0 ahead, 1 right)."""
     here = st.pos[st.mover]
-    return here + next(delta for d, delta in st.track.ahead[here - BOARD_SPACES * st.back] if d == direction)
+    for d, delta in st.track.ahead[here - BOARD_SPACES * st.back]:
+        if d == direction:
+            return here + delta
+    raise ValueError(f"no space in front in direction {direction}")
 
 
 def step(st: CardboardState, direction: int) -> None:
@@ -146,11 +172,13 @@ def scroll(st: CardboardState) -> None:
 
 def ghost_spaces(st: CardboardState) -> list[int]:
     """'any of the empty squares of the new board': no terrain, no car, no ghost."""
-    first = (st.front_row() - 1) * LANES
+    base = BOARD_SPACES * st.back
+    terrain, ghosts, pos = st.track.terrain, st.ghosts, st.pos
+    first = (TABLE_ROWS - 2) * LANES  # the table space where the front board begins
     return [
-        s
-        for s in range(first, first + 2 * LANES)
-        if not st.terrain_at(s) and s not in st.ghosts and st.car_at(s, -1) < 0
+        base + t
+        for t in range(first, first + 2 * LANES)
+        if not terrain[t] and base + t not in ghosts and base + t not in pos
     ]
 
 

@@ -65,7 +65,9 @@ if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
 ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform(list(ROLLS)))
-NO_TRACK = Track((), (), (), (-2, -1))
+FIRSTS = tuple(Move(Kind.FIRST, p) for p in range(4))
+BOARD_DRAWS = tuple(Move(Kind.BOARD, b) for b in BOARD_IDS)
+NO_TRACK = Track((), (), (), (-2, -1), ())
 """The lookup tables while the track is not laid yet (setup)."""
 _MOVER = -3
 _DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOVER, TERMINAL)
@@ -226,10 +228,10 @@ class CardboardState(State):
         if phase == ROLL:
             return list(ROLL_OUTCOMES)
         if phase == FIRST:
-            return uniform([Move(Kind.FIRST, p) for p in range(self.game.num_players)])
+            return uniform(list(FIRSTS[: self.game.num_players]))
         if phase == BOARDS:
             drawn = self.drawn
-            return uniform([Move(Kind.BOARD, b) for b in BOARD_IDS if b != START_BOARD and b not in drawn])
+            return uniform([BOARD_DRAWS[b] for b in BOARD_IDS if b != START_BOARD and b not in drawn])
         return []
 
     def _legal_actions(self) -> list[Action]:

@@ -157,12 +157,12 @@ def malfunction(st: CardboardState) -> None:
 def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
     """(direction, space) of the spaces in front a one-space move may end on (never
     another car's): 'All normal rules for movement applies to these bonus movements'."""
-    p = st.mover
-    here = st.pos[p]
+    pos = st.pos
+    here = pos[st.mover]
     return [
         (d, here + delta)
         for d, delta in st.track.ahead[here - BOARD_SPACES * st.back]
-        if st.car_at(here + delta, p) < 0
+        if here + delta not in pos
     ]
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from chaosgames.core.notation import Form, Notation
 from chaosgames.games.chaos_checkers.colours import COLOURS
 
 
@@ -133,3 +134,21 @@ def quiet_move(src: int, dst: int) -> ChaosMove:
     if move is None:
         move = QUIET[(src, dst)] = ChaosMove("move", "", (src, dst), (-1,))
     return move
+
+
+_SQ = r"(?:[1-9]|[12][0-9]|3[0-2])"
+_COLOUR = "(?:" + "|".join(COLOURS) + ")"
+NOTATION = Notation(
+    Form("11-15 (squares 1-32 joined by - or x)", rf"{_SQ}(?:[-x~]{_SQ})+"),
+    Form("ambush:14x18", rf"(?:ambush|leap):{_SQ}(?:[-x~]{_SQ})+"),
+    Form("place:12=red", rf"(?:place|shield|potion):{_SQ}={_COLOUR}"),
+    Form("draw-shield=blue", rf"(?:draw|keep)-(?:shield|potion)={_COLOUR}"),
+    Form("invulnerable:22", rf"(?:invulnerable|yield):{_SQ}"),
+    Form("speedy@14", rf"(?:speedy|unghost)@{_SQ}"),
+    Form("wild@14=green", rf"wild@{_SQ}={_COLOUR}"),
+    Form("rewind@14:22", rf"(?:rewind|sacrifice)@{_SQ}:{_SQ}"),
+    Form("telekinesis@14:9>10", rf"telekinesis@{_SQ}:{_SQ}>{_SQ}"),
+    Form("revive@14:2=red", rf"(?:revive|reclaim)@{_SQ}:{_SQ}={_COLOUR}"),
+    Form("pass", r"pass"),
+)
+"""What well-formed notation looks like (see the module docstring for every form)."""

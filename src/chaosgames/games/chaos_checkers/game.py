@@ -5,14 +5,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.errors import IllegalActionError, InvalidOptionError, NotationError, quote
+from chaosgames.core.errors import InvalidOptionError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
+from chaosgames.games.chaos_checkers import document, svg, text
+from chaosgames.games.chaos_checkers.actions import NOTATION
 from chaosgames.games.chaos_checkers.colours import COLOURS, normalise_colour_set, parse_colour_set
-from chaosgames.games.chaos_checkers.notation import well_formed
-from chaosgames.games.chaos_checkers.plain import PlainState, parse_board_text
+from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
+from chaosgames.games.chaos_checkers.evaluation import heuristic
+from chaosgames.games.chaos_checkers.plain import PlainState
 from chaosgames.games.chaos_checkers.repetition import REPETITION_RULES
+from chaosgames.games.chaos_checkers.state import ChaosState
 
 
 @register
@@ -22,6 +26,7 @@ class ChaosCheckersGame(Game):
     name = "chaos-checkers"
     title = "Chaos Checkers"
     pitch = "American checkers where every piece carries a shield and a potion of random power."
+    notation = NOTATION
     min_players = 2
     max_players = 2
     default_players = 2
@@ -78,28 +83,21 @@ class ChaosCheckersGame(Game):
     def new_initial_state(self) -> State:
         if not self.options["chaos"]:
             return PlainState.initial(self)
-        from chaosgames.games.chaos_checkers.state import ChaosState
-
         return ChaosState.initial(self)
+
+    # -- state documents (document.py; the states call these, which keeps imports one-way) --
 
     def _state_from_doc(self, doc: dict[str, Any]) -> State:
         if not self.options["chaos"]:
-            return _plain_from_doc(self, doc)
-        from chaosgames.games.chaos_checkers.record import chaos_from_doc
+            return document.plain_from_doc(self, doc)
+        return document.chaos_from_doc(self, doc)
 
-        return chaos_from_doc(self, doc)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        try:
-            return state._lookup_notation(text)
-        except IllegalActionError:
-            if isinstance(text, str) and not well_formed(text):
-                raise NotationError(
-                    f"{quote(text.strip())} is not checkers notation: write a move as squares 1-32 joined "
-                    "by '-' or 'x' (11-15, 22x15, 15x22x29); see `chaosgames rules chaos-checkers` "
-                    "for potions and draws."
-                ) from None
-            raise
+    def write_document(self, state: State) -> dict[str, Any]:
+        """`state.to_json()`: the state document of a state of this game."""
+        if isinstance(state, PlainState):
+            return document.plain_to_json(state)
+        assert isinstance(state, ChaosState)
+        return document.chaos_to_json(state)
 
     # -- presentation and evaluation ------------------------------------------------------
 
@@ -111,61 +109,24 @@ class ChaosCheckersGame(Game):
             self.options["second_colours"].replace(",", "/"),
         ]
 
-    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
-        from chaosgames.games.chaos_checkers.svg import render_svg
+    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+        # Checkers hides nothing: every viewer sees the same.
+        if isinstance(state, PlainState):
+            return text.render_plain(state)
+        assert isinstance(state, ChaosState)
+        return text.render_chaos(state)
 
-        return render_svg(state)  # checkers hides nothing: every viewer sees the same
+    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+        return svg.render_svg(state)  # checkers hides nothing: every viewer sees the same
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:
-        from chaosgames.games.chaos_checkers.svg import action_places
-
-        return action_places(action)
+        return svg.action_places(action)
 
     def describe_action(self, state: State, action: Action) -> str:
-        from chaosgames.games.chaos_checkers.notation import describe
-
-        return describe(state, action)
+        return text.describe(action)
 
     def encoding(self) -> Encoding:
-        from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
-
         return CheckersEncoding(self)
 
     def heuristic(self, state: State) -> list[float]:
-        from chaosgames.games.chaos_checkers.evaluation import heuristic
-
         return heuristic(state)
-
-
-def _plain_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> PlainState:
-    from chaosgames.core.errors import InvalidStateError
-
-    p0, p1, kings = parse_board_text(doc["board"])
-    turn = doc["turn"]
-    ply = doc["ply"]
-    if turn not in (0, 1) or not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
-        raise InvalidStateError("'turn' must be 0 or 1 and 'ply' a whole number of moves made.")
-    _check_material(p0, p1, kings)
-    history = []
-    for entry in doc["repetition"]:
-        h0, h1, hk = parse_board_text(entry["board"])
-        side = entry["turn"]
-        if side not in (0, 1):
-            raise InvalidStateError("Each repetition entry needs 'turn' 0 or 1.")
-        history.append((h0, h1, hk, side) if side == 0 else (h1, h0, hk, side))
-    if history and history[-1] != ((p0, p1, kings, turn) if turn == 0 else (p1, p0, kings, turn)):
-        raise InvalidStateError("The last 'repetition' entry must be the current position.")
-    return PlainState.from_position(game, p0, p1, kings, turn, ply, tuple(history))
-
-
-def _check_material(p0: int, p1: int, kings: int) -> None:
-    from chaosgames.core.errors import InvalidStateError
-    from chaosgames.games.chaos_checkers.board import CROWN_ROW
-
-    for player, pieces in enumerate((p0, p1)):
-        if pieces.bit_count() > 12:
-            raise InvalidStateError(f"Player {player + 1} has {pieces.bit_count()} pieces; at most 12 exist.")
-        if pieces & ~kings & CROWN_ROW[player]:
-            raise InvalidStateError(
-                f"Player {player + 1} has an uncrowned man on the far row, where men are always crowned."
-            )

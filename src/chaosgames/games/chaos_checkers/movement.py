@@ -117,12 +117,37 @@ class _Search:
             self.out.append(ChaosMove("move", self.power, path, victims))
 
 
+Reach = tuple[tuple[tuple[int, int, ChaosMove, ChaosMove], ...], ...]
+
+
+def _reach(dirs: tuple[int, ...]) -> Reach:
+    return tuple(tuple(_ways(s, d) for d in dirs if NEIGHBOUR[s][d] >= 0) for s in range(32))
+
+
+def _ways(square: int, direction: int) -> tuple[int, int, ChaosMove, ChaosMove]:
+    a1, a2 = NEIGHBOUR[square][direction], RAY2[square][direction]
+    step = quiet_move(square, a1)
+    # Where the square beyond is off the board there is no jump: the step stands in its place.
+    return a1, a2, step, quiet_move(square, a2) if a2 >= 0 else step
+
+
+REACH = (_reach(FORWARD[0]), _reach(FORWARD[1]), _reach(ALL_DIRECTIONS))
+"""REACH[kind][square], kind 0/1 a man of player 0/1 and 2 a king: for each direction it
+moves in (in order), the neighbouring square, the square beyond (-1 off the board), the
+step onto the neighbour and the jump beyond it (the interned moves)."""
+
+
+def _reach_of(piece: Piece) -> Reach:
+    return REACH[2] if piece.king else REACH[piece.owner]
+
+
 def _may_jump(board: Board, square: int, piece: Piece) -> bool:
-    for d in directions(piece):
-        a2 = RAY2[square][d]
+    """Whether an opposing piece stands next to `piece` with an empty square behind it."""
+    owner = piece.owner
+    for a1, a2, _, _ in _reach_of(piece)[square]:
         if a2 >= 0 and board[a2] is None:
-            other = board[NEIGHBOUR[square][d]]
-            if other is not None and other.owner != piece.owner:
+            other = board[a1]
+            if other is not None and other.owner != owner:
                 return True
     return False
 
@@ -144,17 +169,12 @@ def quiet_moves(board: Board, square: int, lone: tuple[bool, bool]) -> list[Chao
     piece = board[square]
     assert piece is not None
     out = []
-    for d in directions(piece):
-        a1 = NEIGHBOUR[square][d]
-        if a1 < 0:
-            continue
+    for a1, a2, step, jump in _reach_of(piece)[square]:
         other = board[a1]
         if other is None:
-            out.append(quiet_move(square, a1))
-            continue
-        a2 = RAY2[square][d]
-        if a2 >= 0 and board[a2] is None and jump_kind(piece, other, lone) == PASS_OVER:
-            out.append(quiet_move(square, a2))
+            out.append(step)
+        elif a2 >= 0 and board[a2] is None and jump_kind(piece, other, lone) == PASS_OVER:
+            out.append(jump)
     return out
 
 
@@ -179,7 +199,12 @@ def legal_moves(
     )
     moves: list[ChaosMove] = []
     for i in squares:
-        moves.extend(captures(board, i, lone))
+        piece = board[i]
+        # captures(board, i, lone), with its cheap test first: most pieces cannot jump.
+        if piece is not None and piece.potion != CLEAR_GHOST and _may_jump(board, i, piece):
+            search = _Search(board, i, lone, "")
+            search.run(i, (i,), (), 0)
+            moves.extend(search.out)
     if not (forced and moves):
         for i in squares:
             moves.extend(quiet_moves(board, i, lone))

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL, START
 from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
-from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
+from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
@@ -27,43 +27,64 @@ if TYPE_CHECKING:
 (_DR1, _DRM1), (_DR2, _DRM2) = SHIFTS[1]
 (_UL1, _ULM1), (_UL2, _ULM2) = ((-s, m) for s, m in SHIFTS[2])
 (_UR1, _URM1), (_UR2, _URM2) = ((-s, m) for s, m in SHIFTS[3])
-_DL, _DR, _UL, _UR = STEP_BY_DST
 _MEN_JUMPS = (JUMP_TABLE[0], JUMP_TABLE[1])
 _KING_JUMPS = JUMP_TABLE[2]
 
 
-def _down_left(x: int) -> int:
-    return ((x & _DLM1) << _DL1) | ((x & _DLM2) << _DL2)
+_MEMO_LIMIT = 1 << 15
+_STEP_MEMOS: tuple[dict[int, tuple[Action, ...]], ...] = ({0: ()}, {0: ()}, {0: ()}, {0: ()})
+"""Per direction, the steps onto each set of destination squares (a bitboard). Random games
+reach few such sets (a few thousand per direction), so nearly every generation finds its
+steps here; a memo that fills up is emptied (it only ever holds what the loop computes)."""
+_DL_MEMO, _DR_MEMO, _UL_MEMO, _UR_MEMO = _STEP_MEMOS
 
 
-def _down_right(x: int) -> int:
-    return ((x & _DRM1) << _DR1) | ((x & _DRM2) << _DR2)
+def _steps(direction: int, targets: int) -> tuple[Action, ...]:
+    """The steps in `direction` onto the squares of `targets`, by destination (lowest first)."""
+    by_dst = STEP_BY_DST[direction]
+    moves = []
+    t = targets
+    while t:
+        low = t & -t
+        moves.append(by_dst[low])
+        t ^= low
+    memo = _STEP_MEMOS[direction]
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+        memo[0] = ()
+    found = memo[targets] = tuple(moves)
+    return found
 
 
-def _up_left(x: int) -> int:
-    return ((x & _ULM1) >> _UL1) | ((x & _ULM2) >> _UL2)
-
-
-def _up_right(x: int) -> int:
-    return ((x & _URM1) >> _UR1) | ((x & _URM2) >> _UR2)
-
-
-def _can_capture(down: int, up: int, opp: int, empty: int) -> bool:
+def _jumpers(down: int, up: int, opp: int, empty: int) -> int:
+    """The pieces that can capture: those moving down (`down`) or up (`up`) with an opposing
+    piece diagonally next to them and an empty square behind it. Whole bitboards are
+    shifted one step at a time (the shift tables, inline: this runs every move); the
+    landing squares shifted back twice are the pieces that jump there."""
+    found = 0
     if down:
-        over = _down_left(down) & opp
-        if over and _down_left(over) & empty:
-            return True
-        over = _down_right(down) & opp
-        if over and _down_right(over) & empty:
-            return True
+        over = (((down & _DLM1) << _DL1) | ((down & _DLM2) << _DL2)) & opp
+        land = (((over & _DLM1) << _DL1) | ((over & _DLM2) << _DL2)) & empty
+        if land:  # back up-right twice
+            back = ((land & _URM1) >> _UR1) | ((land & _URM2) >> _UR2)
+            found |= ((back & _URM1) >> _UR1) | ((back & _URM2) >> _UR2)
+        over = (((down & _DRM1) << _DR1) | ((down & _DRM2) << _DR2)) & opp
+        land = (((over & _DRM1) << _DR1) | ((over & _DRM2) << _DR2)) & empty
+        if land:  # back up-left twice
+            back = ((land & _ULM1) >> _UL1) | ((land & _ULM2) >> _UL2)
+            found |= ((back & _ULM1) >> _UL1) | ((back & _ULM2) >> _UL2)
     if up:
-        over = _up_left(up) & opp
-        if over and _up_left(over) & empty:
-            return True
-        over = _up_right(up) & opp
-        if over and _up_right(over) & empty:
-            return True
-    return False
+        over = (((up & _ULM1) >> _UL1) | ((up & _ULM2) >> _UL2)) & opp
+        land = (((over & _ULM1) >> _UL1) | ((over & _ULM2) >> _UL2)) & empty
+        if land:  # back down-right twice
+            back = ((land & _DRM1) << _DR1) | ((land & _DRM2) << _DR2)
+            found |= ((back & _DRM1) << _DR1) | ((back & _DRM2) << _DR2)
+        over = (((up & _URM1) >> _UR1) | ((up & _URM2) >> _UR2)) & opp
+        land = (((over & _URM1) >> _UR1) | ((over & _URM2) >> _UR2)) & empty
+        if land:  # back down-left twice
+            back = ((land & _DLM1) << _DL1) | ((land & _DLM2) << _DL2)
+            found |= ((back & _DLM1) << _DL1) | ((back & _DLM2) << _DL2)
+    return found
 
 
 def _jumps(
@@ -105,10 +126,10 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
     else:
         down, up = own & kings, own
     out: list[Action] = []
-    if _can_capture(down, up, opp, empty):
+    pieces = _jumpers(down, up, opp, empty)
+    if pieces:
         crown = CROWN_ROW[side]
         men_table = _MEN_JUMPS[side]
-        pieces = own
         while pieces:
             low = pieces & -pieces
             pieces ^= low
@@ -119,29 +140,20 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
                 _jumps(i, men_table, opp, empty | low, (i,), crown, out)
         if forced:
             return out
-    append = out.append
     if down:
-        t = _down_left(down) & empty
-        while t:
-            low = t & -t
-            append(_DL[low])
-            t ^= low
-        t = _down_right(down) & empty
-        while t:
-            low = t & -t
-            append(_DR[low])
-            t ^= low
+        t = (((down & _DLM1) << _DL1) | ((down & _DLM2) << _DL2)) & empty
+        found = _DL_MEMO.get(t)
+        out += found if found is not None else _steps(0, t)
+        t = (((down & _DRM1) << _DR1) | ((down & _DRM2) << _DR2)) & empty
+        found = _DR_MEMO.get(t)
+        out += found if found is not None else _steps(1, t)
     if up:
-        t = _up_left(up) & empty
-        while t:
-            low = t & -t
-            append(_UL[low])
-            t ^= low
-        t = _up_right(up) & empty
-        while t:
-            low = t & -t
-            append(_UR[low])
-            t ^= low
+        t = (((up & _ULM1) >> _UL1) | ((up & _ULM2) >> _UL2)) & empty
+        found = _UL_MEMO.get(t)
+        out += found if found is not None else _steps(2, t)
+        t = (((up & _URM1) >> _UR1) | ((up & _URM2) >> _UR2)) & empty
+        found = _UR_MEMO.get(t)
+        out += found if found is not None else _steps(3, t)
     return out
 
 
@@ -201,6 +213,7 @@ class PlainState(State):
     max_moves: int
     forced: bool
     repetition: str
+    game: ChaosCheckersGame
 
     @classmethod
     def initial(cls, game: ChaosCheckersGame) -> PlainState:
@@ -246,6 +259,27 @@ class PlainState(State):
     def current_player(self) -> int:
         return TERMINAL if self.outcome is not None else self.side
 
+    # The public methods below do what State's do, with less work for this game's own
+    # moves: plain checkers has no chance nodes, and the legal list is always made.
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        return legal[:] if legal is not None else list(self._cached_legal())
+
+    def apply_action(self, action: Action) -> None:
+        legal = self._legal
+        if type(action) is not Move or legal is None or action not in legal:
+            State.apply_action(self, action)  # the checks, and the refusal, of the contract
+            return
+        self._index = None
+        self._apply_action(action)
+
     def _legal_actions(self) -> list[Action]:
         if self.outcome is not None:
             return []
@@ -282,9 +316,18 @@ class PlainState(State):
         self.opp = own
         self.kings = kings
         self.side = side ^ 1
-        self.ply += 1
+        ply = self.ply = self.ply + 1
         self.history = history
-        self._settle(bool(history) and drawn_by_repetition(history, self.repetition))
+        # What _settle does, inline (the hot path of every playout).
+        legal = self._legal = generate(opp, own, kings, side ^ 1, self.forced)
+        if not legal:
+            # No piece or no legal move: the player to move (side ^ 1) loses.
+            self.outcome = (1.0, 0.0) if side == 0 else (0.0, 1.0)
+        elif (history and drawn_by_repetition(history, self.repetition)) or (
+            self.max_moves and ply >= self.max_moves
+        ):
+            self.outcome = (0.5, 0.5)
+            self._legal = []
 
     def clone(self) -> PlainState:
         new = PlainState.__new__(PlainState)
@@ -307,11 +350,7 @@ class PlainState(State):
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
     def ended_by(self) -> str | None:
-        if self.outcome is None:
-            return None
-        # A draw is the repetition rule's or else the max_moves cap's.
-        repeated = bool(self.history) and drawn_by_repetition(self.history, self.repetition)
-        return ENDED_BY_CAP if self.outcome == (0.5, 0.5) and not repeated else ENDED_BY_RULES
+        return ending(self.outcome, self.history, self.repetition)
 
     # -- views -------------------------------------------------------------------------
 
@@ -337,22 +376,10 @@ class PlainState(State):
         return doc
 
     def to_json(self) -> dict[str, Any]:
-        history = []
-        for own, opp, kings, side in self.history:
-            p0, p1 = (own, opp) if side == 0 else (opp, own)
-            history.append({"board": board_text(p0, p1, kings), "turn": side})
-        return {
-            **self.game.doc_header(),
-            "board": self.board(),
-            "turn": self.side,
-            "ply": self.ply,
-            "repetition": history,
-        }
+        return self.game.write_document(self)  # the Game holds the document module (no cycle)
 
     def round_number(self) -> int:
         return self.ply // 2 + 1
 
     def __str__(self) -> str:
-        from chaosgames.games.chaos_checkers.text import render_plain
-
-        return render_plain(self)
+        return self.game.render_text(self)

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES
+
 REPETITION_RULES = ("moves", "position")
+DRAW = (0.5, 0.5)
 
 
 def drawn_by_repetition(positions: Sequence[Hashable], rule: str) -> bool:
@@ -35,3 +38,12 @@ def drawn_by_repetition(positions: Sequence[Hashable], rule: str) -> bool:
         if all(positions[n - i] == positions[n - i - k] for i in range(2 * k + 1)):
             return True
     return False
+
+
+def ending(outcome: tuple[float, float] | None, positions: Sequence[Hashable], rule: str) -> str | None:
+    """`State.ended_by()`: None while the game goes on; a draw is the repetition rule's
+    (rules) or else the `max_moves` cap's; any other ending is the rules'."""
+    if outcome is None:
+        return None
+    repeated = bool(positions) and drawn_by_repetition(positions, rule)
+    return ENDED_BY_CAP if outcome == DRAW and not repeated else ENDED_BY_RULES

@@ -15,11 +15,12 @@ The game runs through phases:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from chaosgames.core.chance import weighted
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
     DRAWS,
@@ -35,29 +36,74 @@ from chaosgames.games.chaos_checkers.actions import (
 from chaosgames.games.chaos_checkers.board import CROWN_ROW
 from chaosgames.games.chaos_checkers.colours import TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
-from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition
+from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
+from chaosgames.games.chaos_checkers.setup import (
+    DRAWS_PER_PHASE,
+    PIECES_PER_COLOUR,
+    SETUP_ORDER,
+    Counts,
+    setup_slot,
+    shield_bag,
+)
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
 
-PIECES_PER_COLOUR = 4
-# Setup order (seed: "starting with the piece furthest away and to the left and working
-# across each row"): the first player sits at the top, so its far left is square 12;
-# the second player's far left is square 21.
-SETUP_ORDER: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(range(11, -1, -1)), tuple(range(20, 32)))
-SETUP_PHASES = ("place", "shield", "potion")
-PHASES = (
-    *SETUP_PHASES,
-    "turn",
-    "move",
-    "defend",
-    "draw-shield",
-    "keep-shield",
-    "draw-potion",
-    "keep-potion",
-    "over",
-)
-Counts = tuple[int, ...]
+
+class Phase(StrEnum):
+    """What the game waits for; the value is the phase's name in state documents."""
+
+    PLACE = "place"
+    SHIELD = "shield"
+    POTION = "potion"
+    TURN = "turn"
+    MOVE = "move"
+    DEFEND = "defend"
+    DRAW_SHIELD = "draw-shield"
+    KEEP_SHIELD = "keep-shield"
+    DRAW_POTION = "draw-potion"
+    KEEP_POTION = "keep-potion"
+    OVER = "over"
+
+
+SETUP_PHASES = (Phase.PLACE, Phase.SHIELD, Phase.POTION)
+PHASES = tuple(Phase)
+DRAW_PHASES = (Phase.DRAW_SHIELD, Phase.DRAW_POTION)
+KEEP_PHASES = (Phase.KEEP_SHIELD, Phase.KEEP_POTION)
+REWARD_PHASES = (*DRAW_PHASES, *KEEP_PHASES)
+_MOVER_DECIDES = frozenset((Phase.TURN, Phase.MOVE, Phase.KEEP_SHIELD, Phase.KEEP_POTION))
+
+
+class PendingMove(NamedTuple):
+    """A move under way: it waits while the owner of a piece it would capture next
+    decides whether to use that piece's Invulnerability."""
+
+    move: ChaosMove
+    step: int
+    """The next step of `move` to make (index into `move.victims`)."""
+    at: int
+    """Square of the moving piece now."""
+    captures: int
+    """Pieces captured so far."""
+
+
+class Reward(NamedTuple):
+    """What a finished move earns the piece that made it (rulebook "Shields", "Potions")."""
+
+    square: int
+    """Square of the moved piece (-1 before the first move)."""
+    captures: int
+    crowned: bool
+    kept_potion: bool
+    """It used its own potion this turn and still holds one: no new potion for captures."""
+
+
+NO_REWARD = Reward(-1, 0, False, False)
+
+
+def _changed(pair: tuple[int, int], player: int, n: int) -> tuple[int, int]:
+    """`pair` (one number per player) with `n` added to `player`'s."""
+    return (pair[0] + n, pair[1]) if player == 0 else (pair[0], pair[1] + n)
 
 
 def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
@@ -68,6 +114,7 @@ class ChaosState(State):
     """A position of Chaos Checkers; see the module docstring for the phases."""
 
     __slots__ = (
+        "_odds",
         "bags",
         "board",
         "draws_left",
@@ -76,6 +123,7 @@ class ChaosState(State):
         "hand",
         "history",
         "moves_made",
+        "on_board",
         "outcome",
         "pending",
         "phase",
@@ -98,7 +146,7 @@ class ChaosState(State):
     """Each player's pieces off the board, by colour (Revive brings one back)."""
     removed: int
     """White potions removed from the game by Revive."""
-    phase: str
+    phase: Phase
     setup_index: int
     turn: int
     moves_made: int
@@ -108,15 +156,19 @@ class ChaosState(State):
     """Square of the piece whose own potion was used this turn (followed as it moves), or -1."""
     speedy: bool
     """Whether that potion was Speedy (the piece then takes an extra turn)."""
-    pending: tuple[ChaosMove, int, int, int] | None
-    """A move under way: (move, next step, square of the moving piece, captures so far)."""
-    reward: tuple[int, int, bool, bool]
-    """After a move: (square of the moved piece, captures, crowned, kept its used potion)."""
+    pending: PendingMove | None
+    reward: Reward
+    """What the last move earns, while its shield and potion draws are made."""
     hand: tuple[int, ...]
     draws_left: int
     history: tuple[tuple[Any, ...], ...]
     turn_quiet: bool
     outcome: tuple[float, float] | None
+    on_board: tuple[int, int]
+    """How many pieces each player has on the board (kept up to date as pieces come and go)."""
+    _odds: list[tuple[Action, float]] | None
+    """The chance outcomes of this position, once asked for (until the next action)."""
+    game: ChaosCheckersGame
 
     # -- construction ----------------------------------------------------------------
 
@@ -127,12 +179,12 @@ class ChaosState(State):
         first, second = game.colours
         state.board = [None] * 32
         # Each player draws shields from the bag of the opponent's fifteen 2-pips.
-        state.bags = (_bag_of(second), _bag_of(first))
+        state.bags = (shield_bag(second), shield_bag(first))
         pouch = [TRIOS_PER_COLOUR] * 10 + [TRIOS_PER_COLOUR if game.options["pink"] else 0]
         state.pouch = tuple(pouch)
         state.eliminated = ((0,) * 10, (0,) * 10)
         state.removed = 0
-        state.phase = "place"
+        state.phase = Phase.PLACE
         state.setup_index = 0
         state.turn = 0
         state.moves_made = 0
@@ -140,12 +192,14 @@ class ChaosState(State):
         state.used = -1
         state.speedy = False
         state.pending = None
-        state.reward = (-1, 0, False, False)
+        state.reward = NO_REWARD
         state.hand = ()
         state.draws_left = 0
         state.history = ()
         state.turn_quiet = True
         state.outcome = None
+        state.on_board = (0, 0)
+        state._odds = None
         return state
 
     def clone(self) -> ChaosState:
@@ -170,6 +224,8 @@ class ChaosState(State):
         new.history = self.history
         new.turn_quiet = self.turn_quiet
         new.outcome = self.outcome
+        new.on_board = self.on_board
+        new._odds = self._odds  # never changed, only replaced: a clone may share it
         self._copy_caches_to(new)
         return new
 
@@ -177,11 +233,11 @@ class ChaosState(State):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase in ("turn", "move", "keep-shield", "keep-potion"):
+        if phase in _MOVER_DECIDES:
             return self.turn
-        if phase == "defend":
+        if phase == Phase.DEFEND:
             return 1 - self.turn
-        if phase == "over":
+        if phase == Phase.OVER:
             return TERMINAL
         return CHANCE
 
@@ -189,12 +245,7 @@ class ChaosState(State):
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
     def ended_by(self) -> str | None:
-        if self.outcome is None:
-            return None
-        # A draw is the repetition rule's or else the max_moves cap's.
-        rule = self.game.options["repetition"]
-        repeated = bool(self.history) and drawn_by_repetition(self.history, rule)
-        return ENDED_BY_CAP if self.outcome == (0.5, 0.5) and not repeated else ENDED_BY_RULES
+        return ending(self.outcome, self.history, self.game.options["repetition"])
 
     def round_number(self) -> int:
         if self.phase in SETUP_PHASES:
@@ -202,30 +253,36 @@ class ChaosState(State):
         return self.moves_made // 2 + 1
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        odds = self._odds
+        if odds is None:
+            odds = self._odds = self._chance_outcomes()
+        return odds[:]
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase == "place":
+        if phase == Phase.PLACE:
             player, square = self._setup_slot()
             placed = [0] * 10
             for sq in SETUP_ORDER[player]:
                 piece = self.board[sq]
                 if piece is not None:
                     placed[piece.colour] += 1
-            colours = self.game.colours[player]  # type: ignore[attr-defined]
+            colours = self.game.colours[player]
             return weighted([(SetupDraw("place", square, c), PIECES_PER_COLOUR - placed[c]) for c in colours])
-        if phase == "shield":
+        if phase == Phase.SHIELD:
             player, square = self._setup_slot()
             bag = self.bags[player]
             draws = SETUP_DRAWS["shield"][square]
             return weighted([(draws[c], n) for c, n in enumerate(bag)])
-        if phase == "potion":
+        if phase == Phase.POTION:
             player, square = self._setup_slot()
             draws = SETUP_DRAWS["potion"][square]
             return weighted([(draws[c], n) for c, n in enumerate(self.pouch)])
-        if phase == "draw-shield":
+        if phase == Phase.DRAW_SHIELD:
             bag = self.bags[self.turn]
             shields = DRAWS["draw-shield"]
             return weighted([(shields[c], n) for c, n in enumerate(bag)])
-        if phase == "draw-potion":
+        if phase == Phase.DRAW_POTION:
             potions = DRAWS["draw-potion"]
             return weighted([(potions[c], n) for c, n in enumerate(self.pouch)])
         return []
@@ -241,6 +298,10 @@ class ChaosState(State):
 
     def counts(self) -> tuple[int, int]:
         """How many pieces each player has on the board."""
+        return self.on_board
+
+    def _count_pieces(self) -> None:
+        """Count the pieces on the board afresh (after the board was set as a whole)."""
         n0 = n1 = 0
         for piece in self.board:
             if piece is not None:
@@ -248,7 +309,12 @@ class ChaosState(State):
                     n0 += 1
                 else:
                     n1 += 1
-        return n0, n1
+        self.on_board = (n0, n1)
+
+    def _invalidate(self) -> None:
+        super()._invalidate()
+        self._odds = None
+        self._count_pieces()
 
     def _moves(self, powers: bool) -> list[ChaosMove]:
         if self.extra >= 0:
@@ -261,7 +327,7 @@ class ChaosState(State):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == "turn":
+        if phase == Phase.TURN:
             player = self.turn
             out: list[Action] = []
             out.extend(P.ghost_discards(self.board, player))
@@ -279,24 +345,24 @@ class ChaosState(State):
             if self.extra >= 0:
                 out.append(PASS)
             return out
-        if phase == "move":
+        if phase == Phase.MOVE:
             moves: list[Action] = list(self._moves(False))
             if self.extra >= 0:
                 moves.append(PASS)
             return moves
-        if phase == "defend":
+        if phase == Phase.DEFEND:
             assert self.pending is not None
-            move, k, _, _ = self.pending
-            square = move.victims[k]
+            square = self.pending.move.victims[self.pending.step]
             return [Defence("invulnerable", square), Defence("yield", square)]
-        if phase in ("keep-shield", "keep-potion"):
-            kind = phase
-            return [DRAWS[kind][c] for c in sorted(set(self.hand))]
+        if phase in KEEP_PHASES:
+            kept = DRAWS[phase]
+            return [kept[c] for c in sorted(set(self.hand))]
         return []
 
     # -- applying actions --------------------------------------------------------------------
 
     def _apply_action(self, action: Action) -> None:
+        self._odds = None
         if isinstance(action, ChaosMove):
             self._start_move(action)
         elif isinstance(action, PotionUse):
@@ -313,12 +379,12 @@ class ChaosState(State):
 
     def _after(self) -> None:
         """Settle the new position: a player to move with no legal action loses."""
-        if self.phase in ("turn", "move") and self.outcome is None and not self._cached_legal():
+        if self.phase in (Phase.TURN, Phase.MOVE) and self.outcome is None and not self._cached_legal():
             self._finish((1.0, 0.0) if self.turn == 1 else (0.0, 1.0))
 
     def _finish(self, outcome: tuple[float, float]) -> None:
         self.outcome = outcome
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._legal = []
         self._index = None
 
@@ -328,6 +394,7 @@ class ChaosState(State):
         player = 0 if draw.square < 12 else 1
         if draw.kind == "place":
             self.board[draw.square] = Piece(player, draw.colour, False, -1, -1)
+            self.on_board = _changed(self.on_board, player, 1)
         elif draw.kind == "shield":
             self.board[draw.square] = self.board[draw.square]._replace(shield=draw.colour)  # type: ignore[union-attr]
             self.bags = _take(self.bags, player, draw.colour)
@@ -335,10 +402,10 @@ class ChaosState(State):
             self.board[draw.square] = self.board[draw.square]._replace(potion=draw.colour)  # type: ignore[union-attr]
             self.pouch = _add(self.pouch, draw.colour, -1)
         self.setup_index += 1
-        if self.setup_index == 24:
+        if self.setup_index == DRAWS_PER_PHASE:
             self.setup_index = 0
             following = SETUP_PHASES.index(self.phase) + 1
-            self.phase = SETUP_PHASES[following] if following < 3 else "turn"
+            self.phase = SETUP_PHASES[following] if following < len(SETUP_PHASES) else Phase.TURN
 
     # potions --------------------------------------------------------------------------
 
@@ -363,6 +430,7 @@ class ChaosState(State):
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
             board[t] = Piece(self.turn, use.colour, False, -1, -1)
+            self.on_board = _changed(self.on_board, self.turn, 1)
         elif power == "sacrifice":
             self._eliminate(s)
             self._eliminate(t)
@@ -389,7 +457,7 @@ class ChaosState(State):
                 bag = _add(bag, use.colour, -1)
                 self.bags = (bag, self.bags[1]) if self.turn == 0 else (self.bags[0], bag)
                 board[t] = piece._replace(shield=use.colour)
-        self.phase = "move"
+        self.phase = Phase.MOVE
 
     def _eliminate(self, square: int) -> None:
         """Take a piece off the board: its shield to its bag, its potion to the pouch."""
@@ -400,6 +468,7 @@ class ChaosState(State):
         if piece.potion >= 0:
             self.pouch = _add(self.pouch, piece.potion)
         self.eliminated = _give(self.eliminated, piece.owner, piece.colour)
+        self.on_board = _changed(self.on_board, piece.owner, -1)
         self.board[square] = None
 
     # moving ---------------------------------------------------------------------------
@@ -413,27 +482,27 @@ class ChaosState(State):
             self.history = (self._key(),)
         if move.power:
             self.used = move.path[0]  # Ambush or Leap: the moving piece's own potion
-        self.pending = (move, 0, move.path[0], 0)
+        self.pending = PendingMove(move, 0, move.path[0], 0)
         self._run_move()
 
     def _run_move(self) -> None:
         while True:
             assert self.pending is not None
-            move, k, _, _ = self.pending
+            move, k = self.pending.move, self.pending.step
             if k >= len(move.victims):
                 break
             v = move.victims[k]
             if v >= 0:
                 victim = self.board[v]
                 if victim is not None and victim.potion == P.PURPLE:
-                    self.phase = "defend"
+                    self.phase = Phase.DEFEND
                     return
             self._step(captured=v >= 0)
         self._finish_move()
 
     def _step(self, captured: bool) -> None:
         assert self.pending is not None
-        move, k, at, n = self.pending
+        move, k, at, n = self.pending.move, self.pending.step, self.pending.at, self.pending.captures
         v = move.victims[k]
         dst = move.path[k + 1]
         done = len(move.victims)
@@ -442,31 +511,30 @@ class ChaosState(State):
             n += 1
         elif v >= 0 and move.power == "ambush":
             # Invulnerability against an Ambush: the ambushing piece does not move.
-            self.pending = (move, done, at, n)
+            self.pending = PendingMove(move, done, at, n)
             return
         if self.board[dst] is not None:
             # A spared piece stands where the rest of the path would land: the move ends.
-            self.pending = (move, done, at, n)
+            self.pending = PendingMove(move, done, at, n)
             return
         self.board[dst] = self.board[at]
         self.board[at] = None
         if self.used == at:
             self.used = dst
-        self.pending = (move, k + 1, dst, n)
+        self.pending = PendingMove(move, k + 1, dst, n)
 
     def _defend(self, invulnerable: bool) -> None:
         assert self.pending is not None
-        move, k, _, _ = self.pending
         if invulnerable:
             # "remove the potion instead and discard it. This piece is not captured".
-            self._discard_potion(move.victims[k])
-        self.phase = "move"
+            self._discard_potion(self.pending.move.victims[self.pending.step])
+        self.phase = Phase.MOVE
         self._step(captured=not invulnerable)
         self._run_move()
 
     def _finish_move(self) -> None:
         assert self.pending is not None
-        _, _, at, n = self.pending
+        at, n = self.pending.at, self.pending.captures
         self.pending = None
         piece = self.board[at]
         assert piece is not None
@@ -485,52 +553,53 @@ class ChaosState(State):
         # this turn keeps what it now holds (Ambush or Leap, a Wild pick, a potion moved
         # onto it by its own Telekinesis); one left with none still receives a new one.
         kept = self.used == at and piece.potion >= 0
-        self.reward = (at, n, crowned, kept)
+        self.reward = Reward(at, n, crowned, kept)
         if n:
             # "Discard your current shield ... replace it with a new random shield".
             if piece.shield >= 0:
                 self.bags = _give(self.bags, piece.owner, piece.shield)
                 self.board[at] = piece._replace(shield=-1)
-            self._start_draws("draw-shield", min(n, sum(self.bags[self.turn])))
+            self._start_draws(Phase.DRAW_SHIELD, min(n, sum(self.bags[self.turn])))
         else:
             self._potion_reward()
 
     def _potion_reward(self) -> None:
-        at, n, crowned, kept = self.reward
-        if crowned:
+        reward = self.reward
+        at, n = reward.square, reward.captures
+        if reward.crowned:
             # Crowning: a fresh potion replaces whatever the piece holds. Drawing the capture
             # reward first would be discarded at once, so it is skipped (same odds).
             self._discard_potion(at)
-            self._start_draws("draw-potion", min(1, sum(self.pouch)))
-        elif n and not kept:
+            self._start_draws(Phase.DRAW_POTION, min(1, sum(self.pouch)))
+        elif n and not reward.kept_potion:
             # A capture without using the mover's potion on it: replace the potion.
             self._discard_potion(at)
-            self._start_draws("draw-potion", min(n, sum(self.pouch)))
+            self._start_draws(Phase.DRAW_POTION, min(n, sum(self.pouch)))
         else:
             self._end_turn()
 
-    def _start_draws(self, phase: str, count: int) -> None:
+    def _start_draws(self, phase: Phase, count: int) -> None:
         self.hand = ()
         self.draws_left = count
         if count:
             self.phase = phase
-        elif phase == "draw-shield":
+        elif phase == Phase.DRAW_SHIELD:
             self._potion_reward()
         else:
             self._end_turn()
 
     def _draw(self, draw: Draw) -> None:
-        kind, colour = draw
-        if kind == "draw-shield":
+        kind, colour = draw.kind, draw.colour
+        if kind == Phase.DRAW_SHIELD:
             self.bags = _take(self.bags, self.turn, colour)
-            self._drawn(colour, "keep-shield")
-        elif kind == "draw-potion":
+            self._drawn(colour, Phase.KEEP_SHIELD)
+        elif kind == Phase.DRAW_POTION:
             self.pouch = _add(self.pouch, colour, -1)
-            self._drawn(colour, "keep-potion")
+            self._drawn(colour, Phase.KEEP_POTION)
         else:
             self._keep(kind, colour)
 
-    def _drawn(self, colour: int, keep_phase: str) -> None:
+    def _drawn(self, colour: int, keep_phase: Phase) -> None:
         self.hand = (*self.hand, colour)
         self.draws_left -= 1
         if self.draws_left:
@@ -542,13 +611,13 @@ class ChaosState(State):
 
     def _keep(self, kind: str, colour: int) -> None:
         """Keep one drawn piece; the others go back to their bag."""
-        at = self.reward[0]
+        at = self.reward.square
         piece = self.board[at]
         assert piece is not None
         rest = list(self.hand)
         rest.remove(colour)
         self.hand = ()
-        if kind == "keep-shield":
+        if kind == Phase.KEEP_SHIELD:
             self.board[at] = piece._replace(shield=colour)
             for c in rest:
                 self.bags = _give(self.bags, self.turn, c)
@@ -574,7 +643,7 @@ class ChaosState(State):
             self.turn = 1 - player
         self.speedy = False
         self.used = -1
-        self.phase = "turn"
+        self.phase = Phase.TURN
         quiet = self.turn_quiet
         self.turn_quiet = True
         if quiet:
@@ -607,31 +676,10 @@ class ChaosState(State):
         return doc
 
     def to_json(self) -> dict[str, Any]:
-        from chaosgames.games.chaos_checkers.record import chaos_to_json
-
-        return chaos_to_json(self)
+        return self.game.write_document(self)  # the Game holds the document module (no cycle)
 
     def __str__(self) -> str:
-        from chaosgames.games.chaos_checkers.text import render_chaos
-
-        return render_chaos(self)
-
-
-def setup_slot(phase: str, k: int) -> tuple[int, int]:
-    """(player, square) of setup draw number `k` (0-23) of a setup phase."""
-    if phase == "potion":
-        # The players take turns drawing potions, each covering its pieces in order.
-        player, k = k % 2, k // 2
-    else:
-        player, k = divmod(k, 12)
-    return player, SETUP_ORDER[player][k]
-
-
-def _bag_of(colours: tuple[int, int, int]) -> Counts:
-    bag = [0] * 10
-    for c in colours:
-        bag[c] = TRIOS_PER_COLOUR
-    return tuple(bag)
+        return self.game.render_text(self)
 
 
 def _give(pair: tuple[Counts, Counts], player: int, colour: int) -> tuple[Counts, Counts]:

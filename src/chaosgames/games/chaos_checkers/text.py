@@ -1,11 +1,15 @@
-"""The position as text for a terminal: the board with 1-32 numbers, then the key facts."""
+"""The game as text: the position for a terminal (the board with 1-32 numbers, then the
+key facts), and a sentence for each action (for menus)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chaosgames.core.game import Action
+from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, PotionUse, SetupDraw
 from chaosgames.games.chaos_checkers.board import index_at
 from chaosgames.games.chaos_checkers.colours import COLOURS
+from chaosgames.games.chaos_checkers.moves import Move
 from chaosgames.games.chaos_checkers.potions import POWER
 
 if TYPE_CHECKING:
@@ -100,3 +104,43 @@ def render_chaos(state: ChaosState) -> str:
         extra = f" (extra turn of the Speedy piece on {state.extra + 1})" if state.extra >= 0 else ""
         lines.append(f"Move {state.moves_made + 1}{extra}: {acting} to act ({state.phase}).")
     return "\n".join(lines)
+
+
+_POTION_SENTENCE = {
+    "speedy": "Speedy: the piece on {s} takes a second turn after this one",
+    "unghost": "discard the Ghost potion of the piece on {s}",
+    "wild": "Wild: swap the potion on {s} for a {c} one",
+    "rewind": "Rewind (potion on {s}): discard the potion on {t}",
+    "sacrifice": "Sacrifice: eliminate your piece on {s} and the opposing piece on {t}",
+    "telekinesis": "Telekinesis (potion on {s}): move the potion on {t} to {o}",
+    "revive": "Revive (potion on {s}): bring back a {c} piece on {t}",
+    "reclaim": "Reclaim (potion on {s}): give the piece on {t} a {c} shield",
+}
+
+
+def describe(action: Action) -> str:
+    """A short sentence for a player choosing among actions."""
+    if isinstance(action, Move):
+        return f"move {action}" if not action.captured else f"capture {action}"
+    if isinstance(action, ChaosMove):
+        captures = sum(1 for v in action.victims if v >= 0)
+        if action.power:
+            return f"{action.power.capitalize()} capture {action} ({captures} piece(s))"
+        if captures:
+            return f"capture {action} ({captures} piece(s))"
+        return f"jump {action} without capturing (Ghost)" if "~" in str(action) else f"move {action}"
+    if isinstance(action, PotionUse):
+        colour = COLOURS[action.colour] if action.colour >= 0 else ""
+        return _POTION_SENTENCE[action.power].format(
+            s=action.square + 1, t=action.target + 1, o=action.other + 1, c=colour
+        )
+    if isinstance(action, Defence):
+        if action.kind == "invulnerable":
+            return f"use Invulnerability: the piece on {action.square + 1} is not captured"
+        return f"keep the Invulnerability potion: the piece on {action.square + 1} is captured"
+    if isinstance(action, Draw):
+        verb, what = action.kind.split("-")
+        return f"{verb} a {COLOURS[action.colour]} {what}"
+    if isinstance(action, SetupDraw):
+        return f"{action.kind} on {action.square + 1}: {COLOURS[action.colour]}"
+    return "decline the Speedy extra turn"

@@ -1,0 +1,283 @@
+"""The balance book's pages: docs/results/balance.md and an HTML page with plots.
+
+Tables are built once (`sim.tables.Table`) and laid out as Markdown and HTML; the
+paragraph "what a designer should know" is written from the figures, each sentence
+with the number it rests on, so a thin sample reads as such.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from chaosgames.sim.render_html import page, png, section
+from chaosgames.sim.render_text import markdown_table
+from chaosgames.sim.stats import mean
+from chaosgames.sim.study import (
+    SECONDS_PER_DECISION,
+    GameFigures,
+    StudySettings,
+    VariantFigures,
+    length_summary,
+    level_specs,
+)
+from chaosgames.sim.summary import ENDINGS, Rate
+from chaosgames.sim.tables import Table, pct
+
+
+def _rate(rate: Rate | None) -> str:
+    if rate is None or not rate.games:
+        return "-"
+    lo, hi = rate.interval
+    return f"{pct(rate.rate)} ({pct(lo)}-{pct(hi)})"
+
+
+def _seats(v: VariantFigures) -> str:
+    if v.level is None or not v.level.finished:
+        return "-"
+    return "; ".join(f"{s + 1}: {_rate(r)}" for s, r in sorted(v.level.by_seat.items()))
+
+
+def _endings(v: VariantFigures) -> str:
+    if not v.games:
+        return "-"
+    return "; ".join(f"{name} {count}" for name, count in v.finishes.most_common())
+
+
+def shape_table(figures: GameFigures) -> Table:
+    header = (
+        "variant",
+        "games",
+        "how they ended",
+        "rounds (90%)",
+        "decisions (90%)",
+        f"table minutes at {SECONDS_PER_DECISION} s",
+        "lead changes",
+        "comebacks",
+        "branching",
+    )
+    rows = []
+    for v in figures.variants:
+        s = v.level
+        if s is None:
+            rows.append((v.variant.label, "0", *("-" for _ in header[2:])))
+            continue
+        comeback = f"{pct(s.comeback_rate)} of {s.comeback_chances}" if s.comeback_chances else "-"
+        rows.append(
+            (
+                v.variant.label,
+                str(s.games),
+                _endings(v),
+                length_summary(s.rounds),
+                length_summary(v.decisions),
+                length_summary(v.table_minutes),
+                f"{mean(s.lead_changes):.1f}",
+                comeback,
+                f"{mean(s.branching):.1f}" if s.branching else "-",
+            )
+        )
+    return Table("Length and shape (level in every seat)", header, tuple(rows))
+
+
+def fairness_table(figures: GameFigures) -> Table:
+    header = ("variant", "players", "win rate by seat (95% interval)", "hard vs easy", "chance share")
+    rows = []
+    for v in figures.variants:
+        chance = "-"
+        if v.chance_share is not None:
+            lo, hi = v.chance_interval
+            chance = f"{pct(v.chance_share)} ({pct(lo)}-{pct(hi)}) of {v.chance_pairs}"
+        skill = _rate(v.skill)
+        if v.skill is not None and v.skill.games:
+            skill += f" of {v.skill.games}"
+        rows.append((v.variant.label, str(v.players), _seats(v), skill, chance))
+    return Table("Seats, skill and luck", header, tuple(rows))
+
+
+def designer_notes(figures: GameFigures) -> str:
+    """A paragraph from the figures: what a designer should know about the game."""
+    played = [v for v in figures.variants if v.level is not None and v.games]
+    if not played:
+        return "No game of this study is stored yet."
+    base = played[0]
+    assert base.level is not None
+    s = base.level
+    sentences = []
+    games = sum(v.games for v in played)
+    sentences.append(
+        f"These figures rest on {games} games at the study's level over {len(played)} variants "
+        f"({s.games} of the {base.variant.label}): read every rate with its interval."
+    )
+    rulebook = s.finished / s.games
+    common = base.finishes.most_common(1)[0][0] if base.finishes else "-"
+    sentences.append(
+        f"In the {base.variant.label}, {pct(rulebook)} of games end by the rulebook, most often: {common}."
+    )
+    if base.decisions:
+        sentences.append(
+            f"A game takes {mean(base.decisions):.0f} decisions, about "
+            f"{mean(base.table_minutes):.0f} minutes at the table, over {mean(s.rounds):.0f} rounds."
+        )
+    sentences.extend(_seat_sentence(base))
+    if s.comeback_chances:
+        sentences.append(
+            f"The half-time leader lost {pct(s.comeback_rate)} of {s.comeback_chances} games; "
+            f"the lead changed {mean(s.lead_changes):.1f} times a game."
+        )
+    if base.skill is not None and base.skill.games:
+        lo, _ = base.skill.interval
+        verdict = "skill shows" if lo > base.fair_share else "skill does not show clearly at this sample size"
+        sentences.append(
+            f"Hard against easy wins {pct(base.skill.rate)} of {base.skill.games} games (fair share "
+            f"{pct(base.fair_share)}): {verdict}."
+        )
+    if base.chance_share is not None:
+        sentences.append(
+            f"Replayed with other dice and the same players, the winner changed in "
+            f"{pct(base.chance_share)} of {base.chance_pairs} games "
+            f"(a fair lottery between the seats: {pct(base.lottery_share)})."
+        )
+    sentences.extend(_variant_sentences(played))
+    return " ".join(sentences)
+
+
+def _seat_sentence(v: VariantFigures) -> list[str]:
+    if v.level is None or not v.level.finished:
+        return []
+    fair = v.fair_share
+    off = []
+    for seat, rate in sorted(v.level.by_seat.items()):
+        lo, hi = rate.interval
+        if lo > fair:
+            off.append(f"seat {seat + 1} wins more than its share ({_rate(rate)})")
+        elif hi < fair:
+            off.append(f"seat {seat + 1} wins less than its share ({_rate(rate)})")
+    if off:
+        return ["By seat: " + "; ".join(off) + "."]
+    return [f"No seat wins clearly more or less than its fair share of {pct(fair)} at this sample size."]
+
+
+def _variant_sentences(played: Sequence[VariantFigures]) -> list[str]:
+    timed = [v for v in played if v.decisions]
+    if len(timed) < 2:
+        return []
+    short = min(timed, key=lambda v: mean(v.decisions))
+    long = max(timed, key=lambda v: mean(v.decisions))
+    out = [
+        f"Of the variants, {long.variant.label} is the longest ({mean(long.table_minutes):.0f} minutes) and "
+        f"{short.variant.label} the shortest ({mean(short.table_minutes):.0f} minutes)."
+    ]
+    capped = [v for v in played if v.level is not None and v.level.capped]
+    if capped:
+        parts = [
+            f"{v.variant.label} {v.level.capped} of {v.level.games}" for v in capped if v.level is not None
+        ]
+        out.append("Games a length cap decided (counted apart): " + "; ".join(parts) + ".")
+    return out
+
+
+def markdown(
+    figures: Sequence[GameFigures], settings: StudySettings, command: str, when: str, note: str
+) -> str:
+    levels = ", ".join(f"`{name}` = `{spec}`" for name, spec in level_specs().items())
+    lines = [
+        "# The balance book",
+        "",
+        f"Written by `{command}` on {when}. {note}",
+        "",
+        f"Every variant the rulebooks name, played by the `{settings.level}` level in every seat "
+        f"(levels: {levels}). Per variant, three jobs in the lab's database `{settings.db}`: up to "
+        f"{settings.games} games at the level; up to {settings.skill_games} games of `hard` in one seat "
+        f"against `easy` in the others (luck vs skill); the first {settings.reroll_games} games replayed "
+        "with other dice and the same players with the same seeds (the chance share: how often the "
+        "winner changes with the dice alone). Seats rotate from game to game.",
+        "",
+        "Win rates count a shared win as a share and are taken over the games the rulebook ended; a game "
+        "that a length cap decided (each study sets one as a safety net; an option, not a rule) is counted "
+        "apart. Intervals are Wilson 95%. Table time is estimated at "
+        f"{SECONDS_PER_DECISION} seconds a decision. `(90%)` is the 90th percentile. The leader is the "
+        "player the game's heuristic rates highest; a comeback is a game the half-time leader did not win.",
+        "",
+    ]
+    for game in figures:
+        caps = ", ".join(f"`{k}={v}`" for k, v in game.plan.cap.items()) or "none"
+        lines += [
+            f"## {game.title}",
+            "",
+            f"Safety cap: {caps}.",
+            "",
+            "**What a designer should know.** " + designer_notes(game),
+            "",
+            markdown_table(shape_table(game)),
+            markdown_table(fairness_table(game)),
+        ]
+    lines.append("How games ended: " + "; ".join(f"`{k}` {v}" for k, v in ENDINGS.items()) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str) -> str:
+    sections = []
+    for game in figures:
+        notes = f"<p><b>What a designer should know.</b> {html.escape(designer_notes(game))}</p>"
+        sections.append(
+            section(game.title, [shape_table(game), fairness_table(game)], [notes, *_plots(game)])
+        )
+    intro = f"Written by <code>{html.escape(command)}</code> on {html.escape(when)}. {html.escape(note)}"
+    return page("The balance book", intro, sections)
+
+
+def _plots(game: GameFigures) -> list[str]:
+    played = [v for v in game.variants if v.level is not None and v.decisions]
+    if not played:
+        return []
+    from chaosgames.sim.render_html import pyplot
+
+    plt = pyplot()
+    labels = [v.variant.label for v in played]
+    figure, (time_axes, luck_axes) = plt.subplots(1, 2, figsize=(11, 0.6 + 0.45 * len(played)))
+    time_axes.barh(labels, [mean(v.table_minutes) for v in played], color="#4c78a8")
+    time_axes.set_xlabel(f"table minutes (at {SECONDS_PER_DECISION} s a decision)")
+    time_axes.invert_yaxis()
+    chance = [v.chance_share or 0.0 for v in played]
+    hard = [v.skill.rate if v.skill is not None else 0.0 for v in played]
+    positions = range(len(played))
+    luck_axes.barh([p - 0.2 for p in positions], chance, height=0.4, color="#f58518", label="chance share")
+    luck_axes.barh(
+        [p + 0.2 for p in positions], hard, height=0.4, color="#54a24b", label="hard's win rate vs easy"
+    )
+    luck_axes.set_yticks(list(positions), labels=[""] * len(played))
+    luck_axes.set_xlim(0, 1)
+    luck_axes.invert_yaxis()
+    luck_axes.legend(loc="lower right", fontsize=8)
+    plots = [png(figure)]
+    plots.append(_seat_plot(game, played))
+    return plots
+
+
+def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> str:
+    from chaosgames.sim.render_html import pyplot
+
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(11, 0.8 + 0.5 * len(played)))
+    most = max(v.players for v in played)
+    height = 0.8 / most
+    for seat in range(most):
+        rates: list[float] = []
+        errors: list[list[float]] = [[], []]
+        for v in played:
+            rate: Any = v.level.by_seat.get(seat) if v.level is not None else None
+            value = rate.rate if rate is not None and rate.games else 0.0
+            lo, hi = rate.interval if rate is not None and rate.games else (0.0, 0.0)
+            rates.append(value)
+            errors[0].append(max(0.0, value - lo))
+            errors[1].append(max(0.0, hi - value))
+        offsets = [p - 0.4 + height * (seat + 0.5) for p in range(len(played))]
+        axes.barh(offsets, rates, height=height, xerr=errors, capsize=2, label=f"seat {seat + 1}")
+    axes.set_yticks(list(range(len(played))), labels=[v.variant.label for v in played])
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("win rate by seat (Wilson 95% interval)")
+    axes.invert_yaxis()
+    axes.legend(loc="lower right", fontsize=8)
+    axes.set_title(f"{game.title}: seat advantage")
+    return png(figure)

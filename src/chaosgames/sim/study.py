@@ -1,0 +1,381 @@
+"""The balance book: every variant a rulebook names, played by one level of computer player.
+
+`study(games, settings)` plays, for each game and each variant of its plan, three jobs
+in the lab's database (so a study resumes where it stopped and grows when run again):
+
+- the level (`medium`) in every seat: seat advantage, how games end, their length,
+  lead changes, comebacks and the branching factor;
+- `hard` in one seat against `easy` in the others: luck against skill;
+- the first games of the first job replayed with other dice and the same agents (a
+  `reroll` job): the chance share, how often the winner changes with the dice alone.
+
+Games are added in passes (`batch` more games to every job each pass) until the job
+sizes are reached or the time is up, so a bounded run covers every variant a little
+rather than the first ones fully. `analyse` reads the figures back from the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from chaosgames.agents import LEVELS, from_spec
+from chaosgames.core import game_class
+from chaosgames.sim.jobs import Job, LabSettings
+from chaosgames.sim.lab import LabInterrupted, simulate
+from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
+from chaosgames.sim.stats import mean, percentile, wilson
+from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.summary import Rate, Summary, summarise
+
+SECONDS_PER_DECISION = 20
+"""Table time is estimated at 20 seconds a decision."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A way to play the game the rulebook names, as game options."""
+
+    label: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+STANDARD = Variant("standard game")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The variants of one game and the length cap every study game gets as a safety net
+    (an option, not a rule: games it decides are counted apart, never in win rates)."""
+
+    game: str
+    variants: tuple[Variant, ...]
+    cap: Mapping[str, Any] = field(default_factory=dict)
+
+
+PLANS: dict[str, Plan] = {
+    # Chaos Cruisers by Paul Elliot: "Variants" 1-5 of the rulebook.
+    "chaos-cruisers": Plan(
+        "chaos-cruisers",
+        (
+            STANDARD,
+            Variant("1: course figure-eight", {"course": "figure-eight"}),
+            Variant("1: course chicane", {"course": "chicane"}),
+            Variant("2: no tiles moved", {"tiles_moved": 0}),
+            Variant("2: six tiles moved", {"tiles_moved": 6}),
+            Variant("3: coins back every chaos round", {"coin_retrieval": "every_chaos_round"}),
+            Variant("3: coins never back", {"coin_retrieval": "never"}),
+            Variant("4: one lap", {"laps": 1}),
+            Variant("4: three laps", {"laps": 3}),
+            Variant("5: two players, two cruisers each", {"players": 2, "two_cruisers": True}),
+            Variant("two players, one cruiser each", {"players": 2, "two_cruisers": False}),
+        ),
+        {"max_rounds": 100},
+    ),
+    # Chaos Checkers by Blake Cetnar: chaos on or off, the pink potions, forced capture.
+    "chaos-checkers": Plan(
+        "chaos-checkers",
+        (
+            STANDARD,
+            Variant("no chaos (plain checkers)", {"chaos": False}),
+            Variant("pink Reclaim potions", {"pink": True}),
+            Variant("capture not forced", {"forced_capture": False}),
+        ),
+        {"max_moves": 400},
+    ),
+    # Royal Racers by Robert Kouba: Flag Variant, a memory aid, Campaign Variant.
+    "royal-racers": Plan(
+        "royal-racers",
+        (
+            STANDARD,
+            Variant("Flag Variant", {"flag_variant": True}),
+            Variant("memory aid (face-down ranks shown)", {"memory_aid": True}),
+            Variant("Campaign Variant, 3 races", {"races": 3}),
+        ),
+        {"max_rounds": 100},
+    ),
+    # Cardboard Machines by Andreas Frisch: the rules as first written against the revision.
+    "cardboard-machines": Plan(
+        "cardboard-machines",
+        (
+            Variant("first rules (stress overflow rerolls blanks)"),
+            Variant("revised rules (stress overflow adds 1)", {"stress_overflow": "plus_one"}),
+            Variant("revised rules with buy-off", {"stress_overflow": "plus_one", "buy_off_swerve": True}),
+            Variant("2 round tokens", {"round_tokens": 2}),
+            Variant("5 round tokens", {"round_tokens": 5}),
+        ),
+        {"max_turns": 200},
+    ),
+}
+
+
+def plan_for(game: str) -> Plan:
+    """The game's plan; a game without one is studied as its standard game."""
+    name = game_class(game).name
+    return PLANS.get(name, Plan(name, (STANDARD,)))
+
+
+@dataclass(frozen=True)
+class StudySettings:
+    """How big a study is and where it goes. Job sizes are per variant."""
+
+    db: str | Path
+    level: str = "medium"
+    games: int = 8
+    """Games with the level in every seat."""
+    skill_games: int = 4
+    """Games of `hard` in one seat against `easy` in the others."""
+    reroll_games: int = 4
+    """Games of the first job replayed with other dice."""
+    batch: int = 2
+    workers: int = 1
+    seed: int = 2026
+    minutes: float | None = None
+    """Stop after this many minutes: games being played then are dropped, stored ones kept."""
+    max_actions: int = DEFAULT_MAX_ACTIONS
+
+
+@dataclass(frozen=True)
+class StudyJob:
+    """One job of a variant's study and how many games it is to have."""
+
+    kind: str  # "level", "skill" or "reroll"
+    seats: tuple[str, ...]
+    size: int
+    reroll: int = 0
+
+
+def variant_jobs(plan: Plan, variant: Variant, settings: StudySettings) -> list[StudyJob]:
+    players = _players(plan, variant)
+    level = (settings.level,) * players
+    skill = ("hard",) + ("easy",) * (players - 1)
+    return [
+        StudyJob("level", level, settings.games),
+        StudyJob("skill", skill, settings.skill_games),
+        StudyJob("reroll", level, min(settings.reroll_games, settings.games), reroll=1),
+    ]
+
+
+def _players(plan: Plan, variant: Variant) -> int:
+    given = variant.options.get("players")
+    return int(given) if given is not None else game_class(plan.game).default_players
+
+
+def _options(plan: Plan, variant: Variant) -> dict[str, Any]:
+    return {**dict(plan.cap), **dict(variant.options)}
+
+
+def _job(plan: Plan, variant: Variant, job: StudyJob, settings: StudySettings) -> Job:
+    return Job.build(
+        plan.game, list(job.seats), settings.seed, _options(plan, variant), settings.max_actions, job.reroll
+    )
+
+
+def study(
+    games: Sequence[str],
+    settings: StudySettings,
+    *,
+    on_pass: Callable[[int, int], None] | None = None,
+) -> bool:
+    """Play the studies of `games` into `settings.db`, in passes; True when every job is full,
+    False when `settings.minutes` ran out first (every game stored so far is kept).
+
+    `on_pass(games_stored_this_run, pass_number)` is called after each pass.
+    """
+    if settings.games < 1 or settings.batch < 1:
+        raise LabError("A study needs at least 1 game per variant and a batch of at least 1.")
+    for spec in ("easy", "hard", settings.level):
+        from_spec(spec)  # an unknown level fails now, not after an hour of play
+    plans = [plan_for(g) for g in games]
+    with _time_limit(settings.minutes) as clock:
+        try:
+            return _play(plans, settings, clock, on_pass)
+        except LabInterrupted:
+            if clock.up:
+                return False
+            raise
+
+
+class _Clock:
+    def __init__(self, minutes: float | None) -> None:
+        self.end = None if minutes is None else time.monotonic() + 60 * minutes
+        self.up = False
+
+    def expired(self) -> bool:
+        self.up = self.up or (self.end is not None and time.monotonic() >= self.end)
+        return self.up
+
+
+@contextlib.contextmanager
+def _time_limit(minutes: float | None) -> Iterator[_Clock]:
+    """A clock; when the minutes run out in the middle of a job, the job is interrupted as
+    by Ctrl-C (the lab keeps every stored game) and the clock says the time is up."""
+    clock = _Clock(minutes)
+    if clock.end is None or not hasattr(signal, "SIGALRM") or minutes is None or minutes <= 0:
+        yield clock
+        return
+
+    def time_up(signum: int, frame: object) -> None:
+        clock.up = True
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, time_up)
+    signal.setitimer(signal.ITIMER_REAL, 60 * minutes)
+    try:
+        yield clock
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+KIND_ORDER = {"level": 0, "reroll": 1, "skill": 2}
+
+
+def _pass_order(plans: Sequence[Plan], settings: StudySettings) -> list[tuple[Plan, Variant, StudyJob]]:
+    """The jobs of a pass: every game's standard game first (its level, reroll and skill
+    jobs), then the other variants rank by rank, game by game, so a run cut short by its
+    time still covers every game a little."""
+    jobs = [
+        ((rank > 0, KIND_ORDER[job.kind], rank, order), plan, variant, job)
+        for order, plan in enumerate(plans)
+        for rank, variant in enumerate(plan.variants)
+        for job in variant_jobs(plan, variant, settings)
+    ]
+    return [(plan, variant, job) for _, plan, variant, job in sorted(jobs, key=lambda j: j[0])]
+
+
+def _play(
+    plans: Sequence[Plan],
+    settings: StudySettings,
+    clock: _Clock,
+    on_pass: Callable[[int, int], None] | None,
+) -> bool:
+    played = 0
+    target = 0
+    largest = max(settings.games, settings.skill_games, settings.reroll_games)
+    while target < largest:
+        target += settings.batch
+        for plan, variant, job in _pass_order(plans, settings):
+            if clock.expired():
+                return False
+            wanted = min(target, job.size)
+            if wanted < 1:
+                continue
+            lab = LabSettings(
+                db=settings.db,
+                seed=settings.seed,
+                options=_options(plan, variant),
+                workers=settings.workers,
+                max_actions=settings.max_actions,
+            )
+            played += simulate(plan.game, list(job.seats), wanted, lab, reroll=job.reroll).played
+        if on_pass is not None:
+            on_pass(played, target // settings.batch)
+    return True
+
+
+# -- the figures -------------------------------------------------------------------------
+
+
+@dataclass
+class VariantFigures:
+    """What the study measured of one variant."""
+
+    variant: Variant
+    players: int
+    level: Summary | None
+    finishes: Counter[str]
+    skill: Rate | None
+    hard: str
+    chance_pairs: int = 0
+    chance_changed: int = 0
+    decisions: list[int] = field(default_factory=list)
+
+    @property
+    def fair_share(self) -> float:
+        return 1.0 / self.players
+
+    @property
+    def games(self) -> int:
+        return self.level.games if self.level else 0
+
+    @property
+    def table_minutes(self) -> list[float]:
+        return [d * SECONDS_PER_DECISION / 60 for d in self.decisions]
+
+    @property
+    def chance_share(self) -> float | None:
+        return self.chance_changed / self.chance_pairs if self.chance_pairs else None
+
+    @property
+    def chance_interval(self) -> tuple[float, float]:
+        return wilson(self.chance_changed, self.chance_pairs)
+
+    @property
+    def lottery_share(self) -> float:
+        """How often the winner would change if the result were a fair lottery between the seats."""
+        return 1.0 - 1.0 / self.players
+
+
+@dataclass
+class GameFigures:
+    plan: Plan
+    title: str
+    variants: list[VariantFigures]
+
+
+def analyse(games: Sequence[str], settings: StudySettings) -> list[GameFigures]:
+    """The figures of every study in the database (whatever number of games it holds)."""
+    out = []
+    with Store(settings.db) as store:
+        for game in games:
+            plan = plan_for(game)
+            figures = [_variant_figures(store, plan, v, settings) for v in plan.variants]
+            out.append(GameFigures(plan, game_class(plan.game).title, figures))
+    return out
+
+
+def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: StudySettings) -> VariantFigures:
+    level_job, skill_job, reroll_job = (
+        _job(plan, variant, j, settings) for j in variant_jobs(plan, variant, settings)
+    )
+    level_rows = store.rows("WHERE job = ?", (level_job.key,))
+    skill_rows = store.rows("WHERE job = ?", (skill_job.key,))
+    reroll_rows = store.rows("WHERE job = ?", (reroll_job.key,))
+    level = summarise(level_rows)[0] if level_rows else None
+    hard = skill_job.lineup[0]
+    skill = summarise(skill_rows)[0].by_agent.get(hard, Rate()) if skill_rows else None
+    figures = VariantFigures(
+        variant,
+        _players(plan, variant),
+        level,
+        Counter(r.finish or r.ended_by or "" for r in level_rows),
+        skill,
+        hard,
+        decisions=[r.decisions for r in level_rows if r.decisions is not None],
+    )
+    first = {r.idx: r for r in level_rows}
+    for replay in reroll_rows:
+        original = first.get(replay.idx)
+        if original is None or not (original.ended_by_rules and replay.ended_by_rules):
+            continue
+        figures.chance_pairs += 1
+        figures.chance_changed += original.winner != replay.winner
+    return figures
+
+
+def level_specs() -> dict[str, str]:
+    """The levels as the book names them, with their specs."""
+    return dict(LEVELS)
+
+
+def length_summary(values: Sequence[float]) -> str:
+    if not values:
+        return "-"
+    return f"{mean(values):.0f} (90%: {percentile(values, 0.9):.0f})"

@@ -1,0 +1,117 @@
+"""The balance book's pipeline on a tiny study: variants played, figures read back, pages written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chaosgames.sim import Job, Store
+from chaosgames.sim.book import designer_notes, fairness_table, markdown, shape_table
+from chaosgames.sim.study import PLANS, Plan, StudySettings, Variant, analyse, plan_for, study
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+TOY = Plan(
+    "toy-dice-race",
+    (Variant("standard game"), Variant("a far goal", {"goal": 30})),
+    {"rounds": 40},
+)
+
+
+@pytest.fixture
+def toy_plan(monkeypatch: pytest.MonkeyPatch) -> Plan:
+    monkeypatch.setitem(PLANS, "toy-dice-race", TOY)
+    return TOY
+
+
+def settings(db: Path, **given: object) -> StudySettings:
+    sizes: dict[str, object] = {"games": 4, "skill_games": 2, "reroll_games": 2, "level": "random"}
+    sizes.update(given)
+    return StudySettings(db=db, **sizes)  # type: ignore[arg-type]
+
+
+def test_a_tiny_study_plays_every_job_of_every_variant_and_reads_the_figures(
+    toy_plan: Plan, tmp_path: Path
+) -> None:
+    chosen = settings(tmp_path / "b.db")
+    assert study(["toy-dice-race"], chosen) is True
+    with Store(chosen.db) as store:
+        rows = store.rows()
+    # Two variants, each: 4 games at the level, 2 of hard vs easy, 2 replayed with other dice.
+    assert len(rows) == 2 * (4 + 2 + 2)
+    (game,) = analyse(["toy-dice-race"], chosen)
+    standard, far = game.variants
+    assert standard.games == far.games == 4
+    assert standard.skill is not None and standard.skill.games == 2
+    assert standard.chance_pairs == 2 and 0 <= standard.chance_changed <= 2
+    assert far.level is not None and far.level.options["goal"] == 30
+    assert sum(standard.finishes.values()) == 4
+    assert len(standard.decisions) == 4 and all(d > 0 for d in standard.decisions)
+    # Running it again plays nothing: every job is full.
+    played: list[int] = []
+    assert study(["toy-dice-race"], chosen, on_pass=lambda n, _: played.append(n)) is True
+    assert played and played[-1] == 0
+
+
+def test_a_study_out_of_time_stops_between_jobs_and_resumes(toy_plan: Plan, tmp_path: Path) -> None:
+    chosen = settings(tmp_path / "b.db", minutes=0)
+    assert study(["toy-dice-race"], chosen) is False
+    with Store(chosen.db) as store:
+        assert store.rows() == []
+    assert study(["toy-dice-race"], settings(tmp_path / "b.db")) is True
+
+
+def test_the_time_running_out_in_the_middle_of_a_job_keeps_every_stored_game(
+    toy_plan: Plan, tmp_path: Path
+) -> None:
+    slow = settings(tmp_path / "b.db", level="mcts:iterations=300", games=40, minutes=0.01)
+    assert study(["toy-dice-race"], slow) is False
+    with Store(slow.db) as store:
+        stored = len(store.rows())
+    assert stored < 2 * (40 + 2 + 2)
+    # Nothing was lost: resuming with room plays exactly the games that are missing.
+    smaller = settings(tmp_path / "b.db", level="mcts:iterations=300", games=2)
+    study(["toy-dice-race"], smaller)
+    with Store(slow.db) as store:
+        assert len({(r.job, r.idx) for r in store.rows()}) == len(store.rows())
+
+
+def test_the_chance_share_counts_replays_whose_winner_differs(toy_plan: Plan, tmp_path: Path) -> None:
+    chosen = settings(tmp_path / "b.db", games=3, skill_games=0, reroll_games=3)
+    study(["toy-dice-race"], chosen)
+    first = Job.build("toy-dice-race", ["random", "random"], chosen.seed, {"rounds": 40})
+    again = Job.build("toy-dice-race", ["random", "random"], chosen.seed, {"rounds": 40}, reroll=1)
+    with Store(chosen.db) as store:
+        originals = store.rows("WHERE job = ?", (first.key,))
+        replays = store.rows("WHERE job = ?", (again.key,))
+    assert [r.idx for r in originals] == [r.idx for r in replays] == [0, 1, 2]
+    # Same agents with the same seeds, other dice.
+    assert all(a.seats == b.seats and a.seed != b.seed for a, b in zip(originals, replays, strict=True))
+    changed = sum(a.winner != b.winner for a, b in zip(originals, replays, strict=True))
+    standard = analyse(["toy-dice-race"], chosen)[0].variants[0]
+    assert (standard.chance_pairs, standard.chance_changed) == (3, changed)
+
+
+def test_the_book_has_a_paragraph_and_two_tables_per_game(toy_plan: Plan, tmp_path: Path) -> None:
+    chosen = settings(tmp_path / "b.db")
+    study(["toy-dice-race"], chosen)
+    figures = analyse(["toy-dice-race"], chosen)
+    text = markdown(figures, chosen, "chaosgames study toy-dice-race", "today", "A test.")
+    assert "## Toy Dice Race" in text and "**What a designer should know.**" in text
+    assert text.count("| standard game |") == 2 and text.count("| a far goal |") == 2
+    notes = designer_notes(figures[0])
+    assert "8 games" in notes and "Hard against easy" in notes and "winner changed" in notes
+    assert len(shape_table(figures[0]).rows) == len(fairness_table(figures[0]).rows) == 2
+
+
+def test_every_game_has_a_plan_naming_its_variants() -> None:
+    assert plan_for("chaos-cruisers").variants[0].label == "standard game"
+    assert len(plan_for("chaos-cruisers").variants) == 11
+    labels = [v.label for v in plan_for("chaos-checkers").variants]
+    assert labels == [
+        "standard game",
+        "no chaos (plain checkers)",
+        "pink Reclaim potions",
+        "capture not forced",
+    ]
