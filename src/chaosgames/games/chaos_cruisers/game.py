@@ -7,10 +7,11 @@ from typing import Any
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidOptionError
 from chaosgames.core.game import Action, Game, State
+from chaosgames.core.grid import Square
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION
-from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, validate_course
+from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, tile_squares, validate_course
 from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
 from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
 from chaosgames.games.chaos_cruisers.evaluation import win_shares
@@ -114,6 +115,10 @@ class ChaosCruisersGame(Game):
             g: (t[0], t[1]) for g, t in self.course_doc["gates"].items() if g in used
         }
         self.gate_tiles: frozenset[Tile] = frozenset(self.gate_tile.values())
+        # The squares of each chart row's gate tile: entering one checks that row.
+        self.row_squares: tuple[frozenset[Square], ...] = tuple(
+            frozenset(tile_squares(self.gate_tile[gate])) for gate in self.chart
+        )
         self.start_tiles: frozenset[Tile] = frozenset((t[0], t[1]) for t in self.course_doc["tiles"])
         # The heuristic's turns tables of the courses seen last (see racing_line).
         self.turn_tables = TableCache()

@@ -64,17 +64,22 @@ class Trace(NamedTuple):
     direction: tuple[int, int]
 
 
+MOVE_STEPS: dict[Move, tuple[tuple[int, int], ...]] = {m: tuple(m.steps()) for t in MOVE_TABLE for m in t}
+"""The unit steps of every path (looked up, not built, in the inner loop of search)."""
+
+
 def trace_move(
     start: Square,
     move: Move,
     course: Container[Square],
     obstacles: Container[Square],
-    occupied: Container[Square],
+    occupied: Container[Square | None],
 ) -> Trace:
     entered: list[Square] = []
     x, y = start
     step = (0, 0)
-    for step in move.steps():
+    steps = MOVE_STEPS.get(move)
+    for step in move.steps() if steps is None else steps:
         x, y = x + step[0], y + step[1]
         if (x, y) not in course or (x, y) in obstacles:
             return Trace(entered, "out", step)

@@ -59,6 +59,10 @@ PHASES: tuple[Phase, ...] = tuple(Phase)
 # The members as module names: the rules below read them in every step of a search, and a
 # module name is read many times faster than an attribute of an Enum class.
 ORDER, START, SPEED, MOVE, REENTER, LIFT, LAY, OBSTACLES, OVER = PHASES
+IN_ORDER = frozenset((START, SPEED, MOVE, OBSTACLES))
+"""Phases where the cruiser whose turn it is in the playing order decides."""
+RELOCATING = frozenset((LIFT, LAY))
+LEADS = tuple(Lead(c) for c in range(4))
 
 
 class OrderFor(StrEnum):
@@ -207,27 +211,34 @@ class ChaosCruisersState(State):
         return self.game.gate_tile["sun" if k == 0 else self.game.chart[k - 1]]
 
     def deciding_cruiser(self) -> int:
-        if self.phase in (START, SPEED, MOVE, OBSTACLES):
+        phase = self.phase
+        if phase in IN_ORDER:
             return self.order[self.turn]
-        if self.phase == REENTER:
+        if phase == REENTER:
             return self.reentering
-        if self.phase in (LIFT, LAY):
+        if phase in RELOCATING:
             return self.relocator
         return -1
 
     # -- the contract -------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == ORDER:
+        # deciding_cruiser written out: search asks this several times per step.
+        phase = self.phase
+        if phase in IN_ORDER:
+            return self.game.owner[self.order[self.turn]]
+        if phase == ORDER:
             return CHANCE
-        return self.game.owner[self.deciding_cruiser()]
+        if phase == REENTER:
+            return self.game.owner[self.reentering]
+        if phase in RELOCATING:
+            return self.game.owner[self.relocator]
+        return TERMINAL
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != ORDER:
             return []
-        return uniform([Lead(c) for c in self.ties[0]])
+        return uniform([LEADS[c] for c in self.ties[0]])
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -381,8 +392,9 @@ class ChaosCruisersState(State):
         c = self.order[self.turn]
         start = self.pos[c]
         assert start is not None
-        occupied = self.occupied()
-        trace = trace_move(start, move, self.course(), self.obstacles, occupied)
+        trace = trace_move(start, move, self.course(), self.obstacles, self.pos)
+        # Where everyone stood before the move: the rammed cruiser and those behind it.
+        occupied = self.occupied() if trace.outcome == "ram" else {}
         for square in trace.entered:
             self.pos[c] = square
             if self._check_gate(c, square):
@@ -425,7 +437,7 @@ class ChaosCruisersState(State):
         order). True when this completed the race for the cruiser."""
         chart = self.game.chart
         k = self.progress[cruiser]
-        if k >= len(chart) or tile_of(square) != self.game.gate_tile[chart[k]]:
+        if k >= len(chart) or square not in self.game.row_squares[k]:
             return False
         self.clock += 1
         reached = list(self.reached[cruiser])

@@ -62,11 +62,12 @@ def _neighbours(sq: int) -> tuple[int, ...]:
         nx, ny = x + dx, y + dy
         if 0 <= nx < SIZE and 0 <= ny < SIZE:
             found.append(square(nx, ny))
-    return tuple(found)
+    return tuple(sorted(found))
 
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(sq) for sq in range(SQUARES))
-"""Orthogonal neighbours of each square (movement is one space, no diagonals)."""
+"""Orthogonal neighbours of each square in square order (movement is one space, no
+diagonals; moves are listed in square order)."""
 
 DEAL_ORDER: tuple[int, ...] = tuple(square(x, y) for y in range(SIZE - 1, -1, -1) for x in range(SIZE))
 """Setup b): cards are laid out in reading order, top row (row 6) first, left to right."""

@@ -23,6 +23,21 @@ from chaosgames.games.royal_racers.board import READING_RANK, SIZE, SQUARES
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
 
+CARDS_OF_RANK: tuple[tuple[int, ...], ...] = ((), *(tuple(range(4 * (r - 1), 4 * r)) for r in range(1, 10)))
+"""The four cards of each rank (1-9)."""
+
+
+def _nearest_first(target: int) -> tuple[int, ...]:
+    tx, ty = target % SIZE, target // SIZE
+    return tuple(
+        sorted(range(SQUARES), key=lambda sq: (abs(sq % SIZE - tx) + abs(sq // SIZE - ty), READING_RANK[sq]))
+    )
+
+
+NEAREST_FIRST: tuple[tuple[int, ...], ...] = tuple(_nearest_first(sq) for sq in range(SQUARES))
+"""Every square by its distance from a square (fewest orthogonal steps, ties in reading
+order): where a pawn sent back goes when its card is taken."""
+
 
 class Flip(NamedTuple):
     """The flip of this turn, remembered until the next roll: the card turned up is seen
@@ -42,6 +57,25 @@ def face_down_squares(down: int) -> list[int]:
     return [sq for sq in range(SQUARES) if down >> sq & 1]
 
 
+_DESIGNATIONS: dict[int, tuple[tuple[RacerAction, ...], tuple[RacerAction, ...]]] = {}
+"""`up:` and `reveal:` actions at the face-down cards, by the set of face-down cards:
+search meets the same few sets again and again. Cleared when it grows large."""
+_DESIGNATIONS_KEPT = 50_000
+
+
+def _designations(down: int) -> tuple[tuple[RacerAction, ...], tuple[RacerAction, ...]]:
+    found = _DESIGNATIONS.get(down)
+    if found is None:
+        if len(_DESIGNATIONS) >= _DESIGNATIONS_KEPT:
+            _DESIGNATIONS.clear()
+        face_down = face_down_squares(down)
+        found = _DESIGNATIONS[down] = (
+            tuple(UP[sq] for sq in face_down),
+            tuple(REVEAL[sq] for sq in face_down),
+        )
+    return found
+
+
 def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
     """The legal flips for a roll of `rank` (1-5): `down:` first, then `up:`/`reveal:`.
 
@@ -50,11 +84,12 @@ def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
     down = state.down
     pawns = state.pawns
     flag_at = state.flag_at
+    where = state.where
     unflagged: list[int] = []
     flagged: list[int] = []
     face_up = 0
-    for card in range(4 * (rank - 1), 4 * rank):
-        sq = state.where[card]
+    for card in CARDS_OF_RANK[rank]:
+        sq = where[card]
         if down >> sq & 1:
             continue
         face_up += 1
@@ -62,19 +97,15 @@ def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
             continue  # a pawn may not be on the card you decide to flip
         (flagged if flag_at[sq] >= 0 else unflagged).append(sq)
     # A flagged card only goes face down when no unflagged one of that rank can.
-    to_turn_down = sorted(unflagged or flagged)
-    hidden_of_rank = 4 - face_up
-    face_down = face_down_squares(down)
-    if to_turn_down:
-        options = [DOWN[sq] for sq in to_turn_down]
-        if hidden_of_rank:
-            options += [UP[sq] for sq in face_down]
-        return options
-    if hidden_of_rank:
+    to_turn_down = [DOWN[sq] for sq in sorted(unflagged or flagged)]
+    ups, reveals = _designations(down)
+    if face_up < 4:  # a card of the rank is face down: any face-down card may be designated
         # "If all cards of that rank are face-down, you must try to turn one face-up."
-        return [UP[sq] for sq in face_down]
+        return [*to_turn_down, *ups]
+    if to_turn_down:
+        return to_turn_down
     # "all cards of that rank are covered by pawns": any face-down card, rank unchecked.
-    return [REVEAL[sq] for sq in face_down]
+    return list(reveals)
 
 
 def apply_flip(state: RoyalRacersState, action: RacerAction, player: int) -> None:
@@ -112,13 +143,8 @@ def send_back(state: RoyalRacersState, player: int) -> None:
     if not (down >> target & 1) and target not in others:
         state.pawns[player] = target
         return
-    tx, ty = target % SIZE, target // SIZE
-    best = -1
-    best_key = (99, 99)
-    for sq in range(SQUARES):
-        if down >> sq & 1 or sq in others:
-            continue
-        key = (abs(sq % SIZE - tx) + abs(sq // SIZE - ty), READING_RANK[sq])
-        if key < best_key:
-            best, best_key = sq, key
-    state.pawns[player] = best
+    for sq in NEAREST_FIRST[target]:
+        if not (down >> sq & 1 or sq in others):
+            state.pawns[player] = sq
+            return
+    state.pawns[player] = -1

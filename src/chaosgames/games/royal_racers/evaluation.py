@@ -19,10 +19,9 @@ The heuristic reads which cards are face down, never their ranks.
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 
 from chaosgames.games.royal_racers.board import SIZE, SQUARES
-from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, ROLL_PHASE, RoyalRacersState
+from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, OVER, ROLL_PHASE, RoyalRacersState
 
 DETOUR = 4
 FLAG_FACE_DOWN = 3
@@ -35,6 +34,11 @@ TEMPERATURE = 2.0
 def _apart(a: int, b: int) -> int:
     return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
 
+
+APART: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_apart(a, b) for b in range(SQUARES)) for a in range(SQUARES)
+)
+"""Straight-line (orthogonal) steps between two squares, looked up rather than computed."""
 
 _FULL = (1 << SQUARES) - 1
 _WEST_EDGE = sum(1 << (y * SIZE) for y in range(SIZE))
@@ -58,6 +62,42 @@ def _steps_between(start: int, goal: int, passable: int) -> int | None:
     return None
 
 
+def _flood(start: int, passable: int) -> tuple[int | None, ...]:
+    """`_steps_between(start, sq, passable)` for every square at once (None: not reached)."""
+    found: list[int | None] = [None] * SQUARES
+    frontier = seen = 1 << start
+    steps = 0
+    while frontier:
+        layer = frontier
+        while layer:
+            low = layer & -layer
+            found[low.bit_length() - 1] = steps
+            layer ^= low
+        east = (frontier & ~_EAST_EDGE) << 1
+        west = (frontier & ~_WEST_EDGE) >> 1
+        frontier = (east | west | frontier << SIZE | frontier >> SIZE) & passable & ~seen
+        seen |= frontier
+        steps += 1
+    return tuple(found)
+
+
+_FLOODS: dict[int, tuple[int | None, ...]] = {}
+"""Floods from a flag by (face-down cards, flag): search meets the same few boards again
+and again, and a pawn's distance is then one look-up. Cleared when it grows large."""
+_FLOODS_KEPT = 20_000
+
+
+def _flood_from_flag(flag: int, down: int) -> tuple[int | None, ...]:
+    key = down << 6 | flag
+    flood = _FLOODS.get(key)
+    if flood is None:
+        if len(_FLOODS) >= _FLOODS_KEPT:
+            _FLOODS.clear()
+        # From the flag outwards: its own card counts passable even face down.
+        flood = _FLOODS[key] = _flood(flag, _FULL & ~down)
+    return flood
+
+
 def distance_to_next_flag(state: RoyalRacersState, player: int) -> int | None:
     """Steps over face-up cards from the pawn to its next flag; None when walled off."""
     pawn = state.pawns[player]
@@ -67,34 +107,39 @@ def distance_to_next_flag(state: RoyalRacersState, player: int) -> int | None:
     target = state.flag_sq[player * state.nflags + touched]
     if target < 0:
         return None
-    # From the flag outwards: its own card counts passable even face down.
-    return _steps_between(target, pawn, _FULL & ~state.down)
+    return _flood_from_flag(target, state.down)[pawn]
 
 
 def steps_to_finish(state: RoyalRacersState, player: int) -> float:
     """Steps the player still has to walk in this race (see the module text); during
     setup, the straight-line route through the flags placed so far."""
+    return float(_steps_to_finish(state, player, _moves_this_round(state, player)))
+
+
+def _steps_to_finish(state: RoyalRacersState, player: int, moves_this_round: bool) -> int:
+    # Whole steps: the sum is the same however it is added up.
     pawn = state.pawns[player]
     touched = state.progress[player]
-    if pawn < 0 or touched >= state.nflags:
-        return 0.0
-    route = [
-        pawn,
-        *(
-            sq
-            for sq in state.flag_sq[player * state.nflags + touched : (player + 1) * state.nflags]
-            if sq >= 0
-        ),
-    ]
-    steps = float(sum(_apart(a, b) for a, b in pairwise(route)))
-    flag = state.flag_sq[player * state.nflags + touched]
+    flags = state.nflags
+    if pawn < 0 or touched >= flags:
+        return 0
+    first = player * flags + touched
+    route = state.flag_sq[first : (player + 1) * flags]
+    steps = 0
+    here = pawn
+    for sq in route:
+        if sq >= 0:
+            steps += APART[here][sq]
+            here = sq
+    flag = route[0]
     if flag >= 0:
         # The first leg over face-up cards, or around the wall of face-down ones.
-        d = distance_to_next_flag(state, player)
-        steps += DETOUR if d is None else d - _apart(pawn, route[1])
-        if state.down >> flag & 1:
+        down = state.down
+        d = _flood_from_flag(flag, down)[pawn]
+        steps += DETOUR if d is None else d - APART[pawn][flag]
+        if down >> flag & 1:
             steps += FLAG_FACE_DOWN
-    if _moves_this_round(state, player):
+    if moves_this_round:
         steps -= 1
     return steps
 
@@ -107,10 +152,18 @@ def _moves_this_round(state: RoyalRacersState, player: int) -> bool:
 
 def evaluate(state: RoyalRacersState) -> list[float]:
     """Per-player estimated win share, each in [0, 1], summing to 1."""
-    if state.is_terminal():
+    if state.phase == OVER:
         return state.returns()
-    totals = state.totals()
-    values = [FLAG_STEPS * totals[p] - steps_to_finish(state, p) for p in range(state.n)]
+    n = state.n
+    racing = state.phase in (ROLL_PHASE, FLIP_PHASE, MOVE_PHASE)
+    starter = state.starter()
+    turn = state.turn
+    coins = state.coins
+    values = [
+        FLAG_STEPS * (sum(race[p] for race in coins) if coins else 0)
+        - _steps_to_finish(state, p, racing and (p - starter) % n >= turn)
+        for p in range(n)
+    ]
     top = max(values)
     weights = [math.exp((v - top) / TEMPERATURE) for v in values]
     total = sum(weights)

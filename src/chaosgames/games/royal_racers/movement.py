@@ -59,7 +59,7 @@ def move_destinations(state: RoyalRacersState, player: int) -> list[int]:
     """Squares the pawn may step to, in square order (a1, b1, ..., f6)."""
     here = state.pawns[player]
     blocked = state.down | other_pawns_mask(state, player)
-    dests = sorted(n for n in NEIGHBOURS[here] if not blocked >> n & 1)
+    dests = [n for n in NEIGHBOURS[here] if not blocked >> n & 1]  # in square order
     if state.flag_variant and dests:
         opponents = opponent_flags_mask(state, player)
         target = next_flag_square(state, player)
@@ -74,10 +74,22 @@ def move_destinations(state: RoyalRacersState, player: int) -> list[int]:
 
 def move_options(state: RoyalRacersState, player: int) -> list[RacerAction]:
     """`move:` actions; `stay` too when moving is optional. Empty: the move is forfeited."""
-    options = [MOVE[sq] for sq in move_destinations(state, player)]
+    if state.flag_variant:
+        options = [MOVE[sq] for sq in move_destinations(state, player)]
+    else:
+        # The plain rule, at every turn of every playout: one look-up per neighbour.
+        here = state.pawns[player]
+        blocked = state.down | other_pawns_mask(state, player)
+        options = [move for bit, move in STEPS[here] if not blocked & bit]
     if options and state.optional_move:
         options.append(STAY)
     return options
+
+
+STEPS: tuple[tuple[tuple[int, RacerAction], ...], ...] = tuple(
+    tuple((1 << n, MOVE[n]) for n in NEIGHBOURS[sq]) for sq in range(len(NEIGHBOURS))
+)
+"""Each square's steps as (the neighbour's bit, the move there), in square order."""
 
 
 def touch(state: RoyalRacersState, player: int) -> bool:

@@ -23,10 +23,10 @@ def flag_face_name(flags: int, index: int) -> str:
     return DIE_FACES[flag_face(flags, index)]  # tiles and dice carry the same six faces
 
 
-def remaining_cards(cards: list[int]) -> list[int]:
-    """Cards of the 36-card deck not yet laid out (the shuffle draws uniformly from these)."""
-    used = set(cards)
-    return [c for c in range(NUM_CARDS) if c not in used]
+def remaining_cards(where: list[int]) -> list[int]:
+    """Cards of the 36-card deck not yet laid out (the shuffle draws uniformly from these),
+    given the square of each card (-1: still in the deck)."""
+    return [card for card in range(NUM_CARDS) if where[card] < 0]
 
 
 def free_centre_squares(pawns: list[int]) -> list[int]:

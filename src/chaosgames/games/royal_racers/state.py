@@ -9,7 +9,7 @@ goes back to `deal` after each race.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -17,7 +17,7 @@ from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.royal_racers import board_morph, movement, setup
 from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
 from chaosgames.games.royal_racers.board import DEAL_ORDER, QUADRANT_OF, RANK_OF, SQUARES
-from chaosgames.games.royal_racers.board_morph import Flip
+from chaosgames.games.royal_racers.board_morph import FLIP_KINDS, Flip
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.game import RoyalRacersGame
@@ -38,6 +38,10 @@ class Phase(IntEnum):
 PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 """The phases as state documents and observations name them: deal, start, ... over."""
 DEAL_PHASE, START_PHASE, FLAGS_PHASE, ROLL_PHASE, FLIP_PHASE, MOVE_PHASE, OVER = Phase
+
+ROLL_OUTCOMES: list[tuple[Action, float]] = uniform(ROLL)
+"""The die's six faces, equally likely (copied for each roll: callers own what they get)."""
+ROLL_ACTIONS: list[Action] = list(ROLL)
 
 _SLOTS = (
     "n",
@@ -140,7 +144,9 @@ class RoyalRacersState(State):
 
     def mover(self) -> int:
         """The player whose turn it is (during roll, flip and move)."""
-        return (self.starter() + self.turn) % self.n
+        # starter() + turn, written out: search asks this at every step.
+        n = self.n
+        return (self.race % n + self.round + self.turn) % n
 
     def placement(self) -> tuple[int, int, int]:
         """(placer, owner, flag index) of the flag being placed."""
@@ -148,17 +154,21 @@ class RoyalRacersState(State):
         return order[self.placed]
 
     def current_player(self) -> int:
+        # Comparisons by order (flip, move and over come last): search asks at every step.
         phase = self.phase
-        if phase in (DEAL_PHASE, ROLL_PHASE):
+        if phase > ROLL_PHASE:
+            if phase == OVER:
+                return TERMINAL
+            n = self.n
+            return (self.race % n + self.round + self.turn) % n  # mover(), written out
+        if phase == ROLL_PHASE:
             return CHANCE
-        if phase == OVER:
-            return TERMINAL
+        if phase == DEAL_PHASE:
+            return CHANCE
         if phase == START_PHASE:
             chosen = sum(1 for p in self.pawns if p >= 0)
             return (setup.race_starter(self.race, self.n) + chosen) % self.n
-        if phase == FLAGS_PHASE:
-            return self.placement()[0]
-        return self.mover()
+        return self.placement()[0]
 
     def rank_at(self, sq: int) -> int:
         return RANK_OF[self.cards[sq]]
@@ -166,22 +176,23 @@ class RoyalRacersState(State):
     # -- what may happen ---------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == DEAL_PHASE:
-            return uniform([DEAL[c] for c in setup.remaining_cards(self.cards)])
-        if self.phase == ROLL_PHASE:
-            return uniform(list(ROLL))
+        phase = self.phase
+        if phase == ROLL_PHASE:
+            return ROLL_OUTCOMES[:]
+        if phase == DEAL_PHASE:
+            return uniform([DEAL[card] for card in setup.remaining_cards(self.where)])
         return []
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
+        if phase == MOVE_PHASE:
+            return cast("list[Action]", movement.move_options(self, self.mover()))
+        if phase == FLIP_PHASE:
+            return cast("list[Action]", board_morph.flip_options(self, self.roll))
         if phase == START_PHASE:
             return [START[sq] for sq in setup.free_centre_squares(self.pawns)]
         if phase == FLAGS_PHASE:
             return [PLACE[sq] for sq in self.placement_squares()]
-        if phase == FLIP_PHASE:
-            return list(board_morph.flip_options(self, self.roll))
-        if phase == MOVE_PHASE:
-            return list(movement.move_options(self, self.mover()))
         return []
 
     def placement_squares(self) -> list[int]:
@@ -198,26 +209,27 @@ class RoyalRacersState(State):
     def _apply_action(self, action: Action) -> None:
         assert isinstance(action, RacerAction)
         kind, arg = action
-        if kind == "deal":
-            self._deal(arg)
-        elif kind == "start":
-            self._start(arg)
-        elif kind == "place":
-            self._place(arg)
-        elif kind == "roll":
-            self._roll(arg)
-        elif kind == "move":
+        # The kinds in the order a race meets them most often.
+        if kind == "move":
             player = self.mover()
             self.pawns[player] = arg
             if movement.touch(self, player):
                 self._race_over(player)
             else:
                 self._end_turn()
-        elif kind == "stay":
-            self._end_turn()
-        else:
+        elif kind == "roll":
+            self._roll(arg)
+        elif kind == "deal":
+            self._deal(arg)
+        elif kind in FLIP_KINDS:
             board_morph.apply_flip(self, action, self.mover())
             self._to_movement()
+        elif kind == "place":
+            self._place(arg)
+        elif kind == "start":
+            self._start(arg)
+        else:
+            self._end_turn()  # stay
 
     def _deal(self, card: int) -> None:
         sq = DEAL_ORDER[self.dealt]
@@ -256,7 +268,7 @@ class RoyalRacersState(State):
         options = board_morph.flip_options(self, face)
         if options:
             self.phase = FLIP_PHASE
-            self._legal = list[Action](options)
+            self._legal = cast("list[Action]", options)  # already computed: spare the cache a rerun
         else:
             self._to_movement()
 
@@ -264,7 +276,7 @@ class RoyalRacersState(State):
         options = movement.move_options(self, self.mover())
         if options:
             self.phase = MOVE_PHASE
-            self._legal = list[Action](options)  # already computed: spare the cache a rerun
+            self._legal = cast("list[Action]", options)
         else:
             self._end_turn()  # no legal move: the move is forfeited
 
@@ -277,6 +289,7 @@ class RoyalRacersState(State):
                 return
             self.round += 1
         self.phase = ROLL_PHASE
+        self._legal = ROLL_ACTIONS  # shared: the cache is replaced, never changed
 
     def _race_over(self, winner: int) -> None:
         # Campaign Variant: each player takes a coin showing the number of flags touched.
