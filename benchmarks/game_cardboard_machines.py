@@ -33,7 +33,7 @@ def run(quick: bool) -> dict[str, Any]:
     games = 50 if quick else 500
     results: dict[str, Any] = {}
     for label, options in (
-        ("seed rules", {}),
+        ("rulebook rules", {}),
         ("revision", {"stress_overflow": "plus_one", "buy_off_swerve": True}),
     ):
         game = chaosgames.load_game("cardboard-machines", **capped_options("cardboard-machines", **options))

@@ -1,4 +1,4 @@
-"""Write the seed corpus of tests/fuzz/corpus/: state documents and records of every game.
+"""Write the starting corpus of tests/fuzz/corpus/: state documents and records of every game.
 
     python -m tests.fuzz.make_corpus
 

@@ -283,7 +283,7 @@ def test_no_crash_ghost_when_all_ten_ghosts_are_on_the_track() -> None:
 
 def test_no_dodging_stress_beside_the_wall_where_only_two_spaces_are_in_front() -> None:
     # From 4a the wall leaves two spaces in front: 5a (terrain, straight ahead) and 5b.
-    # Going right of the terrain is no barely dodging: the seed needs 3 spaces in front.
+    # Going right of the terrain is no barely dodging: the rulebook needs 3 spaces in front.
     st = racer("4a")
     play(st, "gear:1", "move:right")
     assert where(st, 0) == "5b" and st.stress[0] == 0

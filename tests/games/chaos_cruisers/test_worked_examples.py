@@ -1,4 +1,4 @@
-"""The seed's three worked examples, rebuilt as positions."""
+"""The rulebook's three worked examples, rebuilt as positions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Turn step 1, the board morph: the die and every flip restriction of the seed.
+"""Turn step 1, the board morph: the die and every flip restriction of the rulebook.
 
 Standard position (see helpers): two players, suns start on c4 and moons on d3.
 Suns' flags: ace a6, 2 d6, 3 f3, 4 b3, 5 c4. Moons' flags: ace e3, 2 a3, 3 b6, 4 e6, 5 d3.

@@ -19,7 +19,7 @@ RESTART_BOARD = 2
 
 
 def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
-    """The seed's crash list, in order. `ghost_at` is None when the car's board left the table."""
+    """The rulebook's crash list, in order. `ghost_at` is None when the car's board left the table."""
     if ghost_at is not None and (ghost_at in st.ghosts or len(st.ghosts) < GHOST_SUPPLY):
         st.ghosts.add(ghost_at)
     st.gear[player] = max(1, st.gear[player] - CRASH_GEAR_DROP)

@@ -51,7 +51,7 @@ class CardboardMachines(Game):
             "stress_overflow",
             str,
             "reroll_blanks",
-            "with more than 6 stress: reroll blank dice (the seed) or add 1 to every die (the revision)",
+            "with more than 6 stress: reroll blank dice (the rulebook) or add 1 to every die (the revision)",
             choices=("reroll_blanks", "plus_one"),
         ),
         Option(

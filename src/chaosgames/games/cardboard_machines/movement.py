@@ -97,7 +97,7 @@ def move_options(st: CardboardState) -> list[Action]:
 
 
 def enter(st: CardboardState, direction: int, space: int) -> None:
-    """The mover steps forward into `space`, paying what the seed's special spaces cost."""
+    """The mover steps forward into `space`, paying what the rulebook's special spaces cost."""
     p = st.mover
     if direction and st.track.dodge[st.pos[p] - BOARD_SPACES * st.back]:
         # Barely dodging: three spaces in front, terrain straight ahead, going beside it.

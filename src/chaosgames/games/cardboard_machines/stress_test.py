@@ -68,7 +68,7 @@ def start_roll(st: CardboardState) -> None:
 
 
 def roll(st: CardboardState, face: int) -> None:
-    """One die lands. With more than 6 stress, the seed rerolls every blank once; the
+    """One die lands. With more than 6 stress, the rulebook rerolls every blank once; the
     revision (stress_overflow=plus_one) adds 1 to every die instead."""
     overflow = st.overflow
     plus_one = st.game.plus_one

@@ -1,4 +1,4 @@
-"""The pyramid colours of the seed: ten (Rainbow and Xeno sets) plus the optional pink.
+"""The pyramid colours of the rulebook: ten (Rainbow and Xeno sets) plus the optional pink.
 
 A colour plays three parts: the colour of a player's pieces (3-pip pyramids), of a
 shield (2-pip) and of a potion (1-pip), whose colour names its power.

@@ -57,7 +57,7 @@ class ChaosCheckersGame(Game):
             "repetition",
             str,
             "moves",
-            "the draw rule: 'moves' = the same moves by both players three times in a row (the seed); "
+            "the draw rule: 'moves' = the same moves by both players three times in a row (the rulebook); "
             "'position' = the same position for the third time",
             choices=REPETITION_RULES,
         ),

@@ -665,7 +665,7 @@ class ChaosState(State):
 
     def observation(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden: every piece is on the board or in a bag whose contents follow
-        # from what is on the board (the seed draws in the open).
+        # from what is on the board (the rulebook has the draws made in the open).
         doc = self.to_json()
         del doc["game"], doc["options"]
         doc["to_move"] = self.current_player()

@@ -1,5 +1,5 @@
 """How to Move: speed adjustment, exact-distance movement with at most one 90-degree turn,
-out-of-bounds and ramming (the seed's sections "How to Move", "Moving Out-of-Bounds",
+out-of-bounds and ramming (the rulebook's sections "How to Move", "Moving Out-of-Bounds",
 "Playing a Speed Coin", "Ramming Another Cruiser")."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def speed_choices(coins: int) -> list[Speed]:
 
 
 def adjusted_speed(speed: int, choice: Speed) -> int:
-    """The new speed, held between null (0) and 5 as the seed says."""
+    """The new speed, held between null (0) and 5 as the rulebook says."""
     delta = choice.change * (choice.coin or 1)
     return max(0, min(MAX_SPEED, speed + delta))
 

@@ -1,5 +1,5 @@
-"""Preset courses. The seed's suggested layout is a diagram lost from the text, so these
-are our own designs (seed variant 1 invites eclectic shapes). Coordinates are tiles."""
+"""Preset courses. The rulebook's suggested layout is a diagram lost from the text, so these
+are our own designs (the rulebook's variant 1 invites eclectic shapes). Coordinates are tiles."""
 
 from __future__ import annotations
 

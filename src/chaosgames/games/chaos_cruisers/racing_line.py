@@ -8,7 +8,7 @@ behind it. The table counts whole turns, speed included, over the course as it s
 (tiles and obstacles); other cruisers are ignored (they move: rams and traffic are left
 to the search), and so are speed coins (their worth is counted apart).
 
-A turn is the seed's: adjust the speed by -1, 0 or +1, then move exactly that many
+A turn is the rulebook's: adjust the speed by -1, 0 or +1, then move exactly that many
 squares, straight or with one turn. Entering the gate's tile reaches it, even if the
 move then goes out of bounds (the squares entered before it still count, and the
 cruiser is put back on that very tile). A move that leaves the course or hits an
