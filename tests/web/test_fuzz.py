@@ -79,7 +79,15 @@ def test_the_api_answers_every_request_by_its_schema(case: Any) -> None:
     before = snapshot()
     # Valid-looking requests may still be refused for what a schema cannot say (a game name
     # that is not registered, an option value out of range, an illegal move): 4xx, not 2xx.
-    response = case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])
+    # The seat token is optional (a spectator has none) and a request without one is
+    # answered 403 as issue 11 asks, not 401, so the missing-header check does not apply; it
+    # also resends `aim`'s token, which reaches the turn check (409).
+    response = case.call_and_validate(
+        excluded_checks=[
+            schemathesis.checks.positive_data_acceptance,
+            schemathesis.checks.missing_required_header,
+        ]
+    )
     assert response.status_code < 500
     if response.status_code >= 400:
         assert snapshot() == before, (
