@@ -78,8 +78,10 @@ def test_a_server_killed_mid_game_loses_nothing_and_its_games_finish(database: s
     for number in range(40):
         assert person.play(second if number % 2 else first)
         seen = wait_until(
-            lambda: (v := first.get(f"/api/games/{person.game_id}", person.token))["version"] >= person.version
-            and (v["thinking"] or v["legal"]),
+            lambda: (
+                (v := first.get(f"/api/games/{person.game_id}", person.token))["version"] >= person.version
+                and (v["thinking"] or v["legal"])
+            ),
             10,
             "the computer's thinking or the person's turn",
         )
