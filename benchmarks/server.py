@@ -65,6 +65,8 @@ class Tally:
     games_started: int = 0
     games_finished: int = 0
     refused: int = 0
+    dropped: int = 0
+    """Requests whose connection the server closed before answering (sent again)."""
     versions: dict[str, int] = field(default_factory=dict)
     """The last version seen of every game (for the actions served)."""
     first_versions: dict[str, int] = field(default_factory=dict)
@@ -170,9 +172,7 @@ async def play_one(
             decided = view["version"]
             action = rng.choice(view["legal"])["notation"]
             sent = time.perf_counter()
-            answer = await http.post(
-                f"/api/games/{game_id}/actions", json={"action": action, "version": decided}, headers=headers
-            )
+            answer = await send_action(http, game_id, action, decided, headers, tally)
             if answer.status_code != 200:
                 tally.refused += 1
             else:
@@ -182,6 +182,22 @@ async def play_one(
             if answer.status_code == 200:
                 tally.latencies.append(time.perf_counter() - sent)
     return False
+
+
+async def send_action(
+    http: httpx.AsyncClient, game_id: str, action: str, decided: int, headers: dict[str, str], tally: Tally
+) -> httpx.Response:
+    """Send an action; a connection the server closed first (a keep-alive connection it timed
+    out as the request left) is counted and the request sent again. Sending it again is safe:
+    it names the version it was decided at, so a second commit is refused (409)."""
+    for _attempt in range(5):
+        try:
+            return await http.post(
+                f"/api/games/{game_id}/actions", json={"action": action, "version": decided}, headers=headers
+            )
+        except httpx.TransportError:
+            tally.dropped += 1
+    raise SystemExit("The server closed five connections in a row.")
 
 
 async def load(url: str, games: int, seconds: float, think: float = 0.0) -> tuple[Tally, float]:
@@ -221,6 +237,7 @@ def report(tally: Tally, elapsed: float, games: int, workers: int, think: float)
         "human_actions": tally.human_actions,
         "human_actions_per_second": round(tally.human_actions / elapsed, 1),
         "refused": tally.refused,
+        "dropped_connections": tally.dropped,
         "latency_ms_p50": round(1000 * statistics.median(lat), 1),
         "latency_ms_p95": round(1000 * percentile(lat, 0.95), 1),
         "latency_ms_max": round(1000 * max(lat), 1),
