@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import socket
+import urllib.error
 
 import pytest
 
 from chaosgames.cli.main import main
-from tests.web.servers import Servers, wait_until
+from tests.web.servers import ServerProcess, Servers, wait_until
 
 
 def test_a_port_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -25,12 +26,22 @@ def test_a_busy_port_is_refused_with_a_sentence(capsys: pytest.CaptureFixture[st
     assert f"Cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
 
 
+def live_servers(server: ServerProcess) -> int | None:
+    try:
+        count: int = server.get("/api/health")["servers"]
+    except (ConnectionError, urllib.error.URLError):
+        return None
+    return count
+
+
 def test_workers_starts_that_many_server_processes_on_one_database(
     tmp_path: object, servers: Servers
 ) -> None:
     server = servers.start(f"{tmp_path}/games.sqlite", "--workers", "2")
-    # Each process beats its heartbeat into the database; either one counts both.
-    assert wait_until(lambda: server.get("/api/health")["servers"] == 2, 90, "two live servers")
+    # Each process beats its heartbeat into the database; either one counts both. While the
+    # second process is still starting, a connection may be reset or refused (seen once in a
+    # fresh-clone run and not reproduced; the cause is not known yet): ask again.
+    assert wait_until(lambda: live_servers(server) == 2, 90, "two live servers")
     # A game created through one process is listed by both (the lobby reads the database).
     created = server.post("/api/games", {"game": "chaos-checkers", "seats": ["human", "human"]})
     for _ in range(6):  # new connections, spread over the two processes by the kernel
