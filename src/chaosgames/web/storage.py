@@ -239,11 +239,17 @@ class Store:
         )
 
     def _create_schema(self) -> None:
-        """Create the tables when missing and add the columns later versions brought;
-        servers starting together on PostgreSQL take turns (an advisory lock)."""
+        """Create the tables when missing and add the columns later versions brought.
+
+        Servers starting together take turns: on PostgreSQL an advisory lock, on SQLite the
+        write lock taken before the tables are looked at (its driver would otherwise run the
+        CREATEs outside any transaction, and the second server to look would find no table,
+        then fail to create one the first had just made)."""
         with self.engine.begin() as conn:
             if self.dialect == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            elif self.dialect == "sqlite":
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
             metadata.create_all(conn)
             columns = {c["name"] for c in inspect(conn).get_columns("games")}
             if "owner" not in columns:  # a database of the first web app (issue 11)
