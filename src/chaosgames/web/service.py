@@ -172,13 +172,13 @@ class GameService:
             with contextlib.suppress(BaseException):
                 await task
         if self._pool is not None:
-            # A worker deep in a search would outlive the server by its time budget (or, with
-            # its parent gone, forever): end them (Python 3.14's terminate_workers()).
+            # A worker deep in a search would outlive the server by its time budget: end them
+            # (Python 3.14's kill_workers()). They ignore SIGTERM (see workers.start_computer_player).
             workers = dict(getattr(self._pool, "_processes", None) or {})
             self._pool.shutdown(wait=False, cancel_futures=True)
             for process in workers.values():
                 with contextlib.suppress(Exception):
-                    process.terminate()
+                    process.kill()
             self._pool = None
         # The other servers take this one's games at once (not after its lease).
         with contextlib.suppress(Exception):
@@ -544,15 +544,24 @@ class GameService:
 
     async def _decide(self, request: Decision) -> str:
         loop = asyncio.get_running_loop()
+        pool = self.pool
         try:
-            return await loop.run_in_executor(self.pool, decide, request)
+            return await loop.run_in_executor(pool, decide, request)
         except BrokenProcessPool:
             if self.stopping:
                 raise  # the server is going down with its workers: no new pool to leave behind
             # A worker died (killed, out of memory): a fresh pool takes the decision again.
-            log.warning("The computer players' pool broke; starting a new one.")
-            self._pool = None
+            self._replace_broken(pool)
             return await loop.run_in_executor(self.pool, decide, request)
+
+    def _replace_broken(self, broken: Executor) -> None:
+        """Drop a broken pool once: every decision it held fails together, and only the first
+        to see it may replace it (the others would drop the new pool and leave its processes)."""
+        if self._pool is not broken:
+            return
+        log.warning("The computer players' pool broke; starting a new one.")
+        self._pool = None
+        broken.shutdown(wait=False, cancel_futures=True)
 
     # -- lists ------------------------------------------------------------------------------
 

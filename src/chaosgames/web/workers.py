@@ -10,7 +10,11 @@ decision in the same game only applies the new actions.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.context
+import os
+import signal
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,6 +25,7 @@ from chaosgames.core.game import State
 from chaosgames.core.registry import list_games, load_game
 
 CACHED_GAMES = 32
+PARENT_CHECK_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -85,4 +90,49 @@ def make_pool(kind: str, workers: int) -> Executor:
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="chaosgames-computer")
     # spawn, not fork: the server process runs threads (the event loop, the database pool)
     # that a forked child would inherit in an unknown state.
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=ShieldedSpawn(),
+        initializer=start_computer_player,
+        initargs=(os.getpid(),),
+    )
+
+
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+"""Ctrl-C in a terminal and a service manager's stop: sent to the whole process group.
+
+The computer players leave them to the server, which shuts its pool down as it stops; dying
+first, they would break the pool under a server that does not yet know it is stopping."""
+
+
+class ShieldedProcess(multiprocessing.context.SpawnProcess):
+    """A computer-player process, started with the stop signals blocked: it would otherwise
+    die of one that comes while it is still importing, before `start_computer_player` ignores them
+    (the way multiprocessing starts its own resource tracker)."""
+
+    def start(self) -> None:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class ShieldedSpawn(multiprocessing.context.SpawnContext):
+    Process = ShieldedProcess
+
+
+def start_computer_player(server: int) -> None:
+    """Set up a computer-player process of the server process `server`: the stop signals
+    ignored (see STOP_SIGNALS); if the server is killed outright, which leaves it no time to
+    shut the pool down, it follows within a second."""
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    threading.Thread(target=_follow, args=(server,), name="follow-the-server", daemon=True).start()
+
+
+def _follow(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)  # the server is gone: nobody will ask this process anything again
