@@ -67,9 +67,15 @@ class Tally:
     refused: int = 0
     dropped: int = 0
     """Requests whose connection the server closed before answering (sent again)."""
+    enough: int | None = None
+    """Stop once the people have made this many actions (else at the deadline alone)."""
     versions: dict[str, int] = field(default_factory=dict)
     """The last version seen of every game (for the actions served)."""
     first_versions: dict[str, int] = field(default_factory=dict)
+
+    def going(self, deadline: float) -> bool:
+        """Whether the load goes on: before the deadline and short of the actions wanted."""
+        return time.monotonic() < deadline and (self.enough is None or self.human_actions < self.enough)
 
 
 class Server:
@@ -136,7 +142,7 @@ async def play_games(
 ) -> None:
     """One seat of the load: game after game of one kind until the deadline."""
     rng = random.Random(seed)
-    while time.monotonic() < deadline:
+    while tally.going(deadline):
         created = (await http.post("/api/games", json={**table, "seed": rng.randrange(2**31)})).json()
         tally.games_started += 1
         if await play_one(http, ws_url, created, deadline, tally, rng, think):
@@ -158,7 +164,7 @@ async def play_one(
         await ws.send(json.dumps({"token": token}))
         view = json.loads(await ws.recv())["view"]
         tally.first_versions.setdefault(game_id, view["version"])
-        while time.monotonic() < deadline:
+        while tally.going(deadline):
             tally.versions[game_id] = view["version"]
             if view["status"] == "finished":
                 return True
@@ -167,7 +173,7 @@ async def play_one(
                 continue
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                if time.monotonic() >= deadline:
+                if not tally.going(deadline):
                     break
             decided = view["version"]
             action = rng.choice(view["legal"])["notation"]
@@ -200,8 +206,10 @@ async def send_action(
     raise SystemExit("The server closed five connections in a row.")
 
 
-async def load(url: str, games: int, seconds: float, think: float = 0.0) -> tuple[Tally, float]:
-    tally = Tally()
+async def load(
+    url: str, games: int, seconds: float, think: float = 0.0, actions: int | None = None
+) -> tuple[Tally, float]:
+    tally = Tally(enough=actions)
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as http:
         await wait_ready(http)
@@ -278,11 +286,13 @@ def measure(
     workers: int = 2,
     think: float = 0.0,
     processes: int = 1,
+    actions: int | None = None,
 ) -> dict[str, Any]:
+    """The load of `games` games for `seconds` (or until the people made `actions` actions)."""
     with scratch_database(database) as scratch:
         server = Server(scratch, workers, processes)
         try:
-            tally, elapsed = asyncio.run(load(server.url, games, seconds, think))
+            tally, elapsed = asyncio.run(load(server.url, games, seconds, think, actions))
         finally:
             server.stop()
     figures = report(tally, elapsed, games, workers, think)
@@ -348,6 +358,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="the server's computer-player processes")
     parser.add_argument("--think", type=float, default=0.0, help="a person's mean pause before acting, s")
     parser.add_argument("--processes", type=int, default=1, help="server processes (serve --workers)")
+    parser.add_argument("--actions", type=int, help="stop once the people made this many actions")
     parser.add_argument(
         "--resume", type=int, default=0, help="also time the restart of a killed server with this many games"
     )
@@ -356,7 +367,9 @@ def main() -> None:
         parser.error("keep it bounded: 1-500 games, at most 600 seconds, a pause of at most 10 s")
     if not 1 <= args.processes <= 8 or not 0 <= args.resume <= 200:
         parser.error("keep it bounded: 1-8 server processes, at most 200 games to resume")
-    figures = measure(args.games, args.seconds, args.database, args.workers, args.think, args.processes)
+    figures = measure(
+        args.games, args.seconds, args.database, args.workers, args.think, args.processes, args.actions
+    )
     if args.resume:
         figures |= measure_resume(args.resume, args.database, args.workers, args.processes)
     print(json.dumps(figures, indent=1))
