@@ -2,8 +2,9 @@
 
 An agent decides for whichever player is to move in the state it is given (never at a
 chance node: whoever drives the game samples chance outcomes). Agents see games only
-through the contract: `legal_actions`, `chance_outcomes`, `apply_action`, `clone`,
-`returns` and `game.heuristic`.
+through the contract: `legal_actions`, `chance_outcomes`, `apply_action` (or
+`apply_unchecked` for actions taken from those lists), `clone`, `returns` and
+`game.heuristic`.
 """
 
 from __future__ import annotations

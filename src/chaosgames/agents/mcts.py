@@ -331,14 +331,17 @@ def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Ac
 
     The hottest loop of the search: one pass gathers the means and their range, the
     second scores them, with plain comparisons instead of min/max calls (the same
-    arithmetic, so the same choice, as the formula written out)."""
-    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
-    low, high = math.inf, -math.inf
+    arithmetic, so the same choice, as the formula written out). The children's
+    (action, node) pairs come from the dict as they are: the best one is returned itself.
+    """
+    children = node.children
+    low = math.inf
+    high = -math.inf
     means: list[float] = []
-    for action, child in node.children.items():
+    for child in children.values():
         visits = child.visits
         if visits == 0:
-            return action, child
+            return _first_unvisited(node)
         mean = child.value[player] / visits
         if mean < low:
             low = mean
@@ -346,15 +349,25 @@ def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Ac
             high = mean
         means.append(mean)
     scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
+    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
     sqrt = math.sqrt
     best: tuple[Action, _Node] | None = None
     best_score = -math.inf
-    for (action, child), mean in zip(node.children.items(), means, strict=True):
-        score = (mean - low) * scale + exploration * sqrt(log_visits / child.visits)
+    # enumerate and an index: fewer steps than zip(..., strict=True) for a handful of children
+    for index, item in enumerate(children.items()):
+        score = (means[index] - low) * scale + exploration * sqrt(log_visits / item[1].visits)
         if score > best_score:
-            best_score, best = score, (action, child)
+            best_score = score
+            best = item
     assert best is not None
     return best
+
+
+def _first_unvisited(node: _Node) -> tuple[Action, _Node]:
+    for item in node.children.items():
+        if item[1].visits == 0:
+            return item
+    raise AssertionError("no unvisited child")
 
 
 def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int, rng: random.Random) -> None:

@@ -47,7 +47,7 @@ class GreedyAgent(Agent):
         best_value = -1.0
         for number, action in enumerate(legal):
             child = state.clone()
-            child.apply_action(action)
+            child.apply_unchecked(action)  # one of the state's own legal actions
             value = self._value(child, player, self.settings["chance_depth"])
             if value > best_value + 1e-12:
                 best, best_value = [action], value
@@ -69,7 +69,7 @@ class GreedyAgent(Agent):
             total = 0.0
             for outcome, probability in outcomes:
                 child = state.clone()
-                child.apply_action(outcome)
+                child.apply_unchecked(outcome)  # one of the state's own chance outcomes
                 total += probability * self._value(child, player, chance_depth - 1)
             return total
         return state.game.heuristic(state)[player]

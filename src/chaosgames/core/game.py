@@ -274,8 +274,15 @@ class State(ABC):
         return self.current_player() == CHANCE
 
     def legal_actions(self) -> list[Action]:
-        """What may happen next: the deciding player's choices, or the chance outcomes."""
-        return list(self._cached_legal())
+        """What may happen next: the deciding player's choices, or the chance outcomes.
+
+        A fresh list each call (the caller may change it); the cache stays untouched.
+        """
+        # The cache looked at here, not through _cached_legal: one call less per action.
+        legal = self._legal
+        if legal is None:
+            legal = self._cached_legal()
+        return legal[:]
 
     def apply_action(self, action: Action) -> None:
         """Play `action`; anything but one of `legal_actions()` raises IllegalActionError
@@ -284,7 +291,11 @@ class State(ABC):
         The action must be one of the legal actions itself: a value that merely compares
         equal to one (a plain tuple equal to a NamedTuple action, `True` for `1`) is refused.
         """
-        legal = self._cached_legal()
+        # The check is a look-up in the list legal_actions() built (cached until the next
+        # action): a playout that asked for the legal actions pays no second generation.
+        legal = self._legal
+        if legal is None:
+            legal = self._cached_legal()
         try:
             found = legal[legal.index(action)]
         except Exception:  # not there (ValueError), or an action whose == fails
@@ -308,6 +319,11 @@ class State(ABC):
         self._apply_action(action)
 
     def _cached_legal(self) -> list[Action]:
+        """The legal actions, made once per position and kept in `_legal` until the next
+        action. The list is never changed in place, only replaced, so a game that learns
+        the next position's legal actions while applying an action (a roll's six faces, the
+        options it had to compute anyway) may store them in `_legal` at the end of
+        `_apply_action`, even a list shared between states."""
         legal = self._legal
         if legal is None:
             player = self.current_player()
