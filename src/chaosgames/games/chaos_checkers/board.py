@@ -49,3 +49,14 @@ RAY3: tuple[tuple[int, ...], ...] = tuple(tuple(_ray(i, d, 3) for d in range(4))
 CROWN_ROW = (0xF << 28, 0xF)
 HOME_ROW: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 1, 2, 3), (28, 29, 30, 31))
 START = (0xFFF, 0xFFF << 20)
+
+# The squares of each byte of a bitboard, by byte position (square indices).
+_SQUARES_OF_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4)
+)
+_B0, _B1, _B2, _B3 = _SQUARES_OF_BYTE
+
+
+def squares_of(bits: int) -> tuple[int, ...]:
+    """The square indices of a bitboard, lowest first (four table look-ups, no loop)."""
+    return _B0[bits & 255] + _B1[bits >> 8 & 255] + _B2[bits >> 16 & 255] + _B3[bits >> 24]

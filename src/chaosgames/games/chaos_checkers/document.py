@@ -244,7 +244,7 @@ def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
     state.turn = fields["turn"]
     state.moves_made = fields["moves_made"]
     state.board = fields["board"]
-    state._count_pieces()
+    state._read_board()
     state._odds = None
     state.bags = fields["shield_bags"]
     state.pouch = fields["pouch"]

@@ -22,10 +22,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, quiet_move
-from chaosgames.games.chaos_checkers.board import ALL_DIRECTIONS, CROWN_ROW, FORWARD, NEIGHBOUR, RAY2, RAY3
+from chaosgames.games.chaos_checkers.board import (
+    ALL_DIRECTIONS,
+    CROWN_ROW,
+    FORWARD,
+    FULL,
+    NEIGHBOUR,
+    RAY2,
+    RAY3,
+    squares_of,
+)
+from chaosgames.games.chaos_checkers.plain import around, jumpers
 from chaosgames.games.chaos_checkers.potions import BLACK as BLACK_AMBUSH
 from chaosgames.games.chaos_checkers.potions import CLEAR as CLEAR_GHOST
-from chaosgames.games.chaos_checkers.potions import ORANGE as ORANGE_LEAP
 
 Board = Sequence[Piece | None]
 
@@ -41,80 +50,6 @@ def jump_kind(mover: Piece, victim: Piece, lone: tuple[bool, bool]) -> int:
     if mover.potion == CLEAR_GHOST or victim.potion == CLEAR_GHOST:
         return PASS_OVER
     return CAPTURE
-
-
-def directions(piece: Piece) -> tuple[int, ...]:
-    return ALL_DIRECTIONS if piece.king else FORWARD[piece.owner]
-
-
-def _crowns(piece: Piece, square: int) -> bool:
-    return not piece.king and bool(CROWN_ROW[piece.owner] >> square & 1)
-
-
-class _Search:
-    """Depth-first search of whole capture moves of one piece."""
-
-    def __init__(self, board: Board, start: int, lone: tuple[bool, bool], power: str) -> None:
-        self.board = board
-        self.start = start
-        self.piece: Piece = board[start]  # type: ignore[assignment]
-        self.lone = lone
-        self.power = power
-        self.dirs = directions(self.piece)
-        self.out: list[ChaosMove] = []
-
-    def free(self, square: int, removed: tuple[int, ...]) -> bool:
-        return square == self.start or square in removed or self.board[square] is None
-
-    def victim(self, square: int, removed: tuple[int, ...]) -> bool:
-        """True when the piece on `square` (still on the board) can be captured."""
-        if square in removed:
-            return False
-        other = self.board[square]
-        return other is not None and jump_kind(self.piece, other, self.lone) == CAPTURE
-
-    def steps(self, at: int, removed: tuple[int, ...]) -> list[tuple[int, int, bool]]:
-        """(landing square, captured square, is a leap) of each capture step from `at`."""
-        found = []
-        for d in self.dirs:
-            a1 = NEIGHBOUR[at][d]
-            if a1 < 0:
-                continue
-            if self.power == "ambush":
-                if self.victim(a1, removed):
-                    found.append((a1, a1, False))
-                continue
-            a2 = RAY2[at][d]
-            if a2 < 0:
-                continue
-            if self.victim(a1, removed) and self.free(a2, removed):
-                found.append((a2, a1, False))
-            if self.power == "leap":
-                a3 = RAY3[at][d]
-                if a3 < 0 or not self.free(a3, removed):
-                    continue
-                if self.victim(a1, removed) and self.free(a2, removed):
-                    found.append((a3, a1, True))
-                elif self.free(a1, removed) and self.victim(a2, removed):
-                    found.append((a3, a2, True))
-        return found
-
-    def run(self, at: int, path: tuple[int, ...], victims: tuple[int, ...], leaps: int) -> None:
-        steps = self.steps(at, victims)
-        for land, captured, is_leap in steps:
-            longer = (*path, land)
-            taken = (*victims, captured)
-            if _crowns(self.piece, land):
-                self._emit(longer, taken, leaps + is_leap)
-            else:
-                self.run(land, longer, taken, leaps + is_leap)
-        if not steps and victims:
-            self._emit(path, victims, leaps)
-
-    def _emit(self, path: tuple[int, ...], victims: tuple[int, ...], leaps: int) -> None:
-        # A Leap move made only of ordinary jumps is the ordinary capture: list it once.
-        if self.power != "leap" or leaps:
-            self.out.append(ChaosMove("move", self.power, path, victims))
 
 
 Reach = tuple[tuple[tuple[int, int, ChaosMove, ChaosMove], ...], ...]
@@ -141,29 +76,6 @@ def _reach_of(piece: Piece) -> Reach:
     return REACH[2] if piece.king else REACH[piece.owner]
 
 
-def _may_jump(board: Board, square: int, piece: Piece) -> bool:
-    """Whether an opposing piece stands next to `piece` with an empty square behind it."""
-    owner = piece.owner
-    for a1, a2, _, _ in _reach_of(piece)[square]:
-        if a2 >= 0 and board[a2] is None:
-            other = board[a1]
-            if other is not None and other.owner != owner:
-                return True
-    return False
-
-
-def captures(board: Board, square: int, lone: tuple[bool, bool], power: str = "") -> list[ChaosMove]:
-    """Whole capture moves of the piece on `square`, with `power` "" / "ambush" / "leap"."""
-    piece = board[square]
-    if piece is None or piece.potion == CLEAR_GHOST:
-        return []  # a Ghost may not capture
-    if not power and not _may_jump(board, square, piece):
-        return []  # the common case: no opposing piece with an empty square behind it
-    search = _Search(board, square, lone, power)
-    search.run(square, (square,), (), 0)
-    return search.out
-
-
 def quiet_moves(board: Board, square: int, lone: tuple[bool, bool]) -> list[ChaosMove]:
     """Steps to an empty neighbour and Ghost jumps (jumps that capture nothing)."""
     piece = board[square]
@@ -178,15 +90,191 @@ def quiet_moves(board: Board, square: int, lone: tuple[bool, bool]) -> list[Chao
     return out
 
 
+def _steps_by_neighbours(
+    reach: tuple[tuple[int, int, ChaosMove, ChaosMove], ...],
+) -> dict[int, tuple[ChaosMove, ...]]:
+    """For each way the neighbours in `reach` can be occupied (a bitboard of those squares),
+    the steps onto the empty ones, in the order of `reach`."""
+    near = 0
+    for a1, _, _, _ in reach:
+        near |= 1 << a1
+    table = {}
+    occupied = near
+    while True:
+        table[occupied] = tuple(step for a1, _, step, _ in reach if not occupied >> a1 & 1)
+        if not occupied:
+            return table
+        occupied = (occupied - 1) & near
+
+
+NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << a1 for a1, _, _, _ in REACH[kind][s]) for s in range(32)) for kind in range(3)
+)
+"""NEAR[kind][square]: the bitboard of the squares a piece of that kind may step onto."""
+STEPS: tuple[tuple[dict[int, tuple[ChaosMove, ...]], ...], ...] = tuple(
+    tuple(_steps_by_neighbours(REACH[kind][s]) for s in range(32)) for kind in range(3)
+)
+"""STEPS[kind][square][occupied & NEAR[kind][square]]: the piece's steps, as quiet_moves
+lists them when no Ghost is involved."""
+STEP_TABLES = tuple(
+    tuple(((NEAR[player][s], STEPS[player][s]), (NEAR[2][s], STEPS[2][s])) for s in range(32))
+    for player in (0, 1)
+)
+"""STEP_TABLES[player][square][is a king]: (NEAR, STEPS) of that player's man or king there."""
+
+
+def _capture(path: tuple[int, ...], victims: tuple[int, ...]) -> ChaosMove:
+    """The (interned) ordinary capture along `path` (its victims follow from the path)."""
+    move = _CAPTURES.get(path)
+    if move is None:
+        move = _CAPTURES[path] = ChaosMove("move", "", path, victims)
+    return move
+
+
+_CAPTURES: dict[tuple[int, ...], ChaosMove] = {}
+
+# The captures of one piece are searched depth first on bitboards. `capturable` holds the
+# opposing pieces the mover may capture and has not captured yet on this move (jump_kind's
+# CAPTURE: no Ghost, no shield of the mover's colour unless a player is down to a last
+# piece); `free` the squares it may land on: the empty ones, its starting square and the
+# squares of the pieces it has jumped. Each step is listed by direction, in the order the
+# piece moves (REACH), and followed before the next; a man reaching the far row (`crown`)
+# ends its move there.
+
+JUMPS: tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((1 << a1, a1, a2, 1 << a2) for a1, a2, _, _ in REACH[kind][s] if a2 >= 0) for s in range(32))
+    for kind in range(3)
+)
+"""JUMPS[kind][square]: (bit jumped, square jumped, landing square, landing bit) per direction
+with a landing square on the board."""
+
+AMBUSHES: tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((1 << a1, a1, a1, 1 << a1) for a1, _, _, _ in REACH[kind][s]) for s in range(32))
+    for kind in range(3)
+)
+"""AMBUSHES[kind][square]: the same for Ambush captures, which land on the captured piece."""
+
+
+def _rays(kind: int, square: int) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    rays = []
+    for d in ALL_DIRECTIONS if kind == 2 else FORWARD[kind]:
+        a1, a2, a3 = NEIGHBOUR[square][d], RAY2[square][d], RAY3[square][d]
+        if a1 >= 0 and a2 >= 0:
+            rays.append((1 << a1, a1, 1 << a2, a2, 1 << a3 if a3 >= 0 else 0, a3))
+    return tuple(rays)
+
+
+LEAPS = tuple(tuple(_rays(kind, s) for s in range(32)) for kind in range(3))
+"""LEAPS[kind][square]: (bit, square) one, two and three steps away (bit 0 off the board) per
+direction with the second square on the board."""
+
+
+def _jumps(
+    at: int,
+    table: tuple[tuple[tuple[int, int, int, int], ...], ...],
+    capturable: int,
+    free: int,
+    path: tuple[int, ...],
+    victims: tuple[int, ...],
+    crown: int,
+    out: list[ChaosMove],
+) -> None:
+    """Every whole ordinary capture continuing `path` from `at` (JUMPS tables)."""
+    extended = False
+    for over_bit, over, land, land_bit in table[at]:
+        if over_bit & capturable and land_bit & free:
+            extended = True
+            longer = (*path, land)
+            taken = (*victims, over)
+            if land_bit & crown:
+                out.append(_capture(longer, taken))
+            else:
+                _jumps(land, table, capturable ^ over_bit, free | over_bit, longer, taken, crown, out)
+    if not extended and victims:
+        out.append(_capture(path, victims))
+
+
+def _ambushes(
+    at: int,
+    table: tuple[tuple[tuple[int, int, int, int], ...], ...],
+    capturable: int,
+    path: tuple[int, ...],
+    crown: int,
+    out: list[ChaosMove],
+) -> None:
+    """Every whole Ambush capture continuing `path` from `at` (AMBUSHES tables): the piece
+    moves onto each piece it captures, so the captured squares are the path after its start."""
+    extended = False
+    for bit, square, _, _ in table[at]:
+        if bit & capturable:
+            extended = True
+            longer = (*path, square)
+            if bit & crown:
+                out.append(ChaosMove("move", "ambush", longer, longer[1:]))
+            else:
+                _ambushes(square, table, capturable ^ bit, longer, crown, out)
+    if not extended and len(path) > 1:
+        out.append(ChaosMove("move", "ambush", path, path[1:]))
+
+
+def _leaps(
+    at: int,
+    table: tuple[tuple[tuple[int, int, int, int, int, int], ...], ...],
+    capturable: int,
+    free: int,
+    path: tuple[int, ...],
+    victims: tuple[int, ...],
+    leaps: int,
+    crown: int,
+    out: list[ChaosMove],
+) -> None:
+    """Every whole Leap capture continuing `path` from `at` (LEAPS tables): ordinary jumps,
+    and jumps over two squares (one holding the captured piece, the other free) landing on
+    the third. A move of ordinary jumps only is the ordinary capture: it is not listed."""
+    steps = []
+    for b1, a1, b2, a2, b3, a3 in table[at]:
+        jump = b1 & capturable and b2 & free
+        if jump:
+            steps.append((a2, b2, a1, b1, 0))
+        if b3 & free:
+            if jump:
+                steps.append((a3, b3, a1, b1, 1))
+            elif b1 & free and b2 & capturable:
+                steps.append((a3, b3, a2, b2, 1))
+    for land, land_bit, over, over_bit, leap in steps:
+        longer = (*path, land)
+        taken = (*victims, over)
+        if land_bit & crown:
+            if leaps + leap:
+                out.append(ChaosMove("move", "leap", longer, taken))
+        else:
+            _leaps(
+                land, table, capturable ^ over_bit, free | over_bit, longer, taken, leaps + leap, crown, out
+            )
+    if not steps and victims and leaps:
+        out.append(ChaosMove("move", "leap", path, victims))
+
+
 def legal_moves(
     board: Board,
     player: int,
     lone: tuple[bool, bool],
     forced: bool,
     powers: bool,
-    only: int = -1,
+    movers: int,
+    mine: int,
+    theirs: int,
+    kings: int,
+    ghosts: int,
+    powered: int,
+    shielded: Sequence[int],
 ) -> list[ChaosMove]:
-    """Moves of `player` (of the piece on `only` when >= 0).
+    """Moves of `player`'s pieces on the squares of `movers` (a bitboard).
+
+    `mine`, `theirs`, `kings`, `ghosts` and `powered` are the bitboards of the player's
+    pieces, of the opposing pieces, of all kings, of all pieces holding a Ghost potion and
+    of all holding an Ambush or a Leap potion; `shielded[c]` that of the pieces carrying
+    a shield of colour c. They agree with `board`.
 
     Order: ordinary captures by square; then (unless a capture is forced) steps and Ghost
     jumps by square; then, when `powers` (no potion used yet this turn), Ambush and Leap
@@ -194,25 +282,44 @@ def legal_moves(
     never force one (a player is never obliged to use a potion) but are captures, so
     they stay allowed when one is forced.
     """
-    squares = (
-        [only] if only >= 0 else [i for i in range(32) if (p := board[i]) is not None and p.owner == player]
-    )
+    occupied = mine | theirs
+    free = FULL ^ occupied
+    capturable = theirs & ~ghosts  # a Ghost is never captured
+    shields = not (lone[0] or lone[1])  # a last piece ignores shields, its own and the others'
     moves: list[ChaosMove] = []
-    for i in squares:
-        piece = board[i]
-        # captures(board, i, lone), with its cheap test first: most pieces cannot jump.
-        if piece is not None and piece.potion != CLEAR_GHOST and _may_jump(board, i, piece):
-            search = _Search(board, i, lone, "")
-            search.run(i, (i,), (), 0)
-            moves.extend(search.out)
+    # Only pieces with an opposing piece next to them and an empty square behind it can
+    # capture (a Ghost never does): the bitboard test finds them, the search runs for those.
+    capturers = movers & ~ghosts
+    if player == 0:
+        able = jumpers(capturers, capturers & kings, theirs, free)
+    else:
+        able = jumpers(capturers & kings, capturers, theirs, free)
+    if able:
+        for i in squares_of(able):
+            piece = board[i]
+            assert piece is not None
+            kind, crown = (2, 0) if piece.king else (player, CROWN_ROW[player])
+            victims = capturable & ~shielded[piece.colour] if shields else capturable
+            _jumps(i, JUMPS[kind], victims, free | 1 << i, (i,), (), crown, moves)
     if not (forced and moves):
-        for i in squares:
-            moves.extend(quiet_moves(board, i, lone))
-    if powers:
-        for i in squares:
-            potion = board[i].potion  # type: ignore[union-attr]
-            if potion == BLACK_AMBUSH:
-                moves.extend(captures(board, i, lone, "ambush"))
-            elif potion == ORANGE_LEAP:
-                moves.extend(captures(board, i, lone, "leap"))
+        tables = STEP_TABLES[player]
+        # A Ghost may jump or be jumped: pieces on or next to a Ghost are asked one by one;
+        # for the others the steps are one look-up.
+        ghostly = ghosts | around(ghosts) if ghosts else 0
+        moves += [
+            step
+            for i in squares_of(movers)
+            for near, steps in (tables[i][kings >> i & 1],)
+            for step in (quiet_moves(board, i, lone) if ghostly >> i & 1 else steps[occupied & near])
+        ]
+    if powers and movers & powered:
+        for i in squares_of(movers & powered):
+            piece = board[i]
+            assert piece is not None
+            kind, crown = (2, 0) if piece.king else (player, CROWN_ROW[player])
+            victims = capturable & ~shielded[piece.colour] if shields else capturable
+            if piece.potion == BLACK_AMBUSH:
+                _ambushes(i, AMBUSHES[kind], victims, (i,), crown, moves)
+            else:
+                _leaps(i, LEAPS[kind], victims, free | 1 << i, (i,), (), 0, crown, moves)
     return moves

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import Action, State
-from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL, START
+from chaosgames.games.chaos_checkers.board import CROWN_ROW, START
 from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
@@ -36,27 +36,37 @@ _STEP_MEMOS: tuple[dict[int, tuple[Action, ...]], ...] = ({0: ()}, {0: ()}, {0: 
 """Per direction, the steps onto each set of destination squares (a bitboard). Random games
 reach few such sets (a few thousand per direction), so nearly every generation finds its
 steps here; a memo that fills up is emptied (it only ever holds what the loop computes)."""
-_DL_MEMO, _DR_MEMO, _UL_MEMO, _UR_MEMO = _STEP_MEMOS
+# Their look-ups, bound once (a memo is emptied in place, never replaced).
+_DL_FOUND, _DR_FOUND, _UL_FOUND, _UR_FOUND = (memo.get for memo in _STEP_MEMOS)
+
+
+def _byte_steps(direction: int, k: int) -> tuple[tuple[Action, ...], ...]:
+    """[b]: the steps in `direction` onto the squares of byte `b` of a bitboard's byte `k`."""
+    by_dst = STEP_BY_DST[direction]
+    return tuple(
+        tuple(by_dst[1 << (8 * k + i)] for i in range(8) if b >> i & 1 and 1 << (8 * k + i) in by_dst)
+        for b in range(256)
+    )
+
+
+_BYTE_STEPS = tuple(tuple(_byte_steps(d, k) for k in range(4)) for d in range(4))
+"""_BYTE_STEPS[direction][k][byte]: what _steps lists for the destinations in byte k."""
 
 
 def _steps(direction: int, targets: int) -> tuple[Action, ...]:
     """The steps in `direction` onto the squares of `targets`, by destination (lowest first)."""
-    by_dst = STEP_BY_DST[direction]
-    moves = []
-    t = targets
-    while t:
-        low = t & -t
-        moves.append(by_dst[low])
-        t ^= low
+    b0, b1, b2, b3 = _BYTE_STEPS[direction]
     memo = _STEP_MEMOS[direction]
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
         memo[0] = ()
-    found = memo[targets] = tuple(moves)
+    found = memo[targets] = (
+        b0[targets & 255] + b1[targets >> 8 & 255] + b2[targets >> 16 & 255] + b3[targets >> 24]
+    )
     return found
 
 
-def _jumpers(down: int, up: int, opp: int, empty: int) -> int:
+def jumpers(down: int, up: int, opp: int, empty: int) -> int:
     """The pieces that can capture: those moving down (`down`) or up (`up`) with an opposing
     piece diagonally next to them and an empty square behind it. Whole bitboards are
     shifted one step at a time (the shift tables, inline: this runs every move); the
@@ -87,6 +97,32 @@ def _jumpers(down: int, up: int, opp: int, empty: int) -> int:
     return found
 
 
+def steps_exist(down: int, up: int, empty: int) -> bool:
+    """Whether a piece moving down (`down`) or up (`up`) has an empty square next to it."""
+    onto = (
+        ((down & _DLM1) << _DL1)
+        | ((down & _DLM2) << _DL2)
+        | ((down & _DRM1) << _DR1)
+        | ((down & _DRM2) << _DR2)
+    )
+    onto |= ((up & _ULM1) >> _UL1) | ((up & _ULM2) >> _UL2) | ((up & _URM1) >> _UR1) | ((up & _URM2) >> _UR2)
+    return bool(onto & empty)
+
+
+def around(bits: int) -> int:
+    """The squares diagonally next to those of `bits`."""
+    return (
+        ((bits & _DLM1) << _DL1)
+        | ((bits & _DLM2) << _DL2)
+        | ((bits & _DRM1) << _DR1)
+        | ((bits & _DRM2) << _DR2)
+        | ((bits & _ULM1) >> _UL1)
+        | ((bits & _ULM2) >> _UL2)
+        | ((bits & _URM1) >> _UR1)
+        | ((bits & _URM2) >> _UR2)
+    )
+
+
 def _jumps(
     i: int,
     table: tuple[tuple[tuple[int, int, int], ...], ...],
@@ -110,6 +146,16 @@ def _jumps(
         out.append(jump_move(path))
 
 
+# generate() shifts whole bitboards with these numbers written out (SHIFTS, checked here):
+# a literal is read faster than a name, and generate runs once per move of every playout.
+assert SHIFTS == (
+    ((3, 0xE0E0E0), (4, 0xF0F0F0F)),  # down-left
+    ((4, 0xF0F0F0), (5, 0x7070707)),  # down-right
+    ((-5, 0xE0E0E0E0), (-4, 0xF0F0F00)),  # up-left
+    ((-4, 0xF0F0F0F0), (-3, 0x7070700)),  # up-right
+), "the board's shift tables changed: update generate()"
+
+
 def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[Action]:
     """Legal moves of the player to move: captures if any exist, else steps.
 
@@ -119,20 +165,54 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
     Order: captures by starting square (lowest first), each in depth-first path order
     (down-left, down-right, up-left, up-right); steps by direction in that same order,
     then by destination square.
+
+    What `jumpers` and the step memos do, inline: the squares one step from each piece
+    (per direction) serve both the capture test (an opposing piece there, an empty
+    square beyond) and the steps (empty there).
     """
-    empty = FULL ^ own ^ opp
+    empty = 0xFFFFFFFF ^ own ^ opp
     if side == 0:
         down, up = own, own & kings
     else:
         down, up = own & kings, own
+    able = dl = dr = ul = ur = 0
+    if down:
+        dl = ((down & 0xE0E0E0) << 3) | ((down & 0xF0F0F0F) << 4)
+        dr = ((down & 0xF0F0F0) << 4) | ((down & 0x7070707) << 5)
+        over = dl & opp
+        if over:
+            land = (((over & 0xE0E0E0) << 3) | ((over & 0xF0F0F0F) << 4)) & empty
+            if land:  # back up-right twice
+                back = ((land & 0xF0F0F0F0) >> 4) | ((land & 0x7070700) >> 3)
+                able |= ((back & 0xF0F0F0F0) >> 4) | ((back & 0x7070700) >> 3)
+        over = dr & opp
+        if over:
+            land = (((over & 0xF0F0F0) << 4) | ((over & 0x7070707) << 5)) & empty
+            if land:  # back up-left twice
+                back = ((land & 0xE0E0E0E0) >> 5) | ((land & 0xF0F0F00) >> 4)
+                able |= ((back & 0xE0E0E0E0) >> 5) | ((back & 0xF0F0F00) >> 4)
+    if up:
+        ul = ((up & 0xE0E0E0E0) >> 5) | ((up & 0xF0F0F00) >> 4)
+        ur = ((up & 0xF0F0F0F0) >> 4) | ((up & 0x7070700) >> 3)
+        over = ul & opp
+        if over:
+            land = (((over & 0xE0E0E0E0) >> 5) | ((over & 0xF0F0F00) >> 4)) & empty
+            if land:  # back down-right twice
+                back = ((land & 0xF0F0F0) << 4) | ((land & 0x7070707) << 5)
+                able |= ((back & 0xF0F0F0) << 4) | ((back & 0x7070707) << 5)
+        over = ur & opp
+        if over:
+            land = (((over & 0xF0F0F0F0) >> 4) | ((over & 0x7070700) >> 3)) & empty
+            if land:  # back down-left twice
+                back = ((land & 0xE0E0E0) << 3) | ((land & 0xF0F0F0F) << 4)
+                able |= ((back & 0xE0E0E0) << 3) | ((back & 0xF0F0F0F) << 4)
     out: list[Action] = []
-    pieces = _jumpers(down, up, opp, empty)
-    if pieces:
+    if able:
         crown = CROWN_ROW[side]
         men_table = _MEN_JUMPS[side]
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
+        while able:
+            low = able & -able
+            able ^= low
             i = low.bit_length() - 1
             if kings & low:
                 _jumps(i, _KING_JUMPS, opp, empty | low, (i,), 0, out)
@@ -141,18 +221,18 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
         if forced:
             return out
     if down:
-        t = (((down & _DLM1) << _DL1) | ((down & _DLM2) << _DL2)) & empty
-        found = _DL_MEMO.get(t)
+        t = dl & empty
+        found = _DL_FOUND(t)
         out += found if found is not None else _steps(0, t)
-        t = (((down & _DRM1) << _DR1) | ((down & _DRM2) << _DR2)) & empty
-        found = _DR_MEMO.get(t)
+        t = dr & empty
+        found = _DR_FOUND(t)
         out += found if found is not None else _steps(1, t)
     if up:
-        t = (((up & _ULM1) >> _UL1) | ((up & _ULM2) >> _UL2)) & empty
-        found = _UL_MEMO.get(t)
+        t = ul & empty
+        found = _UL_FOUND(t)
         out += found if found is not None else _steps(2, t)
-        t = (((up & _URM1) >> _UR1) | ((up & _URM2) >> _UR2)) & empty
-        found = _UR_MEMO.get(t)
+        t = ur & empty
+        found = _UR_FOUND(t)
         out += found if found is not None else _steps(3, t)
     return out
 
@@ -286,10 +366,11 @@ class PlainState(State):
         return generate(self.own, self.opp, self.kings, self.side, self.forced)
 
     def _apply_action(self, action: Action) -> None:
-        move: Move = action  # type: ignore[assignment]
-        src = move[2]
-        dst = move[3]
-        captured = move[1]
+        _path: tuple[int, ...]
+        captured: int
+        src: int
+        dst: int
+        _path, captured, src, dst = action  # type: ignore[misc]
         # Clear, then set: a king's multi-jump may end on the square it started from.
         own = (self.own ^ src) | dst
         opp = self.opp

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chaosgames.games.chaos_checkers.actions import Piece, PotionUse
-from chaosgames.games.chaos_checkers.board import HOME_ROW
+from chaosgames.games.chaos_checkers.board import HOME_ROW, squares_of
 from chaosgames.games.chaos_checkers.colours import CODE
 
 RED, ORANGE, YELLOW, GREEN, BLUE = CODE["red"], CODE["orange"], CODE["yellow"], CODE["green"], CODE["blue"]
@@ -44,6 +44,47 @@ POWER: dict[int, str] = {
 }
 
 
+DECLARED = frozenset((LIGHTBLUE, YELLOW, GREEN, BLUE, WHITE, RED, PINK))
+"""The potions declared before moving (the others are used with a move, by the defender,
+or are passive)."""
+
+
+def _use(power: str, square: int, target: int = -1, other: int = -1, colour: int = -1) -> PotionUse:
+    return PotionUse("potion", power, square, target, other, colour)
+
+
+# Interned uses (the same use is always the same object: no NamedTuple is made while the
+# legal actions are listed, and the legality check is an identity hit).
+_SQUARES = range(32)
+SPEEDY = tuple(_use("speedy", s) for s in _SQUARES)
+UNGHOST = tuple(_use("unghost", s) for s in _SQUARES)
+WILD = tuple(tuple(_use("wild", s, colour=c) for c in range(len(POWER))) for s in _SQUARES)
+REWIND = tuple(tuple(_use("rewind", s, t) for t in _SQUARES) for s in _SQUARES)
+SACRIFICE = tuple(tuple(_use("sacrifice", s, t) for t in _SQUARES) for s in _SQUARES)
+REVIVE = tuple(
+    {h: tuple(_use("revive", s, h, colour=c) for c in range(10)) for h in (*HOME_ROW[0], *HOME_ROW[1])}
+    for s in _SQUARES
+)
+_TELEKINESIS: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
+_RECLAIM: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
+
+
+def _telekinesis(s: int, a: int) -> tuple[PotionUse, ...]:
+    """[b]: Telekinesis from `s` moving the potion on `a` to b (made on first need)."""
+    found = _TELEKINESIS[s][a]
+    if found is None:
+        found = _TELEKINESIS[s][a] = tuple(_use("telekinesis", s, a, b) for b in _SQUARES)
+    return found
+
+
+def _reclaim(s: int, t: int) -> tuple[PotionUse, ...]:
+    """[c]: Reclaim from `s` giving the piece on `t` a shield of colour c (made on first need)."""
+    found = _RECLAIM[s][t]
+    if found is None:
+        found = _RECLAIM[s][t] = tuple(_use("reclaim", s, t, colour=c) for c in range(10))
+    return found
+
+
 def uses(
     board: Sequence[Piece | None],
     player: int,
@@ -51,52 +92,59 @@ def uses(
     shield_bag: Sequence[int],
     eliminated: Sequence[int],
     counts: tuple[int, int],
+    mine_bits: int,
+    theirs_bits: int,
 ) -> list[PotionUse]:
     """Every potion `player` may declare before moving, by square then power.
 
     `counts` is how many pieces each player has: a player's last piece cannot be
     eliminated by a potion (Sacrifice can neither target it nor be used on it).
+    `mine_bits` and `theirs_bits` are the bitboards of the player's and the opposing
+    pieces (they agree with `board`).
     """
     out: list[PotionUse] = []
-    mine = [i for i in range(32) if (p := board[i]) is not None and p.owner == player]
-    theirs = [i for i in range(32) if (p := board[i]) is not None and p.owner != player]
+    mine = squares_of(mine_bits)
+    theirs: tuple[int, ...] | None = None
     for s in mine:
         potion = board[s].potion  # type: ignore[union-attr]
+        if potion not in DECLARED:
+            continue
         if potion == LIGHTBLUE:
-            out.append(PotionUse("potion", "speedy", s, -1, -1, -1))
+            out.append(SPEEDY[s])
         elif potion == YELLOW:
             # The yellow potion goes back first, so any colour left in the pouch may be chosen.
-            for c in range(len(pouch)):
-                if pouch[c] or c == YELLOW:
-                    out.append(PotionUse("potion", "wild", s, -1, -1, c))
+            wild = WILD[s]
+            out.extend([wild[c] for c in range(len(pouch)) if pouch[c] or c == YELLOW])
         elif potion == GREEN:
-            for t in theirs:
-                if board[t].potion >= 0:  # type: ignore[union-attr]
-                    out.append(PotionUse("potion", "rewind", s, t, -1, -1))
+            rewind = REWIND[s]
+            if theirs is None:
+                theirs = squares_of(theirs_bits)
+            out.extend([rewind[t] for t in theirs if board[t].potion >= 0])  # type: ignore[union-attr]
         elif potion == BLUE:
             for a in mine:
                 if a != s and board[a].potion >= 0:  # type: ignore[union-attr]
-                    out.extend(PotionUse("potion", "telekinesis", s, a, b, -1) for b in mine if b != a)
+                    onto = _telekinesis(s, a)
+                    out.extend([onto[b] for b in mine if b != a])
         elif potion == WHITE:
+            revive = REVIVE[s]
             for h in HOME_ROW[player]:
                 if board[h] is None:
-                    out.extend(PotionUse("potion", "revive", s, h, -1, c) for c in range(10) if eliminated[c])
+                    back = revive[h]
+                    out.extend([back[c] for c in range(10) if eliminated[c]])
         elif potion == RED:
             if counts[player] > 1 and counts[1 - player] > 1:
-                out.extend(PotionUse("potion", "sacrifice", s, t, -1, -1) for t in theirs)
+                sacrifice = SACRIFICE[s]
+                if theirs is None:
+                    theirs = squares_of(theirs_bits)
+                out.extend([sacrifice[t] for t in theirs])
         elif potion == PINK:
             for t in mine:
                 old = board[t].shield  # type: ignore[union-attr]
-                for c in range(10):
-                    if shield_bag[c] or c == old:
-                        out.append(PotionUse("potion", "reclaim", s, t, -1, c))
+                shields = _reclaim(s, t)
+                out.extend([shields[c] for c in range(10) if shield_bag[c] or c == old])
     return out
 
 
-def ghost_discards(board: Sequence[Piece | None], player: int) -> list[PotionUse]:
-    """`unghost@s` for each of the player's Ghost pieces (allowed at the start of a turn)."""
-    return [
-        PotionUse("potion", "unghost", i, -1, -1, -1)
-        for i in range(32)
-        if (p := board[i]) is not None and p.owner == player and p.potion == CLEAR
-    ]
+def ghost_discards(ghosts: int) -> list[PotionUse]:
+    """`unghost@s` for each Ghost piece of `ghosts` (the player's; allowed at the start of a turn)."""
+    return [UNGHOST[i] for i in squares_of(ghosts)]

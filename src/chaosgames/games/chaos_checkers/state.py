@@ -29,13 +29,15 @@ from chaosgames.games.chaos_checkers.actions import (
     ChaosMove,
     Defence,
     Draw,
+    Pass,
     Piece,
     PotionUse,
     SetupDraw,
 )
-from chaosgames.games.chaos_checkers.board import CROWN_ROW
-from chaosgames.games.chaos_checkers.colours import TRIOS_PER_COLOUR
+from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL
+from chaosgames.games.chaos_checkers.colours import TEN, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
+from chaosgames.games.chaos_checkers.plain import steps_exist
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 from chaosgames.games.chaos_checkers.setup import (
     DRAWS_PER_PHASE,
@@ -66,12 +68,37 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-SETUP_PHASES = (Phase.PLACE, Phase.SHIELD, Phase.POTION)
+# The phases as module names: reading a member through the Enum class costs several times
+# as much, and the phase is compared at every action.
+PLACE, SHIELD, POTION, TURN, MOVE, DEFEND = (
+    Phase.PLACE,
+    Phase.SHIELD,
+    Phase.POTION,
+    Phase.TURN,
+    Phase.MOVE,
+    Phase.DEFEND,
+)
+DRAW_SHIELD, KEEP_SHIELD, DRAW_POTION, KEEP_POTION, OVER = (
+    Phase.DRAW_SHIELD,
+    Phase.KEEP_SHIELD,
+    Phase.DRAW_POTION,
+    Phase.KEEP_POTION,
+    Phase.OVER,
+)
+SETUP_PHASES = (PLACE, SHIELD, POTION)
 PHASES = tuple(Phase)
-DRAW_PHASES = (Phase.DRAW_SHIELD, Phase.DRAW_POTION)
-KEEP_PHASES = (Phase.KEEP_SHIELD, Phase.KEEP_POTION)
+DRAW_PHASES = (DRAW_SHIELD, DRAW_POTION)
+KEEP_PHASES = (KEEP_SHIELD, KEEP_POTION)
 REWARD_PHASES = (*DRAW_PHASES, *KEEP_PHASES)
-_MOVER_DECIDES = frozenset((Phase.TURN, Phase.MOVE, Phase.KEEP_SHIELD, Phase.KEEP_POTION))
+_MOVER_DECIDES = frozenset((TURN, MOVE, KEEP_SHIELD, KEEP_POTION))
+_PLAYING = frozenset((TURN, MOVE))
+"""The phases where a player with no legal action loses."""
+_POWERS = (P.BLACK, P.ORANGE)
+"""The potions used with a move (Ambush, Leap): `powered` holds their pieces."""
+_CHANCE_PHASES = frozenset((*SETUP_PHASES, *DRAW_PHASES))
+_ACTION_TYPES = frozenset((ChaosMove, PotionUse, SetupDraw, Draw, Defence, Pass))
+"""The action types of this game. Actions of different types never compare equal (their
+first fields differ), so an action equal to a legal one of these types is of its type."""
 
 
 class PendingMove(NamedTuple):
@@ -99,11 +126,35 @@ class Reward(NamedTuple):
 
 
 NO_REWARD = Reward(-1, 0, False, False)
+_SLOTS = {phase: tuple(setup_slot(phase, k) for k in range(DRAWS_PER_PHASE)) for phase in SETUP_PHASES}
+"""setup_slot(phase, k), made once."""
+_UNREWARDED = tuple(tuple(Reward(square, 0, False, kept) for square in range(32)) for kept in (False, True))
+"""[kept potion][square]: the Reward of a move that neither captured nor crowned."""
 
 
-def _changed(pair: tuple[int, int], player: int, n: int) -> tuple[int, int]:
-    """`pair` (one number per player) with `n` added to `player`'s."""
-    return (pair[0] + n, pair[1]) if player == 0 else (pair[0], pair[1] + n)
+_PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = (
+    SETUP_DRAWS["place"],
+    SETUP_DRAWS["shield"],
+    SETUP_DRAWS["potion"],
+)
+_DRAWN_SHIELDS, _DRAWN_POTIONS = DRAWS["draw-shield"], DRAWS["draw-potion"]
+
+
+def _from_bag(draws: tuple[Action, ...], counts: Counts) -> list[tuple[Action, float]]:
+    """A draw from a bag holding `counts` (by colour): `weighted` over it, inline (the same
+    outcomes and the same floats; made at every chance node)."""
+    total = sum(counts)
+    return [(draws[c], n / total) for c, n in enumerate(counts) if n]
+
+
+def _with_shield(piece: Piece, shield: int) -> Piece:
+    """`piece` with another shield (-1: none); the board takes it through `_put`."""
+    return Piece(piece.owner, piece.colour, piece.king, shield, piece.potion)
+
+
+def _with_potion(piece: Piece, potion: int) -> Piece:
+    """`piece` with another potion (-1: none); the board takes it through `_put`."""
+    return Piece(piece.owner, piece.colour, piece.king, piece.shield, potion)
 
 
 def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
@@ -120,17 +171,22 @@ class ChaosState(State):
         "draws_left",
         "eliminated",
         "extra",
+        "ghosts",
         "hand",
         "history",
+        "kings",
         "moves_made",
-        "on_board",
         "outcome",
         "pending",
         "phase",
+        "pieces0",
+        "pieces1",
         "pouch",
+        "powered",
         "removed",
         "reward",
         "setup_index",
+        "shielded",
         "speedy",
         "turn",
         "turn_quiet",
@@ -164,8 +220,17 @@ class ChaosState(State):
     history: tuple[tuple[Any, ...], ...]
     turn_quiet: bool
     outcome: tuple[float, float] | None
-    on_board: tuple[int, int]
-    """How many pieces each player has on the board (kept up to date as pieces come and go)."""
+    pieces0: int
+    pieces1: int
+    """Bitboards of each player's pieces (kept in step with `board` by `_put`)."""
+    kings: int
+    """Bitboard of the kings."""
+    ghosts: int
+    """Bitboard of the pieces holding a Ghost (clear) potion."""
+    powered: int
+    """Bitboard of the pieces holding an Ambush (black) or a Leap (orange) potion."""
+    shielded: list[int]
+    """Per shield colour, the bitboard of the pieces carrying a shield of that colour."""
     _odds: list[tuple[Action, float]] | None
     """The chance outcomes of this position, once asked for (until the next action)."""
     game: ChaosCheckersGame
@@ -184,7 +249,7 @@ class ChaosState(State):
         state.pouch = tuple(pouch)
         state.eliminated = ((0,) * 10, (0,) * 10)
         state.removed = 0
-        state.phase = Phase.PLACE
+        state.phase = PLACE
         state.setup_index = 0
         state.turn = 0
         state.moves_made = 0
@@ -198,7 +263,8 @@ class ChaosState(State):
         state.history = ()
         state.turn_quiet = True
         state.outcome = None
-        state.on_board = (0, 0)
+        state.pieces0 = state.pieces1 = state.kings = state.ghosts = state.powered = 0
+        state.shielded = [0] * TEN
         state._odds = None
         return state
 
@@ -224,7 +290,12 @@ class ChaosState(State):
         new.history = self.history
         new.turn_quiet = self.turn_quiet
         new.outcome = self.outcome
-        new.on_board = self.on_board
+        new.pieces0 = self.pieces0
+        new.pieces1 = self.pieces1
+        new.kings = self.kings
+        new.ghosts = self.ghosts
+        new.powered = self.powered
+        new.shielded = self.shielded.copy()
         new._odds = self._odds  # never changed, only replaced: a clone may share it
         self._copy_caches_to(new)
         return new
@@ -235,11 +306,23 @@ class ChaosState(State):
         phase = self.phase
         if phase in _MOVER_DECIDES:
             return self.turn
-        if phase == Phase.DEFEND:
+        if phase == DEFEND:
             return 1 - self.turn
-        if phase == Phase.OVER:
+        if phase == OVER:
             return TERMINAL
         return CHANCE
+
+    # What State's do, read straight from the phase (asked several times an action).
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in _CHANCE_PHASES
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        return legal[:] if legal is not None else list(self._cached_legal())
 
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
@@ -260,7 +343,7 @@ class ChaosState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase == Phase.PLACE:
+        if phase == PLACE:
             player, square = self._setup_slot()
             placed = [0] * 10
             for sq in SETUP_ORDER[player]:
@@ -268,28 +351,23 @@ class ChaosState(State):
                 if piece is not None:
                     placed[piece.colour] += 1
             colours = self.game.colours[player]
-            return weighted([(SetupDraw("place", square, c), PIECES_PER_COLOUR - placed[c]) for c in colours])
-        if phase == Phase.SHIELD:
+            draws = _PLACE_DRAWS[square]
+            return weighted([(draws[c], PIECES_PER_COLOUR - placed[c]) for c in colours])
+        if phase == SHIELD:
             player, square = self._setup_slot()
-            bag = self.bags[player]
-            draws = SETUP_DRAWS["shield"][square]
-            return weighted([(draws[c], n) for c, n in enumerate(bag)])
-        if phase == Phase.POTION:
+            return _from_bag(_SHIELD_DRAWS[square], self.bags[player])
+        if phase == POTION:
             player, square = self._setup_slot()
-            draws = SETUP_DRAWS["potion"][square]
-            return weighted([(draws[c], n) for c, n in enumerate(self.pouch)])
-        if phase == Phase.DRAW_SHIELD:
-            bag = self.bags[self.turn]
-            shields = DRAWS["draw-shield"]
-            return weighted([(shields[c], n) for c, n in enumerate(bag)])
-        if phase == Phase.DRAW_POTION:
-            potions = DRAWS["draw-potion"]
-            return weighted([(potions[c], n) for c, n in enumerate(self.pouch)])
+            return _from_bag(_POTION_DRAWS[square], self.pouch)
+        if phase == DRAW_SHIELD:
+            return _from_bag(_DRAWN_SHIELDS, self.bags[self.turn])
+        if phase == DRAW_POTION:
+            return _from_bag(_DRAWN_POTIONS, self.pouch)
         return []
 
     def _setup_slot(self) -> tuple[int, int]:
         """(player, square) of the setup draw at `setup_index`."""
-        return setup_slot(self.phase, self.setup_index)
+        return _SLOTS[self.phase][self.setup_index]
 
     def _lone(self) -> tuple[bool, bool]:
         """Whether each player is down to a last piece (it ignores all shields)."""
@@ -298,59 +376,128 @@ class ChaosState(State):
 
     def counts(self) -> tuple[int, int]:
         """How many pieces each player has on the board."""
-        return self.on_board
+        return self.pieces0.bit_count(), self.pieces1.bit_count()
 
-    def _count_pieces(self) -> None:
-        """Count the pieces on the board afresh (after the board was set as a whole)."""
-        n0 = n1 = 0
-        for piece in self.board:
-            if piece is not None:
-                if piece.owner == 0:
-                    n0 += 1
-                else:
-                    n1 += 1
-        self.on_board = (n0, n1)
+    def _read_board(self) -> None:
+        """Make the bitboards afresh from `board` (after the board was set as a whole)."""
+        self.pieces0 = self.pieces1 = self.kings = self.ghosts = self.powered = 0
+        self.shielded = [0] * TEN
+        board = self.board
+        for square in range(32):
+            piece = board[square]
+            board[square] = None
+            self._put(square, piece)
+
+    def _put(self, square: int, piece: Piece | None) -> None:
+        """Set `square` to `piece` (None: empty), the bitboards with it: every change of
+        the board goes through here (or `_move_piece`)."""
+        bit = 1 << square
+        old = self.board[square]
+        if old is not None:
+            if old.owner:
+                self.pieces1 ^= bit
+            else:
+                self.pieces0 ^= bit
+            self.kings &= ~bit
+            self.ghosts &= ~bit
+            self.powered &= ~bit
+            if old.shield >= 0:
+                self.shielded[old.shield] ^= bit
+        if piece is not None:
+            if piece.owner:
+                self.pieces1 |= bit
+            else:
+                self.pieces0 |= bit
+            if piece.king:
+                self.kings |= bit
+            if piece.potion == P.CLEAR:
+                self.ghosts |= bit
+            elif piece.potion in _POWERS:
+                self.powered |= bit
+            if piece.shield >= 0:
+                self.shielded[piece.shield] |= bit
+        self.board[square] = piece
+
+    def _move_piece(self, src: int, dst: int) -> None:
+        """Move the piece on `src` to the empty square `dst` (`_put` twice, in one go)."""
+        board = self.board
+        piece = board[src]
+        assert piece is not None
+        both = 1 << src | 1 << dst
+        if piece.owner:
+            self.pieces1 ^= both
+        else:
+            self.pieces0 ^= both
+        if piece.king:
+            self.kings ^= both
+        if piece.potion == P.CLEAR:
+            self.ghosts ^= both
+        elif piece.potion in _POWERS:
+            self.powered ^= both
+        if piece.shield >= 0:
+            self.shielded[piece.shield] ^= both
+        board[dst] = piece
+        board[src] = None
+
+    def _mine(self) -> tuple[int, int]:
+        """(bitboard of the pieces of the player to move, of the other player's)."""
+        return (self.pieces0, self.pieces1) if self.turn == 0 else (self.pieces1, self.pieces0)
 
     def _invalidate(self) -> None:
         super()._invalidate()
         self._odds = None
-        self._count_pieces()
+        self._read_board()
 
     def _moves(self, powers: bool) -> list[ChaosMove]:
+        """A new list of the legal moves (steps and captures) of the player to move."""
+        mine, theirs = self._mine()
+        movers = mine
         if self.extra >= 0:
-            piece = self.board[self.extra]
-            if piece is None or piece.owner != self.turn:
+            movers &= 1 << self.extra  # the Speedy piece's extra turn: that piece alone
+            if not movers:
                 return []
         return legal_moves(
-            self.board, self.turn, self._lone(), self.game.options["forced_capture"], powers, self.extra
+            self.board,
+            self.turn,
+            (self.pieces0.bit_count() == 1, self.pieces1.bit_count() == 1),  # _lone()
+            self.game.options["forced_capture"],
+            powers,
+            movers,
+            mine,
+            theirs,
+            self.kings,
+            self.ghosts,
+            self.powered,
+            self.shielded,
         )
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == Phase.TURN:
+        if phase == TURN:
             player = self.turn
-            out: list[Action] = []
-            out.extend(P.ghost_discards(self.board, player))
-            out.extend(
-                P.uses(
-                    self.board,
-                    player,
-                    self.pouch,
-                    self.bags[player],
-                    self.eliminated[player],
-                    self.counts(),
-                )
+            mine, theirs = self._mine()
+            out: list[Action] = P.uses(  # type: ignore[assignment]
+                self.board,
+                player,
+                self.pouch,
+                self.bags[player],
+                self.eliminated[player],
+                (self.pieces0.bit_count(), self.pieces1.bit_count()),  # counts()
+                mine,
+                theirs,
             )
-            out.extend(self._moves(True))
+            if self.ghosts & mine:
+                out = [*P.ghost_discards(self.ghosts & mine), *out]
+            out += self._moves(True)
             if self.extra >= 0:
                 out.append(PASS)
             return out
-        if phase == Phase.MOVE:
-            moves: list[Action] = list(self._moves(False))
+        if phase == MOVE:
+            moves: list[Action] = self._moves(False)  # type: ignore[assignment]
             if self.extra >= 0:
                 moves.append(PASS)
             return moves
-        if phase == Phase.DEFEND:
+        if phase == DEFEND:
             assert self.pending is not None
             square = self.pending.move.victims[self.pending.step]
             return [Defence("invulnerable", square), Defence("yield", square)]
@@ -361,30 +508,70 @@ class ChaosState(State):
 
     # -- applying actions --------------------------------------------------------------------
 
+    def apply_action(self, action: Action) -> None:
+        # What State.apply_action does, with less work for this game's own actions (the
+        # same checks; anything else, and the refusal, are left to the contract).
+        if type(action) in _ACTION_TYPES:
+            if self.phase in _CHANCE_PHASES:
+                odds = self._odds
+                if odds is None:
+                    odds = self._odds = self._chance_outcomes()
+                # The outcomes are interned: the one drawn is found by identity (an equal
+                # copy is left to the contract's check below, which accepts it too).
+                legal = False
+                for outcome, _ in odds:
+                    if outcome is action:
+                        legal = True
+                        break
+            else:
+                actions = self._legal
+                legal = action in (actions if actions is not None else self._cached_legal())
+            if legal:
+                self._legal = None
+                self._index = None
+                self._apply_action(action)
+                return
+        State.apply_action(self, action)
+
     def _apply_action(self, action: Action) -> None:
         self._odds = None
         if isinstance(action, ChaosMove):
             self._start_move(action)
-        elif isinstance(action, PotionUse):
-            self._use_potion(action)
         elif isinstance(action, SetupDraw):
             self._setup_draw(action)
-        elif isinstance(action, Defence):
-            self._defend(action.kind == "invulnerable")
         elif isinstance(action, Draw):
             self._draw(action)
+        elif isinstance(action, PotionUse):
+            self._use_potion(action)
+        elif isinstance(action, Defence):
+            self._defend(action.kind == "invulnerable")
         else:  # PASS: the Speedy piece declines its extra turn
             self._end_turn()
         self._after()
 
     def _after(self) -> None:
         """Settle the new position: a player to move with no legal action loses."""
-        if self.phase in (Phase.TURN, Phase.MOVE) and self.outcome is None and not self._cached_legal():
+        if self.phase in _PLAYING and self.outcome is None and not self._may_act():
             self._finish((1.0, 0.0) if self.turn == 1 else (0.0, 1.0))
+
+    def _may_act(self) -> bool:
+        """Whether the player to move (turn or move phase) has a legal action. Nearly always
+        some piece can step, which says so without listing the actions (search makes many
+        positions whose actions it never asks for)."""
+        if self.extra >= 0:
+            return True  # the Speedy piece may always decline its extra turn
+        if self.turn == 0:
+            down, up = self.pieces0, self.pieces0 & self.kings
+        else:
+            down, up = self.pieces1 & self.kings, self.pieces1
+        # Every step onto an empty square is legal (a forced capture means a capture exists).
+        if steps_exist(down, up, FULL ^ self.pieces0 ^ self.pieces1):
+            return True
+        return bool(self._cached_legal())
 
     def _finish(self, outcome: tuple[float, float]) -> None:
         self.outcome = outcome
-        self.phase = Phase.OVER
+        self.phase = OVER
         self._legal = []
         self._index = None
 
@@ -393,19 +580,18 @@ class ChaosState(State):
     def _setup_draw(self, draw: SetupDraw) -> None:
         player = 0 if draw.square < 12 else 1
         if draw.kind == "place":
-            self.board[draw.square] = Piece(player, draw.colour, False, -1, -1)
-            self.on_board = _changed(self.on_board, player, 1)
+            self._put(draw.square, Piece(player, draw.colour, False, -1, -1))
         elif draw.kind == "shield":
-            self.board[draw.square] = self.board[draw.square]._replace(shield=draw.colour)  # type: ignore[union-attr]
+            self._put(draw.square, _with_shield(self.board[draw.square], draw.colour))  # type: ignore[arg-type]
             self.bags = _take(self.bags, player, draw.colour)
         else:
-            self.board[draw.square] = self.board[draw.square]._replace(potion=draw.colour)  # type: ignore[union-attr]
+            self._put(draw.square, _with_potion(self.board[draw.square], draw.colour))  # type: ignore[arg-type]
             self.pouch = _add(self.pouch, draw.colour, -1)
         self.setup_index += 1
         if self.setup_index == DRAWS_PER_PHASE:
             self.setup_index = 0
             following = SETUP_PHASES.index(self.phase) + 1
-            self.phase = SETUP_PHASES[following] if following < len(SETUP_PHASES) else Phase.TURN
+            self.phase = SETUP_PHASES[following] if following < len(SETUP_PHASES) else TURN
 
     # potions --------------------------------------------------------------------------
 
@@ -414,7 +600,7 @@ class ChaosState(State):
         assert piece is not None
         if piece.potion >= 0:
             self.pouch = _add(self.pouch, piece.potion)
-            self.board[square] = piece._replace(potion=-1)
+            self._put(square, _with_potion(piece, -1))
 
     def _use_potion(self, use: PotionUse) -> None:
         s, t, power = use.square, use.target, use.power
@@ -426,11 +612,10 @@ class ChaosState(State):
         board = self.board
         if power == "revive":
             # The white potion leaves the game; the piece comes back bare, as a man.
-            board[s] = board[s]._replace(potion=-1)  # type: ignore[union-attr]
+            self._put(s, _with_potion(board[s], -1))  # type: ignore[arg-type]
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
-            board[t] = Piece(self.turn, use.colour, False, -1, -1)
-            self.on_board = _changed(self.on_board, self.turn, 1)
+            self._put(t, Piece(self.turn, use.colour, False, -1, -1))
         elif power == "sacrifice":
             self._eliminate(s)
             self._eliminate(t)
@@ -440,14 +625,14 @@ class ChaosState(State):
                 self.speedy = True
             elif power == "wild":
                 self.pouch = _add(self.pouch, use.colour, -1)
-                board[s] = board[s]._replace(potion=use.colour)  # type: ignore[union-attr]
+                self._put(s, _with_potion(board[s], use.colour))  # type: ignore[arg-type]
             elif power == "rewind":
                 self._discard_potion(t)
             elif power == "telekinesis":
                 moved = board[t].potion  # type: ignore[union-attr]
-                board[t] = board[t]._replace(potion=-1)  # type: ignore[union-attr]
+                self._put(t, _with_potion(board[t], -1))  # type: ignore[arg-type]
                 self._discard_potion(use.other)
-                board[use.other] = board[use.other]._replace(potion=moved)  # type: ignore[union-attr]
+                self._put(use.other, _with_potion(board[use.other], moved))  # type: ignore[arg-type]
             elif power == "reclaim":
                 piece = board[t]
                 assert piece is not None
@@ -456,8 +641,8 @@ class ChaosState(State):
                     bag = _add(bag, piece.shield)
                 bag = _add(bag, use.colour, -1)
                 self.bags = (bag, self.bags[1]) if self.turn == 0 else (self.bags[0], bag)
-                board[t] = piece._replace(shield=use.colour)
-        self.phase = Phase.MOVE
+                self._put(t, _with_shield(piece, use.colour))
+        self.phase = MOVE
 
     def _eliminate(self, square: int) -> None:
         """Take a piece off the board: its shield to its bag, its potion to the pouch."""
@@ -468,21 +653,31 @@ class ChaosState(State):
         if piece.potion >= 0:
             self.pouch = _add(self.pouch, piece.potion)
         self.eliminated = _give(self.eliminated, piece.owner, piece.colour)
-        self.on_board = _changed(self.on_board, piece.owner, -1)
-        self.board[square] = None
+        self._put(square, None)
 
     # moving ---------------------------------------------------------------------------
 
     def _start_move(self, move: ChaosMove) -> None:
-        piece = self.board[move.path[0]]
+        src = move.path[0]
+        piece = self.board[src]
         assert piece is not None
-        if move.power or any(v >= 0 for v in move.victims) or not piece.king:
+        # A move captures at every step or at none (`victims` all -1: a step, a Ghost jump).
+        captures = move.victims[0] >= 0
+        if move.power or captures or not piece.king:
             self.turn_quiet = False
         elif self.turn_quiet and not self.history:
             self.history = (self._key(),)
         if move.power:
-            self.used = move.path[0]  # Ambush or Leap: the moving piece's own potion
-        self.pending = PendingMove(move, 0, move.path[0], 0)
+            self.used = src  # Ambush or Leap: the moving piece's own potion
+        elif not captures:
+            # Nothing to capture, so nobody to wait for: the piece goes straight there.
+            dst = move.path[1]
+            self._move_piece(src, dst)
+            if self.used == src:
+                self.used = dst
+            self._finish_move(dst, 0)
+            return
+        self.pending = PendingMove(move, 0, src, 0)
         self._run_move()
 
     def _run_move(self) -> None:
@@ -495,10 +690,10 @@ class ChaosState(State):
             if v >= 0:
                 victim = self.board[v]
                 if victim is not None and victim.potion == P.PURPLE:
-                    self.phase = Phase.DEFEND
+                    self.phase = DEFEND
                     return
             self._step(captured=v >= 0)
-        self._finish_move()
+        self._finish_move(self.pending.at, self.pending.captures)
 
     def _step(self, captured: bool) -> None:
         assert self.pending is not None
@@ -517,8 +712,7 @@ class ChaosState(State):
             # A spared piece stands where the rest of the path would land: the move ends.
             self.pending = PendingMove(move, done, at, n)
             return
-        self.board[dst] = self.board[at]
-        self.board[at] = None
+        self._move_piece(at, dst)
         if self.used == at:
             self.used = dst
         self.pending = PendingMove(move, k + 1, dst, n)
@@ -528,22 +722,21 @@ class ChaosState(State):
         if invulnerable:
             # "remove the potion instead and discard it. This piece is not captured".
             self._discard_potion(self.pending.move.victims[self.pending.step])
-        self.phase = Phase.MOVE
+        self.phase = MOVE
         self._step(captured=not invulnerable)
         self._run_move()
 
-    def _finish_move(self) -> None:
-        assert self.pending is not None
-        at, n = self.pending.at, self.pending.captures
+    def _finish_move(self, at: int, n: int) -> None:
+        """The move ended on `at` after `n` captures: crowning, the end of the game or the rewards."""
         self.pending = None
         piece = self.board[at]
         assert piece is not None
         crowned = not piece.king and bool(CROWN_ROW[piece.owner] >> at & 1)
         if crowned:
-            piece = piece._replace(king=True)
-            self.board[at] = piece
+            piece = Piece(piece.owner, piece.colour, True, piece.shield, piece.potion)
+            self._put(at, piece)
             self.turn_quiet = False
-        if self.counts()[1 - self.turn] == 0:
+        if not (self.pieces1 if self.turn == 0 else self.pieces0):
             # "The first player to eliminate all opposing pieces wins": no rewards to draw.
             self.moves_made += 1
             self._finish((1.0, 0.0) if self.turn == 0 else (0.0, 1.0))
@@ -553,13 +746,17 @@ class ChaosState(State):
         # this turn keeps what it now holds (Ambush or Leap, a Wild pick, a potion moved
         # onto it by its own Telekinesis); one left with none still receives a new one.
         kept = self.used == at and piece.potion >= 0
+        if not (n or crowned):
+            self.reward = _UNREWARDED[kept][at]
+            self._end_turn()  # what _potion_reward does for a move that earns nothing
+            return
         self.reward = Reward(at, n, crowned, kept)
         if n:
             # "Discard your current shield ... replace it with a new random shield".
             if piece.shield >= 0:
                 self.bags = _give(self.bags, piece.owner, piece.shield)
-                self.board[at] = piece._replace(shield=-1)
-            self._start_draws(Phase.DRAW_SHIELD, min(n, sum(self.bags[self.turn])))
+                self._put(at, _with_shield(piece, -1))
+            self._start_draws(DRAW_SHIELD, min(n, sum(self.bags[self.turn])))
         else:
             self._potion_reward()
 
@@ -570,11 +767,11 @@ class ChaosState(State):
             # Crowning: a fresh potion replaces whatever the piece holds. Drawing the capture
             # reward first would be discarded at once, so it is skipped (same odds).
             self._discard_potion(at)
-            self._start_draws(Phase.DRAW_POTION, min(1, sum(self.pouch)))
+            self._start_draws(DRAW_POTION, min(1, sum(self.pouch)))
         elif n and not reward.kept_potion:
             # A capture without using the mover's potion on it: replace the potion.
             self._discard_potion(at)
-            self._start_draws(Phase.DRAW_POTION, min(n, sum(self.pouch)))
+            self._start_draws(DRAW_POTION, min(n, sum(self.pouch)))
         else:
             self._end_turn()
 
@@ -583,19 +780,19 @@ class ChaosState(State):
         self.draws_left = count
         if count:
             self.phase = phase
-        elif phase == Phase.DRAW_SHIELD:
+        elif phase == DRAW_SHIELD:
             self._potion_reward()
         else:
             self._end_turn()
 
     def _draw(self, draw: Draw) -> None:
         kind, colour = draw.kind, draw.colour
-        if kind == Phase.DRAW_SHIELD:
+        if kind == DRAW_SHIELD:
             self.bags = _take(self.bags, self.turn, colour)
-            self._drawn(colour, Phase.KEEP_SHIELD)
-        elif kind == Phase.DRAW_POTION:
+            self._drawn(colour, KEEP_SHIELD)
+        elif kind == DRAW_POTION:
             self.pouch = _add(self.pouch, colour, -1)
-            self._drawn(colour, Phase.KEEP_POTION)
+            self._drawn(colour, KEEP_POTION)
         else:
             self._keep(kind, colour)
 
@@ -617,13 +814,13 @@ class ChaosState(State):
         rest = list(self.hand)
         rest.remove(colour)
         self.hand = ()
-        if kind == Phase.KEEP_SHIELD:
-            self.board[at] = piece._replace(shield=colour)
+        if kind == KEEP_SHIELD:
+            self._put(at, _with_shield(piece, colour))
             for c in rest:
                 self.bags = _give(self.bags, self.turn, c)
             self._potion_reward()
         else:
-            self.board[at] = piece._replace(potion=colour)
+            self._put(at, _with_potion(piece, colour))
             for c in rest:
                 self.pouch = _add(self.pouch, c)
             self._end_turn()
@@ -631,8 +828,7 @@ class ChaosState(State):
     def _end_turn(self) -> None:
         player = self.turn
         self.moves_made += 1
-        counts = self.counts()
-        if counts[1 - player] == 0:
+        if not (self.pieces1 if player == 0 else self.pieces0):
             self._finish((1.0, 0.0) if player == 0 else (0.0, 1.0))
             return
         if self.speedy:
@@ -643,7 +839,7 @@ class ChaosState(State):
             self.turn = 1 - player
         self.speedy = False
         self.used = -1
-        self.phase = Phase.TURN
+        self.phase = TURN
         quiet = self.turn_quiet
         self.turn_quiet = True
         if quiet:
