@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from chaosgames.games.royal_racers.actions import DOWN, REVEAL, UP, RacerAction
-from chaosgames.games.royal_racers.board import READING_RANK, SIZE, SQUARES
+from chaosgames.games.royal_racers.board import RANK_OF, READING_RANK, SIZE, SQUARES
 
 if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
@@ -51,29 +51,41 @@ class Flip(NamedTuple):
 
 
 FLIP_KINDS = ("down", "up", "reveal")
+FLIPS: dict[str, tuple[Flip, ...]] = {
+    kind: tuple(Flip(kind, sq, True) for sq in range(SQUARES)) for kind in FLIP_KINDS
+}
+"""The flips that turned their card, by kind and square (made once: a flip every turn)."""
+WRONG_GUESSES: tuple[Flip, ...] = tuple(Flip("up", sq, False) for sq in range(SQUARES))
 
 
-def face_down_squares(down: int) -> list[int]:
-    return [sq for sq in range(SQUARES) if down >> sq & 1]
+_CHUNK = 9
+"""Squares per designation table: four tables of 512 cover the 36 squares."""
+_CHUNK_MASK = (1 << _CHUNK) - 1
 
 
-_DESIGNATIONS: dict[int, tuple[tuple[RacerAction, ...], tuple[RacerAction, ...]]] = {}
-"""`up:` and `reveal:` actions at the face-down cards, by the set of face-down cards:
-search meets the same few sets again and again. Cleared when it grows large."""
-_DESIGNATIONS_KEPT = 50_000
+def _by_chunk(actions: tuple[RacerAction, ...]) -> tuple[tuple[tuple[RacerAction, ...], ...], ...]:
+    return tuple(
+        tuple(tuple(actions[base + i] for i in range(_CHUNK) if bits >> i & 1) for bits in range(1 << _CHUNK))
+        for base in range(0, SQUARES, _CHUNK)
+    )
 
 
-def _designations(down: int) -> tuple[tuple[RacerAction, ...], tuple[RacerAction, ...]]:
-    found = _DESIGNATIONS.get(down)
-    if found is None:
-        if len(_DESIGNATIONS) >= _DESIGNATIONS_KEPT:
-            _DESIGNATIONS.clear()
-        face_down = face_down_squares(down)
-        found = _DESIGNATIONS[down] = (
-            tuple(UP[sq] for sq in face_down),
-            tuple(REVEAL[sq] for sq in face_down),
-        )
-    return found
+UP_BY_CHUNK = _by_chunk(UP)
+REVEAL_BY_CHUNK = _by_chunk(REVEAL)
+"""`up:` (or `reveal:`) actions at the face-down squares of each group of nine squares, by
+those squares' bits of `down`: four look-ups list the actions of any set of face-down cards
+in square order (random playouts meet a new set at almost every roll)."""
+
+
+def designations(down: int, by_chunk: tuple[tuple[tuple[RacerAction, ...], ...], ...]) -> list[RacerAction]:
+    """The `up:` or `reveal:` actions (see UP_BY_CHUNK) at the face-down cards, in square order."""
+    first, second, third, fourth = by_chunk
+    return [
+        *first[down & _CHUNK_MASK],
+        *second[down >> _CHUNK & _CHUNK_MASK],
+        *third[down >> 2 * _CHUNK & _CHUNK_MASK],
+        *fourth[down >> 3 * _CHUNK],
+    ]
 
 
 def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
@@ -98,29 +110,29 @@ def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
         (flagged if flag_at[sq] >= 0 else unflagged).append(sq)
     # A flagged card only goes face down when no unflagged one of that rank can.
     to_turn_down = [DOWN[sq] for sq in sorted(unflagged or flagged)]
-    ups, reveals = _designations(down)
     if face_up < 4:  # a card of the rank is face down: any face-down card may be designated
         # "If all cards of that rank are face-down, you must try to turn one face-up."
-        return [*to_turn_down, *ups]
+        to_turn_down += designations(down, UP_BY_CHUNK)
+        return to_turn_down
     if to_turn_down:
         return to_turn_down
     # "all cards of that rank are covered by pawns": any face-down card, rank unchecked.
-    return list(reveals)
+    return designations(down, REVEAL_BY_CHUNK)
 
 
 def apply_flip(state: RoyalRacersState, action: RacerAction, player: int) -> None:
     """Flip the card; a face-up attempt on a card of another rank sends the pawn back."""
     kind, sq = action
-    ok = True
     if kind == "down":
         state.down |= 1 << sq
-    elif kind == "reveal" or state.rank_at(sq) == state.roll:
+        state.last_flip = FLIPS["down"][sq]
+    elif kind == "reveal" or RANK_OF[state.cards[sq]] == state.roll:
         # `reveal` turns any card up; `up` only when the designated card has the rank.
         state.down &= ~(1 << sq)
+        state.last_flip = FLIPS[kind][sq]
     else:
-        ok = False  # the card must remain face down
-        send_back(state, player)
-    state.last_flip = Flip(kind, sq, ok)
+        send_back(state, player)  # the card must remain face down
+        state.last_flip = WRONG_GUESSES[sq]
 
 
 def send_back_target(state: RoyalRacersState, player: int) -> int:
@@ -138,13 +150,16 @@ def send_back(state: RoyalRacersState, player: int) -> None:
     face-up card without a pawn (fewest orthogonal steps, ties in reading order).
     """
     target = send_back_target(state, player)
-    others = [p for i, p in enumerate(state.pawns) if i != player]
-    down = state.down
-    if not (down >> target & 1) and target not in others:
-        state.pawns[player] = target
+    pawns = state.pawns
+    taken = state.down  # face-down cards and the other pawns, as bits
+    for other, sq in enumerate(pawns):
+        if other != player and sq >= 0:
+            taken |= 1 << sq
+    if not taken >> target & 1:
+        pawns[player] = target
         return
     for sq in NEAREST_FIRST[target]:
-        if not (down >> sq & 1 or sq in others):
-            state.pawns[player] = sq
+        if not taken >> sq & 1:
+            pawns[player] = sq
             return
-    state.pawns[player] = -1
+    pawns[player] = -1

@@ -78,18 +78,36 @@ def move_options(state: RoyalRacersState, player: int) -> list[RacerAction]:
         options = [MOVE[sq] for sq in move_destinations(state, player)]
     else:
         # The plain rule, at every turn of every playout: one look-up per neighbour.
-        here = state.pawns[player]
-        blocked = state.down | other_pawns_mask(state, player)
-        options = [move for bit, move in STEPS[here] if not blocked & bit]
+        # Every pawn blocks, the player's own too: it stands on none of its neighbours.
+        pawns = state.pawns
+        blocked = state.down
+        for sq in pawns:
+            if sq >= 0:
+                blocked |= 1 << sq
+        here = pawns[player]
+        options = list(MOVES_TO_FREE[here][NEIGHBOUR_BITS[here] & ~blocked])
     if options and state.optional_move:
         options.append(STAY)
     return options
 
 
-STEPS: tuple[tuple[tuple[int, RacerAction], ...], ...] = tuple(
-    tuple((1 << n, MOVE[n]) for n in NEIGHBOURS[sq]) for sq in range(len(NEIGHBOURS))
+NEIGHBOUR_BITS: tuple[int, ...] = tuple(sum(1 << n for n in neighbours) for neighbours in NEIGHBOURS)
+"""Each square's neighbours as bits."""
+
+
+def _moves_to_free(neighbours: tuple[int, ...]) -> dict[int, tuple[RacerAction, ...]]:
+    table: dict[int, tuple[RacerAction, ...]] = {}
+    for subset in range(1 << len(neighbours)):
+        chosen = [n for i, n in enumerate(neighbours) if subset >> i & 1]
+        table[sum(1 << n for n in chosen)] = tuple(MOVE[n] for n in chosen)
+    return table
+
+
+MOVES_TO_FREE: tuple[dict[int, tuple[RacerAction, ...]], ...] = tuple(
+    _moves_to_free(neighbours) for neighbours in NEIGHBOURS
 )
-"""Each square's steps as (the neighbour's bit, the move there), in square order."""
+"""Each square's steps by the bits of its free neighbours, in square order: one look-up
+for the moves of every turn of every playout."""
 
 
 def touch(state: RoyalRacersState, player: int) -> bool:

@@ -170,6 +170,9 @@ class RoyalRacersState(State):
             return (setup.race_starter(self.race, self.n) + chosen) % self.n
         return self.placement()[0]
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER  # current_player() == TERMINAL, asked after every action
+
     def rank_at(self, sq: int) -> int:
         return RANK_OF[self.cards[sq]]
 
@@ -180,7 +183,12 @@ class RoyalRacersState(State):
         if phase == ROLL_PHASE:
             return ROLL_OUTCOMES[:]
         if phase == DEAL_PHASE:
-            return uniform([DEAL[card] for card in setup.remaining_cards(self.where)])
+            # The cards still in the deck, kept as the core's cache of legal actions (what
+            # it would make of these outcomes): a deal asks for them once, not twice.
+            deals = self._legal
+            if deals is None:
+                deals = self._legal = [DEAL[card] for card in setup.remaining_cards(self.where)]
+            return uniform(deals)
         return []
 
     def _legal_actions(self) -> list[Action]:
@@ -207,8 +215,8 @@ class RoyalRacersState(State):
     # -- applying ----------------------------------------------------------------------
 
     def _apply_action(self, action: Action) -> None:
-        assert isinstance(action, RacerAction)
-        kind, arg = action
+        racer_action: RacerAction = action  # type: ignore[assignment]
+        kind, arg = racer_action
         # The kinds in the order a race meets them most often.
         if kind == "move":
             player = self.mover()
@@ -219,11 +227,11 @@ class RoyalRacersState(State):
                 self._end_turn()
         elif kind == "roll":
             self._roll(arg)
+        elif kind in FLIP_KINDS:
+            board_morph.apply_flip(self, racer_action, self.mover())
+            self._to_movement()
         elif kind == "deal":
             self._deal(arg)
-        elif kind in FLIP_KINDS:
-            board_morph.apply_flip(self, action, self.mover())
-            self._to_movement()
         elif kind == "place":
             self._place(arg)
         elif kind == "start":
@@ -273,7 +281,8 @@ class RoyalRacersState(State):
             self._to_movement()
 
     def _to_movement(self) -> None:
-        options = movement.move_options(self, self.mover())
+        n = self.n
+        options = movement.move_options(self, (self.race % n + self.round + self.turn) % n)  # mover()
         if options:
             self.phase = MOVE_PHASE
             self._legal = cast("list[Action]", options)
