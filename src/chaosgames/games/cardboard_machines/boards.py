@@ -119,6 +119,10 @@ class Track(NamedTuple):
 
 
 _FRONT_ROW: tuple[tuple[tuple[int, int], ...], ...] = ((),) * LANES
+ROW_DIRECTIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+    key: tuple(tuple(d for d, _ in pairs) for pairs in row) for key, row in ROW_AHEAD.items()
+}
+"""The directions of ROW_AHEAD alone (a track is built at every scroll)."""
 
 
 @functools.cache
@@ -130,20 +134,60 @@ def _row_dodge(pair: tuple[int, int], next_row: tuple[bool, ...]) -> tuple[bool,
     )
 
 
+BoardRows = tuple[
+    tuple[tuple[tuple[int, int], ...], ...],
+    tuple[bool, ...],
+    tuple[tuple[int, ...], ...],
+]
+"""A board's two rows of `Track.ahead`, `Track.dodge` and `Track.directions`."""
+
+
+@functools.cache
+def _board_rows(board: int, side: int, next_board: int, next_side: int) -> BoardRows:
+    """The two rows of `board` showing `side` in the track's tables: they depend on it and
+    on the board in front of it (`next_board` -1: none, it is the front board)."""
+    face = SIDES[board][side]
+    own = (face.offset, face.offset)  # from its first row to its second
+    first_dodge = _row_dodge(own, face.terrain[LANES:])
+    if next_board < 0:
+        return (
+            ROW_AHEAD[own] + _FRONT_ROW,
+            first_dodge + (False,) * LANES,
+            ROW_DIRECTIONS[own] + _NO_DIRECTIONS,
+        )
+    ahead_face = SIDES[next_board][next_side]
+    pair = (face.offset, ahead_face.offset)
+    return (
+        ROW_AHEAD[own] + ROW_AHEAD[pair],
+        first_dodge + _row_dodge(pair, ahead_face.terrain[:LANES]),
+        ROW_DIRECTIONS[own] + ROW_DIRECTIONS[pair],
+    )
+
+
+_NO_DIRECTIONS: tuple[tuple[int, ...], ...] = ((),) * LANES
+
+
 @functools.lru_cache(maxsize=4096)
 def track(board_ids: tuple[int, ...], sides: tuple[int, ...]) -> Track:
     """The lookup tables of the boards `board_ids` (back to front) showing `sides`, put
-    together from the tables of each pair of rows (a scroll builds a new one)."""
-    faces = [SIDES[b][s] for b, s in zip(board_ids, sides, strict=True)]
-    terrain: tuple[bool, ...] = sum((face.terrain for face in faces), ())
-    offsets = [face.offset for face in faces for _ in range(ROWS)]
+    together from the tables of each board with the one in front of it (a scroll builds
+    a new one)."""
+    if len(sides) != len(board_ids):
+        raise ValueError(f"{len(board_ids)} boards and {len(sides)} sides")
+    terrain: tuple[bool, ...] = ()
     ahead: tuple[tuple[tuple[int, int], ...], ...] = ()
     dodge: tuple[bool, ...] = ()
-    for row in range(TABLE_ROWS - 1):
-        pair = (offsets[row], offsets[row + 1])
-        ahead += ROW_AHEAD[pair]
-        dodge += _row_dodge(pair, terrain[(row + 1) * LANES : (row + 2) * LANES])
+    directions: tuple[tuple[int, ...], ...] = ()
+    last = len(board_ids) - 1
+    for i, board in enumerate(board_ids):
+        side = sides[i]
+        terrain += SIDES[board][side].terrain
+        if i < last:
+            rows = _board_rows(board, side, board_ids[i + 1], sides[i + 1])
+        else:
+            rows = _board_rows(board, side, -1, 0)
+        ahead += rows[0]
+        dodge += rows[1]
+        directions += rows[2]
     start = ROWS * board_ids.index(START_BOARD) if START_BOARD in board_ids else -ROWS
-    ahead += _FRONT_ROW
-    directions = tuple(tuple(d for d, _ in pairs) for pairs in ahead)
-    return Track(terrain, ahead, dodge + (False,) * LANES, (start, start + 1), directions)
+    return Track(terrain, ahead, dodge, (start, start + 1), directions)

@@ -50,13 +50,19 @@ def placement_spaces(st: CardboardState) -> list[int]:
     terrain, pos = st.track.terrain, st.pos
     found: list[int] = []
     for row in (2 * RESTART_BOARD, 2 * RESTART_BOARD + 1):  # table rows of the third board
-        free = [
-            base + t for t in range(row * LANES, (row + 1) * LANES) if not terrain[t] and base + t not in pos
-        ]
-        for space in free[:1] + free[-1:]:
-            if space not in found:
-                found.append(space)
-    return sorted(found)
+        lanes = range(row * LANES, (row + 1) * LANES)
+        for t in lanes:  # from the left wall
+            if not terrain[t] and base + t not in pos:
+                found.append(base + t)
+                break
+        else:
+            continue  # no free space in this row
+        for t in reversed(lanes):  # from the right wall; the same space when it is the only one
+            if not terrain[t] and base + t not in pos:
+                if base + t != found[-1]:
+                    found.append(base + t)
+                break
+    return found  # rows back to front, each left to right: in space order
 
 
 def placement_options(st: CardboardState) -> list[Action]:

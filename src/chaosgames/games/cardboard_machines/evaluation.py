@@ -33,20 +33,27 @@ def evaluate(st: CardboardState) -> list[float]:
         return list(st.result)
     # score() for every player in one pass (search calls this at every cut-off; the same
     # arithmetic in the same order, so the same floats).
-    lives, tokens, stress, pos = st.lives, st.tokens, st.stress, st.pos
+    # min(stress, 8) written out, constants bound: search's cut-offs call this most.
+    tokens, stress, pos = st.tokens, st.stress, st.pos
     on_track = bool(st.board_ids)
     back_row = 2 * st.back
     scores: list[float] = []
-    for p in range(st.game.num_players):
-        if lives[p] == 0:
-            scores.append(-math.inf)
+    for p, life in enumerate(st.lives):
+        if life == 0:
+            scores.append(NO_SCORE)
             continue
-        value = LIFE_WEIGHT * lives[p] + TOKEN_WEIGHT * tokens[p]
-        value -= STRESS_WEIGHT * min(stress[p], 8)
-        if pos[p] != OFF and on_track:
+        strain = stress[p]
+        value = LIFE_WEIGHT * life + TOKEN_WEIGHT * tokens[p]
+        value -= STRESS_WEIGHT * (strain if strain < 8 else 8)
+        if on_track and pos[p] != OFF:
             value += ROW_WEIGHT * (pos[p] // LANES - back_row)
         scores.append(value)
     top = max(scores)
-    weights = [0.0 if s == -math.inf else math.exp(s - top) for s in scores]
+    exp = math.exp
+    weights = [0.0 if s == NO_SCORE else exp(s - top) for s in scores]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+NO_SCORE = -math.inf
+"""The score of a player out of the race."""

@@ -65,6 +65,10 @@ if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
 ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform(list(ROLLS)))
+ROLL_ACTIONS: list[Action] = [outcome for outcome, _ in ROLL_OUTCOMES]
+GEAR_ACTIONS: list[Action] = list(GEARS)
+"""The legal actions of every stress die roll and of every gear change, handed to the
+core's cache (shared: the cache is replaced, never changed)."""
 FIRSTS = tuple(Move(Kind.FIRST, p) for p in range(4))
 BOARD_DRAWS = tuple(Move(Kind.BOARD, b) for b in BOARD_IDS)
 NO_TRACK = Track((), (), (), (-2, -1), ())
@@ -212,6 +216,11 @@ class CardboardState(State):
 
     # -- the contract ------------------------------------------------------------------
 
+    def is_terminal(self) -> bool:
+        # current_player() == TERMINAL, asked after every action: only the phase over
+        # decides TERMINAL, and only when no crashed car or ghost waits.
+        return self.phase == OVER and not self.pending and not self.ghost_pending
+
     def current_player(self) -> int:
         pending = self.pending
         if pending:
@@ -220,6 +229,21 @@ class CardboardState(State):
             return self.mover
         decider = _DECIDER[self.phase]
         return self.mover if decider == _MOVER else decider
+
+    def _cached_legal(self) -> list[Action]:
+        # State._cached_legal with current_player() read in place: who decides matters
+        # here only as decision, chance or the end.
+        legal = self._legal
+        if legal is None:
+            decider = _DECIDER[self.phase]
+            if decider == _MOVER or self.pending or self.ghost_pending:
+                legal = self._legal_actions()
+            elif decider == CHANCE:
+                legal = [outcome for outcome, _ in self.chance_outcomes()]
+            else:
+                legal = []
+            self._legal = legal
+        return legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.pending or self.ghost_pending:
@@ -259,9 +283,20 @@ class CardboardState(State):
             # Equal to a legal action but not one (gear True for gear 1): refused, unchanged.
             raise illegal_action(action, self._cached_legal())
         RULES[kind](self, arg)
-        if self.phase == TURN_OVER and not self.pending and not self.ghost_pending:
+        if self.pending or self.ghost_pending:
+            return
+        phase = self.phase
+        if phase == TURN_OVER:
             # A finished turn passes on once every crashed car is placed.
             end_of_game.end_turn(self)
+            phase = self.phase
+        # The next legal actions, when they are known without asking (see
+        # State._cached_legal): a stress die's six faces (which spares a second
+        # chance_outcomes()), the next player's gears.
+        if phase == ROLL:
+            self._legal = ROLL_ACTIONS
+        elif phase == GEAR:
+            self._legal = GEAR_ACTIONS
 
     def clone(self) -> CardboardState:
         new = object.__new__(CardboardState)
