@@ -16,6 +16,7 @@ from chaosgames import GameRecord
 from chaosgames.core.grid import connected
 from chaosgames.games.chaos_cruisers import ChaosCruisersState
 from chaosgames.games.chaos_cruisers.course import tile_of
+from chaosgames.games.chaos_cruisers.race import lead_groups
 from tests.core.contract import check_random_game, check_step
 
 from .helpers import load, open_field, sensible_action
@@ -88,6 +89,8 @@ def _check_invariants(state: ChaosCruisersState, before: list[int]) -> None:
         placed = sum(1 for owner in state.obstacles.values() if owner == c)
         assert placed + state.in_hand[c] == 2
         assert 0 <= state.speed[c] <= 5
+    # The playing order is computed by a written-out copy of the lead rules every round.
+    assert state._lead_groups() == lead_groups(state.lead_order_keys())
 
 
 @settings(max_examples=8)

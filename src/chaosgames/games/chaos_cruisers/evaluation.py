@@ -5,66 +5,80 @@ A cruiser's remaining race is counted in cruising turns (see `racing_line`):
   square and speed (with its speed already set if it is about to move; from the best
   square of its return tile at speed null if it is out of bounds, squares included);
 - plus BLOCKED_WORTH if every square one step nearer the gate holds another cruiser
-  (it must ram, losing speed, or go round);
+  (it must ram, losing speed, or go round), and HEAD_ON_WORTH more if such a cruiser is
+  heading this way (its own way on runs through this square: the two would ram each
+  other back and forth);
+- plus CONTACT_WORTH per cruiser on a square next to it (it may be rammed, and a ram
+  only ever stops next to its victim, so a ram is counted against the rammer too);
 - less one if its turn in the current cruising round is still to come (it will use it);
-- then every later leg of the chart, from one gate's tile at speed null to the next,
-  measured once on the starting course (tiles moved in chaos rounds change them little,
-  and the same legs lie ahead of every cruiser);
+- then every later leg of the chart, from one gate's tile at speed null to the next, on
+  the course as it stands (the same tables as for the next gate: measured on another
+  course, passing a gate could look like a setback and cruisers would shy away from it);
 - plus a hundredth of a turn per square to the next gate, to tell apart positions equal
   in whole turns, less COIN_WORTH per speed coin in hand (a coin can save a turn later).
 
-A player's remaining race is that of his trailing cruiser (with two cruisers each, both
-must finish). Shares are a softmax of minus the remaining turns with temperature
-TEMPERATURE: a turn ahead is an edge and a lap ahead nearly a win, while a trailing
-player's moves still differ in worth (search compares them).
+A player's remaining race is the sum over his cruisers (with two cruisers each, both must
+finish, and each one's own progress must count: with the trailing one alone, the leading
+cruiser had nothing to race for but rams). Shares are a softmax of minus the remaining
+turns with temperature TEMPERATURE. It is high so that a player's own progress dominates:
+a turn a rival loses counts about a third of a turn won with four players, and a trailing
+player does not gain as much from ramming the leader as from racing (issue 14: with a
+sharper softmax, greedy and search cruisers traded rams and many races never finished).
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from chaosgames.core.grid import Square
-from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_squares
-from chaosgames.games.chaos_cruisers.race import gate_distances
-from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE, turns_to_gate
+from chaosgames.games.chaos_cruisers.course import tile_squares
+from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE
+from chaosgames.games.chaos_cruisers.state import MOVE, SPEED
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
 
-TEMPERATURE = 4.0
+TEMPERATURE = 10.0
 COIN_WORTH = 0.15
 SQUARE_WORTH = 0.01
+"""Turns counted per square to the next gate, only to break ties between whole turns."""
 BLOCKED_WORTH = 1.0
 """Turns counted for a cruiser whose every step towards its gate is taken by another
 cruiser: it must ram (and lose speed) or go round. Without it, two cruisers meeting head on
 in a narrow stretch ram each other back and forth for the rest of the game."""
-"""Turns counted per square to the next gate, only to break ties between whole turns."""
+HEAD_ON_WORTH = 2.0
+"""Turns counted more when the cruiser in the way is heading the other way."""
+CONTACT_WORTH = 1.0
+"""Turns counted per cruiser on a neighbouring square."""
+COINS_HELD = tuple(bin(coins).count("1") for coins in range(64))
+"""Speed coins in hand for each coin bit set."""
 
 
-@cache
-def chart_legs(tiles: frozenset[Tile], gate_tiles: tuple[Tile, ...]) -> tuple[int, ...]:
-    """Turns from each gate of the chart to the next (index k: from row k-1 to row k; 0
-    for the first row), from the best square of the earlier gate's tile at speed null."""
-    free = course_squares(tiles)
-    legs = [0]
-    for before, after in pairwise(gate_tiles):
-        table = turns_to_gate(tile_squares(after), free)
-        legs.append(min(table.turns(s, 0, False) for s in tile_squares(before)))
-    return tuple(legs)
+def turns_after_gates(state: ChaosCruisersState) -> tuple[int, ...]:
+    """For each chart row, the turns from that gate to the finish: leg by leg, from the best
+    square of one gate's tile at speed null to the next gate, on the course as it stands."""
+    box = state._after_gates
+    if not box:
+        game = state.game
+        tiles = [game.gate_tile[g] for g in game.chart]
+        rest = [0] * len(tiles)
+        for k in range(len(tiles) - 2, -1, -1):
+            table = state.turns_table(tiles[k + 1])
+            rest[k] = rest[k + 1] + min(table.turns(s, 0, False) for s in tile_squares(tiles[k]))
+        box.append(tuple(rest))
+    return box[0]
 
 
-def cruiser_turns(state: ChaosCruisersState, cruiser: int, legs: tuple[int, ...]) -> float:
+def cruiser_turns(state: ChaosCruisersState, cruiser: int) -> float:
     """Cruising turns the cruiser still needs to finish the race (see the module text)."""
     game = state.game
     row = state.progress[cruiser]
     if row >= len(game.chart):
         return 0.0
-    gate = game.gate_tile[game.chart[row]]
-    table = state.turns_table(gate)
-    distances = _distances(gate, state.course(), state.obstacle_set())
+    gate = game.row_tile[row]
+    table = state._turns.get(gate) or state.turns_table(gate)
+    distances = state._dist.get(gate) or state.gate_distance_map(gate)
     square = state.pos[cruiser]
     turns: float
     if square is None:
@@ -74,32 +88,45 @@ def cruiser_turns(state: ChaosCruisersState, cruiser: int, legs: tuple[int, ...]
         squares = state.free_squares(home) or list(tile_squares(home))
         turns, squares_left = min((table.turns(s, 0, False), distances.get(s, NO_ROUTE)) for s in squares)
     else:
-        deciding = state.phase == "move" and state.deciding_cruiser() == cruiser
-        turns = table.turns(square, state.speed[cruiser], deciding)
+        deciding = state.phase == MOVE and state.order[state.turn] == cruiser
+        turns = table.turns(square, state.speed[cruiser], deciding) + _traffic(state, cruiser, distances)
         squares_left = min(distances.get(square, NO_ROUTE), NO_ROUTE)
-        if _blocked(state, square, distances):
-            turns += BLOCKED_WORTH
     if _moves_this_round(state, cruiser):
         turns -= 1
-    coins = bin(state.coins[cruiser]).count("1")
-    return turns + sum(legs[row + 1 :]) + SQUARE_WORTH * squares_left - COIN_WORTH * coins
+    coins = COINS_HELD[state.coins[cruiser]]
+    return turns + turns_after_gates(state)[row] + SQUARE_WORTH * squares_left - COIN_WORTH * coins
 
 
-def _blocked(state: ChaosCruisersState, square: Square, distances: dict[Square, int]) -> bool:
-    """Whether every square one step nearer the gate holds another cruiser."""
-    ahead = distances.get(square, NO_ROUTE) - 1
+def _traffic(state: ChaosCruisersState, cruiser: int, distances: dict[Square, int]) -> float:
+    """Turns counted for the cruisers around this one: contact, and a way on that is blocked."""
+    square = state.pos[cruiser]
+    assert square is not None
     x, y = square
+    neighbours = [
+        (c, p)
+        for c, p in enumerate(state.pos)
+        if p is not None and c != cruiser and abs(p[0] - x) + abs(p[1] - y) == 1
+    ]
+    if not neighbours:
+        return 0.0
+    turns = CONTACT_WORTH * len(neighbours)
+    ahead = distances.get(square, NO_ROUTE) - 1
     forward = [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if distances.get(n) == ahead]
-    return bool(forward) and all(n in state.pos for n in forward)
+    if forward and all(n in state.pos for n in forward):
+        turns += BLOCKED_WORTH
+        if any(p in forward and _heading_through(state, c, p, square) for c, p in neighbours):
+            turns += HEAD_ON_WORTH
+    return turns
 
 
-@lru_cache(maxsize=64)
-def _distances(gate: Tile, course: frozenset[Square], obstacles: frozenset[Square]) -> dict[Square, int]:
-    return gate_distances(gate, course, obstacles)
+def _heading_through(state: ChaosCruisersState, cruiser: int, square: Square, target: Square) -> bool:
+    """Whether one step from `square` onto `target` brings the cruiser nearer its next gate."""
+    theirs = state.gate_distance_map(state.game.row_tile[state.progress[cruiser]])
+    return theirs.get(target, NO_ROUTE) == theirs.get(square, NO_ROUTE) - 1
 
 
 def _moves_this_round(state: ChaosCruisersState, cruiser: int) -> bool:
-    if state.phase not in ("speed", "move") or state.out_this_round[cruiser]:
+    if (state.phase != SPEED and state.phase != MOVE) or state.out_this_round[cruiser]:
         return False
     return cruiser in state.order[state.turn :]
 
@@ -108,8 +135,7 @@ def win_shares(state: ChaosCruisersState) -> list[float]:
     if state.is_terminal():
         return list(state.returns())
     game = state.game
-    legs = chart_legs(game.start_tiles, tuple(game.gate_tile[g] for g in game.chart))
-    remaining = [max(cruiser_turns(state, c, legs) for c in own) for own in game.cruisers_of]
+    remaining = [sum(cruiser_turns(state, c) for c in own) for own in game.cruisers_of]
     best = min(remaining)
     weights = [math.exp((best - r) / TEMPERATURE) for r in remaining]
     total = sum(weights)

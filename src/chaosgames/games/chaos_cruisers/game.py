@@ -115,7 +115,8 @@ class ChaosCruisersGame(Game):
             g: (t[0], t[1]) for g, t in self.course_doc["gates"].items() if g in used
         }
         self.gate_tiles: frozenset[Tile] = frozenset(self.gate_tile.values())
-        # The squares of each chart row's gate tile: entering one checks that row.
+        # The gate tile of each chart row, and its squares: entering one checks that row.
+        self.row_tile: tuple[Tile, ...] = tuple(self.gate_tile[gate] for gate in self.chart)
         self.row_squares: tuple[frozenset[Square], ...] = tuple(
             frozenset(tile_squares(self.gate_tile[gate])) for gate in self.chart
         )

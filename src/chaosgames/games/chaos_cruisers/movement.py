@@ -64,8 +64,19 @@ class Trace(NamedTuple):
     direction: tuple[int, int]
 
 
-MOVE_STEPS: dict[Move, tuple[tuple[int, int], ...]] = {m: tuple(m.steps()) for t in MOVE_TABLE for m in t}
-"""The unit steps of every path (looked up, not built, in the inner loop of search)."""
+MOVE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {id(m): tuple(m.steps()) for t in MOVE_TABLE for m in t}
+"""The unit steps of every path of MOVE_TABLE, by the identity of the action (looked up,
+not built, in the inner loop of search; a dataclass hashes slowly, an id at once)."""
+NEXT_SPEED: dict[int, tuple[int, ...]] = {
+    id(choice): tuple(adjusted_speed(v, choice) for v in range(MAX_SPEED + 1))
+    for table in SPEED_TABLE
+    for choice in table
+}
+"""For each speed choice of SPEED_TABLE, by identity: the new speed from each speed 0-5."""
+SPEED_IDS: tuple[frozenset[int], ...] = tuple(frozenset(map(id, t)) for t in SPEED_TABLE)
+MOVE_IDS: tuple[frozenset[int], ...] = tuple(frozenset(map(id, t)) for t in MOVE_TABLE)
+"""The identities of the actions of each table: an action that is one of them is legal
+where that table is the list of legal actions."""
 
 
 def trace_move(
@@ -78,7 +89,7 @@ def trace_move(
     entered: list[Square] = []
     x, y = start
     step = (0, 0)
-    steps = MOVE_STEPS.get(move)
+    steps = MOVE_STEPS.get(id(move))
     for step in move.steps() if steps is None else steps:
         x, y = x + step[0], y + step[1]
         if (x, y) not in course or (x, y) in obstacles:

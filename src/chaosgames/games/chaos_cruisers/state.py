@@ -24,14 +24,17 @@ from chaosgames.games.chaos_cruisers.actions import (
 from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles, obstacle_squares
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
+    MOVE_IDS,
     MOVE_TABLE,
+    NEXT_SPEED,
     SPEED_COINS,
+    SPEED_IDS,
     SPEED_TABLE,
     adjusted_speed,
     push_chain,
     trace_move,
 )
-from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_groups, lead_key
+from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
 from chaosgames.games.chaos_cruisers.text import render_text
 
@@ -79,6 +82,7 @@ SETUP, CRUISE, CHAOS = tuple(OrderFor)
 
 class ChaosCruisersState(State):
     __slots__ = (
+        "_after_gates",
         "_course",
         "_dist",
         "_obstacle_set",
@@ -148,6 +152,9 @@ class ChaosCruisersState(State):
         # course until one changes it, which gives it fresh dicts): filled in place.
         self._dist: dict[Tile, dict[Square, int]] = {}
         self._turns: dict[Tile, TurnsToGate] = {}
+        # The heuristic's turns from each chart row's gate to the finish on this course
+        # (see evaluation.turns_after_gates): a box shared by clones like the tables.
+        self._after_gates: list[tuple[int, ...]] = []
 
     # -- derived, cached views ------------------------------------------------------------
 
@@ -166,6 +173,7 @@ class ChaosCruisersState(State):
         self._obstacle_set = None
         self._dist = {}
         self._turns = {}
+        self._after_gates = []
 
     def distance_to_next_gate(self, cruiser: int) -> int:
         square = self.pos[cruiser]
@@ -173,11 +181,14 @@ class ChaosCruisersState(State):
             return 0
         if square is None:
             return UNREACHABLE
-        tile = self.game.gate_tile[self.game.chart[self.progress[cruiser]]]
+        return self.gate_distance_map(self.game.row_tile[self.progress[cruiser]]).get(square, UNREACHABLE)
+
+    def gate_distance_map(self, tile: Tile) -> dict[Square, int]:
+        """Squares to `tile` from every free square, on the course as it stands (rule 2)."""
         dmap = self._dist.get(tile)
         if dmap is None:
             dmap = self._dist[tile] = gate_distances(tile, self.course(), self.obstacle_set())
-        return dmap.get(square, UNREACHABLE)
+        return dmap
 
     def turns_table(self, tile: Tile) -> TurnsToGate:
         """Turns to reach `tile` from every square and speed, on the course as it stands."""
@@ -234,6 +245,28 @@ class ChaosCruisersState(State):
         if phase in RELOCATING:
             return self.game.owner[self.relocator]
         return TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        return legal[:] if legal is not None else list(self._cached_legal())
+
+    def apply_action(self, action: Action) -> None:
+        # The contract's check, for the actions of a cruising turn, by identity: the legal
+        # speed choices and paths are always the very objects of SPEED_TABLE and MOVE_TABLE
+        # (a dataclass compares field by field, slowly). Anything else takes the full check.
+        phase = self.phase
+        if phase == SPEED:
+            if id(action) in SPEED_IDS[self.coins[self.order[self.turn]]]:
+                self._legal = None
+                self._index = None
+                self._adjust_speed(action)  # type: ignore[arg-type]
+                return
+        elif phase == MOVE and id(action) in MOVE_IDS[self.speed[self.order[self.turn]]]:
+            self._legal = None
+            self._index = None
+            self._move(action)  # type: ignore[arg-type]
+            return
+        State.apply_action(self, action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != ORDER:
@@ -303,11 +336,39 @@ class ChaosCruisersState(State):
             rolled = self.game.options["setup_order"] == "roll"
             groups = (tuple(range(n)),) if rolled else tuple((c,) for c in range(n))
         else:
-            groups = lead_groups(self.lead_order_keys())
+            groups = self._lead_groups()
         self.order = ()
         self.ties = groups
         self.order_for = purpose
         self._settle_order()
+
+    def _lead_groups(self) -> tuple[tuple[int, ...], ...]:
+        """`race.lead_groups(self.lead_order_keys())` written out: it runs every round."""
+        game = self.game
+        rows = len(game.chart)
+        row_tile = game.row_tile
+        dist = self._dist
+        keyed = []
+        for c, square in enumerate(self.pos):
+            k = self.progress[c]
+            if k >= rows:
+                continue
+            if square is None:
+                distance = UNREACHABLE
+            else:
+                dmap = dist.get(row_tile[k]) or self.gate_distance_map(row_tile[k])
+                distance = dmap.get(square, UNREACHABLE)
+            keyed.append(((-k, distance, -self.speed[c]), c))
+        keyed.sort()
+        groups: list[tuple[int, ...]] = []
+        last = None
+        for key, c in keyed:
+            if key == last:
+                groups[-1] = (*groups[-1], c)
+            else:
+                groups.append((c,))
+                last = key
+        return tuple(groups)
 
     def _take_lead(self, cruiser: int) -> None:
         rest = tuple(c for c in self.ties[0] if c != cruiser)
@@ -380,7 +441,8 @@ class ChaosCruisersState(State):
 
     def _adjust_speed(self, choice: Speed) -> None:
         c = self.order[self.turn]
-        self.speed[c] = adjusted_speed(self.speed[c], choice)
+        table = NEXT_SPEED.get(id(choice))
+        self.speed[c] = adjusted_speed(self.speed[c], choice) if table is None else table[self.speed[c]]
         if choice.coin:
             self.coins[c] &= ~(1 << choice.coin)
         if self.speed[c] == 0:
@@ -594,6 +656,7 @@ class ChaosCruisersState(State):
         new._obstacle_set = self._obstacle_set
         new._dist = self._dist
         new._turns = self._turns
+        new._after_gates = self._after_gates
         return new
 
     def to_json(self) -> dict[str, Any]:
