@@ -224,6 +224,56 @@ def peak_memory(spec: str, iterations: int) -> float:
     return peak / 1e6 * 100_000 / iterations
 
 
+def measure(
+    games: int,
+    seconds: float,
+    mcts: str = OURS,
+    seed: int = 2026,
+    max_plies: int = 300,
+    memory_iterations: int = 100_000,
+) -> dict[str, Any]:
+    """Our MCTS against OpenSpiel's MCTSBot over `games` games (printed as they end)."""
+    iterations, simulations = calibrate(mcts, seconds)
+    spec = with_iterations(mcts, iterations)
+    print(f"{seconds} s a move: ours {spec}, OpenSpiel MCTSBot {simulations} simulations", flush=True)
+    score = 0.0
+    endings: dict[str, int] = {}
+    for number in range(games):
+        ours_black = number % 2 == 0
+        result, ended = play(spec, simulations, ours_black, seed + number, max_plies)
+        score += result
+        endings[ended] = endings.get(ended, 0) + 1
+        print(f"game {number + 1}: ours {'Black' if ours_black else 'White'} {result}", flush=True)
+    low, high = wilson(score, games)
+    rate = score / games
+    memory = peak_memory(mcts, memory_iterations)
+    print(
+        f"ours {score:g} of {games} = {100 * rate:.1f}% (Wilson 95% {100 * low:.1f}-{100 * high:.1f}%); "
+        f"endings {endings}; target >= 75%: {'met' if rate >= 0.75 else 'NOT met'}"
+    )
+    print(f"peak memory of our MCTS: {memory:.1f} MB per 100k iterations (from {memory_iterations})")
+    return {
+        "games": games,
+        "seconds_per_move": seconds,
+        "ours": spec,
+        "openspiel_simulations": simulations,
+        "score": score,
+        "rate": rate,
+        "interval95": [low, high],
+        "target_met": rate >= 0.75,
+        "endings": endings,
+        "peak_mb_per_100k": memory,
+    }
+
+
+def run(quick: bool) -> dict[str, Any]:
+    """`make bench`: 4 games at 0.1 s a move (a smoke run: too few games to judge the
+    target); `--full`: the 40 games at 0.5 s of docs/results/strength.md."""
+    if quick:
+        return measure(games=4, seconds=0.1, memory_iterations=2000)
+    return measure(games=40, seconds=0.5, memory_iterations=20_000)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -236,41 +286,11 @@ def main() -> int:
     parser.add_argument("--memory-iterations", type=int, default=100_000)
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-
-    iterations, simulations = calibrate(args.mcts, args.seconds)
-    spec = with_iterations(args.mcts, iterations)
-    print(f"{args.seconds} s a move: ours {spec}, OpenSpiel MCTSBot {simulations} simulations", flush=True)
-    score = 0.0
-    endings: dict[str, int] = {}
-    for number in range(args.games):
-        ours_black = number % 2 == 0
-        result, ended = play(spec, simulations, ours_black, args.seed + number, args.max_plies)
-        score += result
-        endings[ended] = endings.get(ended, 0) + 1
-        print(f"game {number + 1}: ours {'Black' if ours_black else 'White'} {result}", flush=True)
-    low, high = wilson(score, args.games)
-    rate = score / args.games
-    memory = peak_memory(args.mcts, args.memory_iterations)
-    print(
-        f"ours {score:g} of {args.games} = {100 * rate:.1f}% (Wilson 95% {100 * low:.1f}-{100 * high:.1f}%); "
-        f"endings {endings}; target >= 75%: {'met' if rate >= 0.75 else 'NOT met'}"
-    )
-    print(f"peak memory of our MCTS: {memory:.1f} MB per 100k iterations (from {args.memory_iterations})")
+    figures = measure(args.games, args.seconds, args.mcts, args.seed, args.max_plies, args.memory_iterations)
     if args.json:
-        figures = {
-            "games": args.games,
-            "seconds_per_move": args.seconds,
-            "ours": spec,
-            "openspiel_simulations": simulations,
-            "score": score,
-            "rate": rate,
-            "interval95": [low, high],
-            "endings": endings,
-            "peak_mb_per_100k": memory,
-            "command": " ".join([".venv/bin/python", "benchmarks/vs_openspiel.py", *sys.argv[1:]]),
-        }
+        figures["command"] = " ".join([".venv/bin/python", "benchmarks/vs_openspiel.py", *sys.argv[1:]])
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
-    return 0 if not math.isnan(rate) else 1
+    return 0 if not math.isnan(figures["rate"]) else 1
 
 
 if __name__ == "__main__":
