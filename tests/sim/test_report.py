@@ -171,8 +171,10 @@ def test_the_report_shows_how_games_ended(tmp_path: Path) -> None:
 def test_the_strength_database_written_before_endings_were_stored_still_reports(tmp_path: Path) -> None:
     import shutil
 
+    # docs/results/strength.db as it was before the lab stored endings (the file itself has
+    # grown since, in the lab's newer shape): kept here so the old shape stays tested.
     db = tmp_path / "strength.db"
-    shutil.copy(Path(__file__).parents[2] / "docs" / "results" / "strength.db", db)
+    shutil.copy(Path(__file__).parent / "data" / "strength-before-endings.db", db)
     summaries = report(db, console=Console(record=True, width=150)).summaries
     assert sum(s.games for s in summaries) == 100
     for summary in summaries:
