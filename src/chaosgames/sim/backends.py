@@ -8,12 +8,14 @@ flight at once, so an interruption loses at most the games being played.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
+import multiprocessing.connection
 import os
+import pickle
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from chaosgames.sim.jobs import Task, play_task
@@ -34,54 +36,104 @@ def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "local") -> It
     raise LabError(f"There is no backend {backend!r}; choose local or ray.")
 
 
-def _start_worker(started: Any, stopping: Any) -> None:
+IN_FLIGHT = 2
+"""Games handed to each worker process ahead of its results: one to play, one waiting."""
+
+
+class _Worker:
+    """A game-playing process with a pipe of its own: games go in, rows come back in order.
+
+    No queue or lock is shared between workers, so killing one (as Ctrl-C does) can only
+    spoil its own pipe, which is dropped with it. (A `ProcessPoolExecutor` worker killed
+    while sending its result leaves the pool's shared result pipe half-written, and the
+    pool's shutdown then waits for the rest forever.)
+    """
+
+    def __init__(self, context: Any, others: list[_Worker]) -> None:
+        self.pipe, theirs = context.Pipe()
+        # A forked worker inherits the pipes of the workers started before it: it closes
+        # them, so that each worker sees the end of its own pipe when the parent dies.
+        inherited = [w.pipe for w in others] if context.get_start_method() == "fork" else []
+        self.process = context.Process(target=_serve, args=(theirs, inherited), daemon=True)
+        self.process.start()
+        theirs.close()  # ours is the parent's only end: recv sees EOF when the worker dies
+        self.given = 0
+
+    def give(self, task: Task) -> None:
+        self.pipe.send(task)
+        self.given += 1
+
+    def take(self) -> Result:
+        try:
+            done, value = self.pipe.recv()
+        except (EOFError, OSError):
+            code = self.process.exitcode
+            raise LabError(f"A worker process stopped unexpectedly (exit code {code}).") from None
+        self.given -= 1
+        if not done:
+            raise value
+        return value  # type: ignore[no-any-return]
+
+    def stop(self, at_once: bool) -> None:
+        if at_once:
+            self.process.kill()  # games in flight are dropped (a slow game can take minutes)
+        else:
+            with contextlib.suppress(OSError):
+                self.pipe.send(None)
+        self.process.join()
+        self.pipe.close()
+
+
+def _serve(pipe: Any, inherited: list[Any]) -> None:
     # Ctrl-C is the parent's to handle: it stops handing out games and keeps what is stored.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Tell the parent who we are, so that it can stop us at once when interrupted; a
-    # worker starting after the interruption (too late to be told) leaves by itself.
-    started.put(os.getpid())
-    if stopping.is_set():
-        os._exit(0)
+    for other in inherited:
+        other.close()
+    while True:
+        try:
+            task = pipe.recv()
+        except EOFError:  # the parent is gone
+            return
+        if task is None:
+            return
+        try:
+            reply: tuple[bool, Any] = (True, play_task(task))
+        except Exception as exc:  # the parent raises it, as if the game had been played there
+            reply = (False, exc)
+        try:
+            pipe.send(reply)
+        except (TypeError, AttributeError, pickle.PicklingError):
+            pipe.send((False, LabError(f"{type(reply[1]).__name__}: {reply[1]}")))
 
 
 def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
     # fork starts workers at once and shares the already imported games; elsewhere spawn.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
-    started, stopping = context.SimpleQueue(), context.Event()
-    pending: set[Future[Result]] = set()
     queue = iter(tasks)
-    executor = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(started, stopping)
-    )
+    crew: list[_Worker] = []
     finished_normally = False
     try:
-        for task in queue:
-            pending.add(executor.submit(play_task, task))
-            if len(pending) >= 3 * workers:
-                break
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
-                following = next(queue, None)
-                if following is not None:
-                    pending.add(executor.submit(play_task, following))
+        for _ in range(min(workers, len(tasks))):
+            crew.append(_Worker(context, crew))
+        for worker in crew:
+            _hand_out(worker, queue, IN_FLIGHT)
+        while busy := [w for w in crew if w.given]:
+            ready = multiprocessing.connection.wait([w.pipe for w in busy])
+            for worker in busy:
+                if worker.pipe in ready:
+                    yield worker.take()
+                    _hand_out(worker, queue, 1)
         finished_normally = True
     finally:
-        if not finished_normally:
-            # Interrupted (Ctrl-C) or failed: the games in flight are dropped, not awaited
-            # (a game between slow agents can take minutes); stop our own workers now.
-            stopping.set()
-            while not started.empty():
-                _terminate(started.get())
-        executor.shutdown(wait=True, cancel_futures=True)
-        started.close()
+        # Interrupted (Ctrl-C) or failed: the games in flight are dropped, not awaited.
+        for worker in crew:
+            worker.stop(at_once=not finished_normally)
 
 
-def _terminate(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError):  # already gone
-        os.kill(pid, signal.SIGTERM)
+def _hand_out(worker: _Worker, queue: Iterator[Task], count: int) -> None:
+    for task in itertools.islice(queue, count):
+        worker.give(task)
 
 
 def _ray(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
