@@ -28,12 +28,33 @@ def score(st: CardboardState, player: int) -> float:
     return value
 
 
+KNOWN_LIMIT = 1 << 14
+"""Verdicts kept by `evaluate` before it starts afresh (a search of 300 iterations meets a
+few hundred different ones)."""
+_known: dict[tuple[int, ...], list[float]] = {}
+"""Win shares by (back, lives, tokens, stress, positions): all `win_shares` reads."""
+
+
 def evaluate(st: CardboardState) -> list[float]:
     if st.result is not None:
         return list(st.result)
-    # score() for every player in one pass (search calls this at every cut-off; the same
-    # arithmetic in the same order, so the same floats).
-    # min(stress, 8) written out, constants bound: search's cut-offs call this most.
+    if not st.board_ids:  # setup: not worth keeping
+        return win_shares(st)
+    # A search asks again and again about the same few positions (after each stress die,
+    # each gear ...): about six questions in seven repeat an earlier one.
+    key = (st.back, *st.lives, *st.tokens, *st.stress, *st.pos)
+    shares = _known.get(key)
+    if shares is None:
+        if len(_known) >= KNOWN_LIMIT:
+            _known.clear()
+        shares = _known[key] = win_shares(st)
+    return shares[:]  # the caller's own list
+
+
+def win_shares(st: CardboardState) -> list[float]:
+    """A softmax of score() over the players still in the race."""
+    # score() for every player in one pass: the same arithmetic in the same order, so the
+    # same floats; min(stress, 8) written out and constants bound.
     tokens, stress, pos = st.tokens, st.stress, st.pos
     on_track = bool(st.board_ids)
     back_row = 2 * st.back
