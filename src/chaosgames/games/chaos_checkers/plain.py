@@ -16,7 +16,7 @@ from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import Action, State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, START
-from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, Move, jump_move
+from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, jump_move
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
@@ -267,6 +267,11 @@ def parse_board_text(text: str) -> tuple[int, int, int]:
     return p0, p1, kings
 
 
+_FIRST_REPEAT = 2
+"""Both draw rules ask for a position three times or more, so a history of two entries
+(the commonest: the first quiet king move) is not looked at."""
+
+
 class PlainState(State):
     """A position of plain American checkers."""
 
@@ -354,11 +359,16 @@ class PlainState(State):
 
     def apply_action(self, action: Action) -> None:
         legal = self._legal
-        if type(action) is not Move or legal is None or action not in legal:
-            State.apply_action(self, action)  # the checks, and the refusal, of the contract
-            return
-        self._index = None
-        self._apply_action(action)
+        if legal is not None:
+            # Moves are interned: the one played is normally the listed object itself, found
+            # by identity (comparing moves field by field costs more). Anything else, an equal
+            # copy included, gets the contract's checks (and its refusal).
+            for move in legal:
+                if move is action:
+                    self._index = None
+                    self._apply_action(action)
+                    return
+        State.apply_action(self, action)
 
     def _legal_actions(self) -> list[Action]:
         if self.outcome is not None:
@@ -404,7 +414,7 @@ class PlainState(State):
         if not legal:
             # No piece or no legal move: the player to move (side ^ 1) loses.
             self.outcome = (1.0, 0.0) if side == 0 else (0.0, 1.0)
-        elif (history and drawn_by_repetition(history, self.repetition)) or (
+        elif (len(history) > _FIRST_REPEAT and drawn_by_repetition(history, self.repetition)) or (
             self.max_moves and ply >= self.max_moves
         ):
             self.outcome = (0.5, 0.5)
