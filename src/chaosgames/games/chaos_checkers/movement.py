@@ -167,6 +167,11 @@ def _rays(kind: int, square: int) -> tuple[tuple[int, int, int, int, int, int], 
 LEAPS = tuple(tuple(_rays(kind, s) for s in range(32)) for kind in range(3))
 """LEAPS[kind][square]: (bit, square) one, two and three steps away (bit 0 off the board) per
 direction with the second square on the board."""
+LEAP_VICTIMS = tuple(
+    tuple(sum(b1 | b2 for b1, _, b2, _, _, _ in LEAPS[kind][s]) for s in range(32)) for kind in range(3)
+)
+"""LEAP_VICTIMS[kind][square]: where the first capture of a Leap from there may be (one or
+two steps away): without a capturable piece there, the search finds nothing."""
 
 
 def _jumps(
@@ -296,10 +301,9 @@ def legal_moves(
         able = jumpers(capturers & kings, capturers, theirs, free)
     if able:
         for i in squares_of(able):
-            piece = board[i]
-            assert piece is not None
-            kind, crown = (2, 0) if piece.king else (player, CROWN_ROW[player])
-            victims = capturable & ~shielded[piece.colour] if shields else capturable
+            _, colour, king, _, _ = board[i]  # type: ignore[misc]
+            kind, crown = (2, 0) if king else (player, CROWN_ROW[player])
+            victims = capturable & ~shielded[colour] if shields else capturable
             _jumps(i, JUMPS[kind], victims, free | 1 << i, (i,), (), crown, moves)
     if not (forced and moves):
         tables = STEP_TABLES[player]
@@ -314,12 +318,13 @@ def legal_moves(
         ]
     if powers and movers & powered:
         for i in squares_of(movers & powered):
-            piece = board[i]
-            assert piece is not None
-            kind, crown = (2, 0) if piece.king else (player, CROWN_ROW[player])
-            victims = capturable & ~shielded[piece.colour] if shields else capturable
-            if piece.potion == BLACK_AMBUSH:
-                _ambushes(i, AMBUSHES[kind], victims, (i,), crown, moves)
-            else:
+            _, colour, king, _, potion = board[i]  # type: ignore[misc]
+            kind, crown = (2, 0) if king else (player, CROWN_ROW[player])
+            victims = capturable & ~shielded[colour] if shields else capturable
+            # Most of the time nothing is in reach: the search is not started.
+            if potion == BLACK_AMBUSH:
+                if victims & NEAR[kind][i]:
+                    _ambushes(i, AMBUSHES[kind], victims, (i,), crown, moves)
+            elif victims & LEAP_VICTIMS[kind][i]:
                 _leaps(i, LEAPS[kind], victims, free | 1 << i, (i,), (), 0, crown, moves)
     return moves

@@ -66,6 +66,9 @@ REVIVE = tuple(
     for s in _SQUARES
 )
 _TELEKINESIS: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
+_POTION = Piece._fields.index("potion")
+"""`piece[_POTION]` is `piece.potion`, read by index: a NamedTuple's field by name costs
+several times more, and `uses` reads the potion of every piece at every turn."""
 _RECLAIM: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
 
 
@@ -106,7 +109,7 @@ def uses(
     mine = squares_of(mine_bits)
     theirs: tuple[int, ...] | None = None
     for s in mine:
-        potion = board[s].potion  # type: ignore[union-attr]
+        potion = board[s][_POTION]  # type: ignore[index]
         if potion not in DECLARED:
             continue
         if potion == LIGHTBLUE:
@@ -119,12 +122,14 @@ def uses(
             rewind = REWIND[s]
             if theirs is None:
                 theirs = squares_of(theirs_bits)
-            out.extend([rewind[t] for t in theirs if board[t].potion >= 0])  # type: ignore[union-attr]
+            out.extend([rewind[t] for t in theirs if board[t][_POTION] >= 0])  # type: ignore[index]
         elif potion == BLUE:
-            for a in mine:
-                if a != s and board[a].potion >= 0:  # type: ignore[union-attr]
-                    onto = _telekinesis(s, a)
-                    out.extend([onto[b] for b in mine if b != a])
+            for k, a in enumerate(mine):
+                if a != s and board[a][_POTION] >= 0:  # type: ignore[index]
+                    # onto every other piece of the player's, by square (map: no loop in Python)
+                    onto = _telekinesis(s, a).__getitem__
+                    out += map(onto, mine[:k])
+                    out += map(onto, mine[k + 1 :])
         elif potion == WHITE:
             revive = REVIVE[s]
             for h in HOME_ROW[player]:

@@ -35,7 +35,7 @@ from chaosgames.games.chaos_checkers.actions import (
     SetupDraw,
 )
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL
-from chaosgames.games.chaos_checkers.colours import TEN, TRIOS_PER_COLOUR
+from chaosgames.games.chaos_checkers.colours import COLOURS, TEN, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
 from chaosgames.games.chaos_checkers.plain import steps_exist
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
@@ -140,6 +140,15 @@ _PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = (
 _DRAWN_SHIELDS, _DRAWN_POTIONS = DRAWS["draw-shield"], DRAWS["draw-potion"]
 
 
+_PLACE_ODDS: dict[tuple[Any, ...], list[tuple[Action, float]]] = {}
+"""The odds of a setup placement by (square, the player's colours, how many of each are
+placed): a few thousand at most, met again in every game. The lists are shared, never
+changed (`chance_outcomes` hands out copies)."""
+_SHIELD_ODDS: dict[tuple[int, Counts], list[tuple[Action, float]]] = {}
+"""The odds of a setup shield draw by (square, shield bag); a bag holds the opponent's
+three colours before play, five of each: at most 216 bags a colour set."""
+
+
 def _from_bag(draws: tuple[Action, ...], counts: Counts) -> list[tuple[Action, float]]:
     """A draw from a bag holding `counts` (by colour): `weighted` over it, inline (the same
     outcomes and the same floats; made at every chance node)."""
@@ -147,14 +156,39 @@ def _from_bag(draws: tuple[Action, ...], counts: Counts) -> list[tuple[Action, f
     return [(draws[c], n / total) for c, n in enumerate(counts) if n]
 
 
+_PIECES = tuple(
+    tuple(
+        tuple(
+            tuple(
+                tuple(Piece(owner, colour, king, shield, potion) for potion in range(-1, len(COLOURS)))
+                for shield in range(-1, TEN)
+            )
+            for king in (False, True)
+        )
+        for colour in range(TEN)
+    )
+    for owner in (0, 1)
+)
+"""_PIECES[owner][colour][king][shield + 1][potion + 1]: every piece there can be, made once
+(a NamedTuple is made by Python code: setup and rewards change pieces at nearly every
+action, and a look-up costs a fraction of that)."""
+
+
+def _piece(owner: int, colour: int, king: bool, shield: int, potion: int) -> Piece:
+    """The Piece with these fields (shield, potion -1: none), from `_PIECES`."""
+    return _PIECES[owner][colour][king][shield + 1][potion + 1]
+
+
 def _with_shield(piece: Piece, shield: int) -> Piece:
     """`piece` with another shield (-1: none); the board takes it through `_put`."""
-    return Piece(piece.owner, piece.colour, piece.king, shield, piece.potion)
+    owner, colour, king, _, potion = piece
+    return _PIECES[owner][colour][king][shield + 1][potion + 1]
 
 
 def _with_potion(piece: Piece, potion: int) -> Piece:
     """`piece` with another potion (-1: none); the board takes it through `_put`."""
-    return Piece(piece.owner, piece.colour, piece.king, piece.shield, potion)
+    owner, colour, king, shield, _ = piece
+    return _PIECES[owner][colour][king][shield + 1][potion + 1]
 
 
 def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
@@ -345,17 +379,24 @@ class ChaosState(State):
         phase = self.phase
         if phase == PLACE:
             player, square = self._setup_slot()
-            placed = [0] * 10
-            for sq in SETUP_ORDER[player]:
-                piece = self.board[sq]
-                if piece is not None:
-                    placed[piece.colour] += 1
+            board = self.board
+            placed = [piece.colour for sq in SETUP_ORDER[player] if (piece := board[sq]) is not None]
             colours = self.game.colours[player]
-            draws = _PLACE_DRAWS[square]
-            return weighted([(draws[c], PIECES_PER_COLOUR - placed[c]) for c in colours])
+            key = (square, colours, *[placed.count(c) for c in colours])
+            odds = _PLACE_ODDS.get(key)
+            if odds is None:
+                draws = _PLACE_DRAWS[square]
+                odds = _PLACE_ODDS[key] = weighted(
+                    [(draws[c], PIECES_PER_COLOUR - placed.count(c)) for c in colours]
+                )
+            return odds
         if phase == SHIELD:
             player, square = self._setup_slot()
-            return _from_bag(_SHIELD_DRAWS[square], self.bags[player])
+            bag = self.bags[player]
+            odds = _SHIELD_ODDS.get((square, bag))
+            if odds is None:
+                odds = _SHIELD_ODDS[(square, bag)] = _from_bag(_SHIELD_DRAWS[square], bag)
+            return odds
         if phase == POTION:
             player, square = self._setup_slot()
             return _from_bag(_POTION_DRAWS[square], self.pouch)
@@ -391,31 +432,34 @@ class ChaosState(State):
     def _put(self, square: int, piece: Piece | None) -> None:
         """Set `square` to `piece` (None: empty), the bitboards with it: every change of
         the board goes through here (or `_move_piece`)."""
+        # The fields read by unpacking: a NamedTuple's field by name costs several times more.
         bit = 1 << square
         old = self.board[square]
         if old is not None:
-            if old.owner:
+            owner, _, _, shield, _ = old
+            if owner:
                 self.pieces1 ^= bit
             else:
                 self.pieces0 ^= bit
             self.kings &= ~bit
             self.ghosts &= ~bit
             self.powered &= ~bit
-            if old.shield >= 0:
-                self.shielded[old.shield] ^= bit
+            if shield >= 0:
+                self.shielded[shield] ^= bit
         if piece is not None:
-            if piece.owner:
+            owner, _, king, shield, potion = piece
+            if owner:
                 self.pieces1 |= bit
             else:
                 self.pieces0 |= bit
-            if piece.king:
+            if king:
                 self.kings |= bit
-            if piece.potion == P.CLEAR:
+            if potion == P.CLEAR:
                 self.ghosts |= bit
-            elif piece.potion in _POWERS:
+            elif potion in _POWERS:
                 self.powered |= bit
-            if piece.shield >= 0:
-                self.shielded[piece.shield] |= bit
+            if shield >= 0:
+                self.shielded[shield] |= bit
         self.board[square] = piece
 
     def _move_piece(self, src: int, dst: int) -> None:
@@ -423,19 +467,20 @@ class ChaosState(State):
         board = self.board
         piece = board[src]
         assert piece is not None
+        owner, _, king, shield, potion = piece
         both = 1 << src | 1 << dst
-        if piece.owner:
+        if owner:
             self.pieces1 ^= both
         else:
             self.pieces0 ^= both
-        if piece.king:
+        if king:
             self.kings ^= both
-        if piece.potion == P.CLEAR:
+        if potion == P.CLEAR:
             self.ghosts ^= both
-        elif piece.potion in _POWERS:
+        elif potion in _POWERS:
             self.powered ^= both
-        if piece.shield >= 0:
-            self.shielded[piece.shield] ^= both
+        if shield >= 0:
+            self.shielded[shield] ^= both
         board[dst] = piece
         board[src] = None
 
@@ -448,9 +493,9 @@ class ChaosState(State):
         self._odds = None
         self._read_board()
 
-    def _moves(self, powers: bool) -> list[ChaosMove]:
-        """A new list of the legal moves (steps and captures) of the player to move."""
-        mine, theirs = self._mine()
+    def _moves(self, powers: bool, mine: int, theirs: int, counts: tuple[int, int]) -> list[ChaosMove]:
+        """A new list of the legal moves (steps and captures) of the player to move, whose
+        pieces are `mine` (the other's `theirs`); `counts` is `counts()`."""
         movers = mine
         if self.extra >= 0:
             movers &= 1 << self.extra  # the Speedy piece's extra turn: that piece alone
@@ -459,7 +504,7 @@ class ChaosState(State):
         return legal_moves(
             self.board,
             self.turn,
-            (self.pieces0.bit_count() == 1, self.pieces1.bit_count() == 1),  # _lone()
+            (counts[0] == 1, counts[1] == 1),  # _lone()
             self.game.options["forced_capture"],
             powers,
             movers,
@@ -473,27 +518,28 @@ class ChaosState(State):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
+        mine, theirs = self._mine()
+        counts = (self.pieces0.bit_count(), self.pieces1.bit_count())  # counts()
         if phase == TURN:
             player = self.turn
-            mine, theirs = self._mine()
             out: list[Action] = P.uses(  # type: ignore[assignment]
                 self.board,
                 player,
                 self.pouch,
                 self.bags[player],
                 self.eliminated[player],
-                (self.pieces0.bit_count(), self.pieces1.bit_count()),  # counts()
+                counts,
                 mine,
                 theirs,
             )
             if self.ghosts & mine:
                 out = [*P.ghost_discards(self.ghosts & mine), *out]
-            out += self._moves(True)
+            out += self._moves(True, mine, theirs, counts)
             if self.extra >= 0:
                 out.append(PASS)
             return out
         if phase == MOVE:
-            moves: list[Action] = self._moves(False)  # type: ignore[assignment]
+            moves: list[Action] = self._moves(False, mine, theirs, counts)  # type: ignore[assignment]
             if self.extra >= 0:
                 moves.append(PASS)
             return moves
@@ -524,8 +570,13 @@ class ChaosState(State):
                         legal = True
                         break
             else:
+                # Likewise the listed actions (an equal copy of one is left to the contract).
                 actions = self._legal
-                legal = action in (actions if actions is not None else self._cached_legal())
+                legal = False
+                for listed in actions if actions is not None else self._cached_legal():
+                    if listed is action:
+                        legal = True
+                        break
             if legal:
                 self._legal = None
                 self._index = None
@@ -578,15 +629,16 @@ class ChaosState(State):
     # setup ------------------------------------------------------------------------
 
     def _setup_draw(self, draw: SetupDraw) -> None:
-        player = 0 if draw.square < 12 else 1
-        if draw.kind == "place":
-            self._put(draw.square, Piece(player, draw.colour, False, -1, -1))
-        elif draw.kind == "shield":
-            self._put(draw.square, _with_shield(self.board[draw.square], draw.colour))  # type: ignore[arg-type]
-            self.bags = _take(self.bags, player, draw.colour)
+        kind, square, colour = draw
+        player = 0 if square < 12 else 1
+        if kind == "place":
+            self._put(square, _piece(player, colour, False, -1, -1))
+        elif kind == "shield":
+            self._put(square, _with_shield(self.board[square], colour))  # type: ignore[arg-type]
+            self.bags = _take(self.bags, player, colour)
         else:
-            self._put(draw.square, _with_potion(self.board[draw.square], draw.colour))  # type: ignore[arg-type]
-            self.pouch = _add(self.pouch, draw.colour, -1)
+            self._put(square, _with_potion(self.board[square], colour))  # type: ignore[arg-type]
+            self.pouch = _add(self.pouch, colour, -1)
         self.setup_index += 1
         if self.setup_index == DRAWS_PER_PHASE:
             self.setup_index = 0
@@ -615,7 +667,7 @@ class ChaosState(State):
             self._put(s, _with_potion(board[s], -1))  # type: ignore[arg-type]
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
-            self._put(t, Piece(self.turn, use.colour, False, -1, -1))
+            self._put(t, _piece(self.turn, use.colour, False, -1, -1))
         elif power == "sacrifice":
             self._eliminate(s)
             self._eliminate(t)
@@ -658,20 +710,21 @@ class ChaosState(State):
     # moving ---------------------------------------------------------------------------
 
     def _start_move(self, move: ChaosMove) -> None:
-        src = move.path[0]
+        _, power, path, victims = move
+        src = path[0]
         piece = self.board[src]
         assert piece is not None
         # A move captures at every step or at none (`victims` all -1: a step, a Ghost jump).
-        captures = move.victims[0] >= 0
-        if move.power or captures or not piece.king:
+        captures = victims[0] >= 0
+        if power or captures or not piece.king:
             self.turn_quiet = False
         elif self.turn_quiet and not self.history:
             self.history = (self._key(),)
-        if move.power:
+        if power:
             self.used = src  # Ambush or Leap: the moving piece's own potion
         elif not captures:
             # Nothing to capture, so nobody to wait for: the piece goes straight there.
-            dst = move.path[1]
+            dst = path[1]
             self._move_piece(src, dst)
             if self.used == src:
                 self.used = dst
@@ -731,9 +784,10 @@ class ChaosState(State):
         self.pending = None
         piece = self.board[at]
         assert piece is not None
-        crowned = not piece.king and bool(CROWN_ROW[piece.owner] >> at & 1)
+        owner, colour, king, shield, potion = piece
+        crowned = not king and bool(CROWN_ROW[owner] >> at & 1)
         if crowned:
-            piece = Piece(piece.owner, piece.colour, True, piece.shield, piece.potion)
+            piece = _piece(owner, colour, True, shield, potion)
             self._put(at, piece)
             self.turn_quiet = False
         if not (self.pieces1 if self.turn == 0 else self.pieces0):
@@ -745,7 +799,7 @@ class ChaosState(State):
         # discard this existing potion and replace it": a piece that used its own potion
         # this turn keeps what it now holds (Ambush or Leap, a Wild pick, a potion moved
         # onto it by its own Telekinesis); one left with none still receives a new one.
-        kept = self.used == at and piece.potion >= 0
+        kept = self.used == at and potion >= 0
         if not (n or crowned):
             self.reward = _UNREWARDED[kept][at]
             self._end_turn()  # what _potion_reward does for a move that earns nothing
@@ -753,8 +807,8 @@ class ChaosState(State):
         self.reward = Reward(at, n, crowned, kept)
         if n:
             # "Discard your current shield ... replace it with a new random shield".
-            if piece.shield >= 0:
-                self.bags = _give(self.bags, piece.owner, piece.shield)
+            if shield >= 0:
+                self.bags = _give(self.bags, owner, shield)
                 self._put(at, _with_shield(piece, -1))
             self._start_draws(DRAW_SHIELD, min(n, sum(self.bags[self.turn])))
         else:
@@ -844,8 +898,10 @@ class ChaosState(State):
         self.turn_quiet = True
         if quiet:
             key = self._key()
-            self.history = (*self.history, key)
-            if drawn_by_repetition(self.history, self.game.options["repetition"]):
+            history = self.history = (*self.history, key)
+            # Both draw rules ask for a position three times or more: two entries (the
+            # commonest, after a first quiet king move) are not looked at.
+            if len(history) > 2 and drawn_by_repetition(history, self.game.options["repetition"]):
                 self._finish((0.5, 0.5))
                 return
         else:
