@@ -121,6 +121,8 @@ STEP_TABLES = tuple(
     for player in (0, 1)
 )
 """STEP_TABLES[player][square][is a king]: (NEAR, STEPS) of that player's man or king there."""
+MEN_NEAR, MEN_STEPS = NEAR[:2], STEPS[:2]
+"""NEAR and STEPS of each player's men (kind = player)."""
 
 
 def _capture(path: tuple[int, ...], victims: tuple[int, ...]) -> ChaosMove:
@@ -306,16 +308,21 @@ def legal_moves(
             victims = capturable & ~shielded[colour] if shields else capturable
             _jumps(i, JUMPS[kind], victims, free | 1 << i, (i,), (), crown, moves)
     if not (forced and moves):
-        tables = STEP_TABLES[player]
         # A Ghost may jump or be jumped: pieces on or next to a Ghost are asked one by one;
-        # for the others the steps are one look-up.
+        # for the others the steps are one look-up (and with neither kings nor Ghosts about,
+        # the commonest case, the look-up of a man's).
         ghostly = ghosts | around(ghosts) if ghosts else 0
-        moves += [
-            step
-            for i in squares_of(movers)
-            for near, steps in (tables[i][kings >> i & 1],)
-            for step in (quiet_moves(board, i, lone) if ghostly >> i & 1 else steps[occupied & near])
-        ]
+        if not movers & (kings | ghostly):
+            near, steps = MEN_NEAR[player], MEN_STEPS[player]
+            moves += [step for i in squares_of(movers) for step in steps[i][occupied & near[i]]]
+        else:
+            tables = STEP_TABLES[player]
+            moves += [
+                step
+                for i in squares_of(movers)
+                for near, steps in (tables[i][kings >> i & 1],)
+                for step in (quiet_moves(board, i, lone) if ghostly >> i & 1 else steps[occupied & near])
+            ]
     if powers and movers & powered:
         for i in squares_of(movers & powered):
             _, colour, king, _, potion = board[i]  # type: ignore[misc]

@@ -124,12 +124,10 @@ def uses(
                 theirs = squares_of(theirs_bits)
             out.extend([rewind[t] for t in theirs if board[t][_POTION] >= 0])  # type: ignore[index]
         elif potion == BLUE:
-            for k, a in enumerate(mine):
+            for a in mine:
                 if a != s and board[a][_POTION] >= 0:  # type: ignore[index]
-                    # onto every other piece of the player's, by square (map: no loop in Python)
-                    onto = _telekinesis(s, a).__getitem__
-                    out += map(onto, mine[:k])
-                    out += map(onto, mine[k + 1 :])
+                    onto = _telekinesis(s, a)
+                    out.extend([onto[b] for b in mine if b != a])
         elif potion == WHITE:
             revive = REVIVE[s]
             for h in HOME_ROW[player]:

@@ -153,7 +153,8 @@ def _from_bag(draws: tuple[Action, ...], counts: Counts) -> list[tuple[Action, f
     """A draw from a bag holding `counts` (by colour): `weighted` over it, inline (the same
     outcomes and the same floats; made at every chance node)."""
     total = sum(counts)
-    return [(draws[c], n / total) for c, n in enumerate(counts) if n]
+    # `draws` has one outcome per colour, pink included: a shield bag's counts stop before it.
+    return [(draw, n / total) for draw, n in zip(draws, counts, strict=False) if n]
 
 
 _PIECES = tuple(
@@ -192,7 +193,9 @@ def _with_potion(piece: Piece, potion: int) -> Piece:
 
 
 def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
-    return (*counts[:colour], counts[colour] + n, *counts[colour + 1 :])
+    added = list(counts)  # two copies made in C: fewer objects than slicing around `colour`
+    added[colour] += n
+    return tuple(added)
 
 
 class ChaosState(State):
@@ -357,6 +360,17 @@ class ChaosState(State):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         return legal[:] if legal is not None else list(self._cached_legal())
+
+    def _cached_legal(self) -> list[Action]:
+        # State's, with the phase asked instead of current_player() (once per position).
+        legal = self._legal
+        if legal is None:
+            if self.phase in _CHANCE_PHASES:
+                legal = [outcome for outcome, _ in self.chance_outcomes()]
+            else:
+                legal = self._legal_actions()  # none once the game is over
+            self._legal = legal
+        return legal
 
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
