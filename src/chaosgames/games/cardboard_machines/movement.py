@@ -44,12 +44,17 @@ def gear_change_stress(old: int, new: int) -> int:
     return 0
 
 
+GEAR_CHANGE_STRESS = tuple(tuple(gear_change_stress(old, new) for new in range(7)) for old in range(7))
+"""gear_change_stress(old, new) as GEAR_CHANGE_STRESS[old][new] (a gear change every turn)."""
+
+
 def change_gear(st: CardboardState, gear: int) -> None:
     p = st.mover
-    cost = gear_change_stress(st.gear[p], gear)
+    old = st.gear[p]
+    cost = GEAR_CHANGE_STRESS[old][gear]
     if cost:
         st.add_stress(p, cost)
-    st.changed_gear = gear != st.gear[p]
+    st.changed_gear = gear != old
     st.gear[p] = gear
     st.moves_left = gear
     st.phase = MOVE
@@ -113,18 +118,16 @@ def enter(st: CardboardState, direction: int, space: int) -> None:
         claim_round_token(st, p, space)
 
 
-def space_towards(st: CardboardState, direction: int) -> int:
-    """The space in front of the mover in `direction` (-1 left, 0 ahead, 1 right)."""
+def step(st: CardboardState, direction: int) -> None:
+    """One space forward, into the space in front in `direction` (-1 left, 0 ahead, 1
+    right); the move ends when no points are left (the caller ends it)."""
     here = st.pos[st.mover]
     for d, delta in st.track.ahead[here - BOARD_SPACES * st.back]:
         if d == direction:
-            return here + delta
-    raise ValueError(f"no space in front in direction {direction}")
-
-
-def step(st: CardboardState, direction: int) -> None:
-    """One space forward; the move ends when no points are left (the caller ends it)."""
-    enter(st, direction, space_towards(st, direction))
+            enter(st, direction, here + delta)
+            break
+    else:
+        raise ValueError(f"no space in front in direction {direction}")
     st.moves_left -= 1
     st.must_continue = False
 

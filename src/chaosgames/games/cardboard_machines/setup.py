@@ -35,7 +35,7 @@ def choose_first(st: CardboardState, player: int) -> None:
 
 def draw_board(st: CardboardState, board: int) -> None:
     """Shuffle the other boards: each draw takes the next place, behind first, then front."""
-    st.drawn.append(board)
+    st.drawn = [*st.drawn, board]  # a new list: clones share it (state.SHARED_LISTS)
     if len(st.drawn) == DRAWN_BOARDS:
         lay_track(st, st.drawn)
 
@@ -55,11 +55,13 @@ def lay_track(st: CardboardState, drawn: list[int]) -> None:
 def place_cars(st: CardboardState) -> None:
     """From the starting player clockwise, cars go on starting spaces 1, 2, 3, 4."""
     n = st.game.num_players
+    start_row = [0] * n  # a new list: clones share it (state.SHARED_LISTS)
     for i in range(n):
         player = (st.first + i) % n
         col, row = START_SPACES[i + 1]
         st.pos[player] = (2 * START_INDEX + row) * LANES + col
-        st.start_row[player] = row
+        start_row[player] = row
+    st.start_row = start_row
 
 
 def times_scrolled_away(place: int, back: int) -> int:

@@ -74,6 +74,9 @@ BOARD_DRAWS = tuple(Move(Kind.BOARD, b) for b in BOARD_IDS)
 NO_TRACK = Track((), (), (), (-2, -1), ())
 """The lookup tables while the track is not laid yet (setup)."""
 _MOVER = -3
+SHARED_LISTS = ("board_ids", "drawn", "result", "sides", "start_row", "unused")
+"""Lists that clones share: the rules replace them, never change them in place (the setup's
+and the scroll's few changes), which spares a search five copies a clone."""
 _DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOVER, TERMINAL)
 """Who decides in each phase (when no crashed car or ghost is waiting)."""
 
@@ -298,20 +301,42 @@ class CardboardState(State):
         elif phase == GEAR:
             self._legal = GEAR_ACTIONS
 
+    def apply_unchecked(self, action: Action) -> None:
+        # State.apply_unchecked with _apply_action written out, less its type check: the
+        # search applies only the state's own actions, and this is its most common step
+        # (a call less each time). Keep the two alike.
+        self._legal = None
+        self._index = None
+        move: Move = action  # type: ignore[assignment]
+        kind, arg = move
+        RULES[kind](self, arg)
+        if self.pending or self.ghost_pending:
+            return
+        phase = self.phase
+        if phase == TURN_OVER:
+            end_of_game.end_turn(self)
+            phase = self.phase
+        if phase == ROLL:
+            self._legal = ROLL_ACTIONS
+        elif phase == GEAR:
+            self._legal = GEAR_ACTIONS
+
     def clone(self) -> CardboardState:
         new = object.__new__(CardboardState)
+        # Shared, not copied: the lists the rules only ever replace (SHARED_LISTS).
         new.game = self.game
-        self._copy_caches_to(new)
+        new._legal = self._legal  # State._copy_caches_to, written out
+        new._index = self._index
         new.phase = self.phase
         new.first = self.first
-        new.drawn = self.drawn[:]
+        new.drawn = self.drawn
         new.back = self.back
-        new.board_ids = self.board_ids[:]
-        new.sides = self.sides[:]
-        new.unused = self.unused[:]
+        new.board_ids = self.board_ids
+        new.sides = self.sides
+        new.unused = self.unused
         new.track = self.track
         new.pos = self.pos[:]
-        new.start_row = self.start_row[:]
+        new.start_row = self.start_row
         new.gear = self.gear[:]
         new.stress = self.stress[:]
         new.lives = self.lives[:]
@@ -332,7 +357,7 @@ class CardboardState(State):
         new.dice = self.dice[:]
         new.pending = self.pending[:]
         new.ghost_pending = self.ghost_pending
-        new.result = None if self.result is None else self.result[:]
+        new.result = self.result
         return new
 
     def returns(self) -> list[float]:
@@ -369,9 +394,9 @@ class CardboardState(State):
 
 def _end_move(st: CardboardState) -> None:
     """Ending in terrain crashes; otherwise the stress test follows."""
-    p = st.mover
-    if st.terrain_at(st.pos[p]):
-        crashing.crash_mover(st, st.pos[p])
+    here = st.pos[st.mover]
+    if st.track.terrain[here - BOARD_SPACES * st.back]:  # terrain_at, written out
+        crashing.crash_mover(st, here)
     else:
         stress_test.begin(st)
 
@@ -407,8 +432,8 @@ RULES: dict[Kind, Callable[[CardboardState, int], None]] = {
     Kind.STOP: _stop,
     Kind.GHOST: _ghost,
     Kind.PLACE: _place,
-    Kind.RETURN: lambda st, _: stress_test.return_stress(st, True),
-    Kind.KEEP: lambda st, _: stress_test.return_stress(st, False),
+    Kind.RETURN: stress_test.give_back,
+    Kind.KEEP: stress_test.keep,
     Kind.ROLL: stress_test.roll,
     Kind.SWERVE: stress_test.swerve,
     Kind.MALFUNCTION: lambda st, _: stress_test.malfunction(st),

@@ -47,10 +47,14 @@ def begin(st: CardboardState) -> None:
         start_roll(st)
 
 
-def return_stress(st: CardboardState, give_back: bool) -> None:
-    """'she may return 1 Stress to the supply' (a decision: keeping stress can be wanted)."""
-    if give_back:
-        st.stress[st.mover] -= 1
+def give_back(st: CardboardState, _: int = 0) -> None:
+    """`return`: 'she may return 1 Stress to the supply'."""
+    st.stress[st.mover] -= 1
+    start_roll(st)
+
+
+def keep(st: CardboardState, _: int = 0) -> None:
+    """`keep`: a decision, since keeping stress can be wanted."""
     start_roll(st)
 
 
@@ -61,7 +65,7 @@ def start_roll(st: CardboardState) -> None:
         st.phase = TURN_OVER
         return
     st.overflow = stress > MAX_DICE
-    st.to_roll = min(stress, MAX_DICE)
+    st.to_roll = stress if stress < MAX_DICE else MAX_DICE
     st.rerolls = 0
     st.dice = [0, 0, 0]
     st.phase = ROLL
@@ -87,12 +91,14 @@ def roll(st: CardboardState, face: int) -> None:
 
 def finish_roll(st: CardboardState) -> None:
     """Two malfunctions crash at once; blanks go, left/right pairs cancel."""
-    if st.dice[MALF] >= 2:
+    dice = st.dice
+    if dice[MALF] >= 2:
         crashing.crash_mover(st, st.pos[st.mover])
         return
-    pairs = min(st.dice[LEFT], st.dice[RIGHT])
-    st.dice[LEFT] -= pairs
-    st.dice[RIGHT] -= pairs
+    left, right = dice[LEFT], dice[RIGHT]
+    pairs = left if left < right else right
+    dice[LEFT] -= pairs
+    dice[RIGHT] -= pairs
     after_bonus(st)
 
 
