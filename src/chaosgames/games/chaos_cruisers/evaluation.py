@@ -32,9 +32,9 @@ import math
 from typing import TYPE_CHECKING
 
 from chaosgames.core.grid import Square
-from chaosgames.games.chaos_cruisers.course import tile_squares
+from chaosgames.games.chaos_cruisers.course import Tile, tile_squares
 from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE
-from chaosgames.games.chaos_cruisers.state import MOVE, SPEED
+from chaosgames.games.chaos_cruisers.state import MOVE, OVER, SPEED
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
@@ -58,27 +58,30 @@ COINS_HELD = tuple(bin(coins).count("1") for coins in range(64))
 def turns_after_gates(state: ChaosCruisersState) -> tuple[int, ...]:
     """For each chart row, the turns from that gate to the finish: leg by leg, from the best
     square of one gate's tile at speed null to the next gate, on the course as it stands."""
-    box = state._after_gates
-    if not box:
+    tables = state._tables
+    if tables.after_gates is None:
         game = state.game
         tiles = [game.gate_tile[g] for g in game.chart]
         rest = [0] * len(tiles)
         for k in range(len(tiles) - 2, -1, -1):
             table = state.turns_table(tiles[k + 1])
             rest[k] = rest[k + 1] + min(table.turns(s, 0, False) for s in tile_squares(tiles[k]))
-        box.append(tuple(rest))
-    return box[0]
+        tables.after_gates = tuple(rest)
+    return tables.after_gates
 
 
 def cruiser_turns(state: ChaosCruisersState, cruiser: int) -> float:
-    """Cruising turns the cruiser still needs to finish the race (see the module text)."""
+    """Cruising turns the cruiser still needs to finish the race (see the module text).
+
+    The rules of the heuristic written out for one cruiser; `all_cruiser_turns` gives the
+    same values for every cruiser at once, faster."""
     game = state.game
     row = state.progress[cruiser]
     if row >= len(game.chart):
         return 0.0
     gate = game.row_tile[row]
-    table = state._turns.get(gate) or state.turns_table(gate)
-    distances = state._dist.get(gate) or state.gate_distance_map(gate)
+    table = state.turns_table(gate)
+    distances = state.gate_distance_map(gate)
     square = state.pos[cruiser]
     turns: float
     if square is None:
@@ -131,11 +134,137 @@ def _moves_this_round(state: ChaosCruisersState, cruiser: int) -> bool:
     return cruiser in state.order[state.turn :]
 
 
+# -- every cruiser at once: what search calls (the same values as cruiser_turns) ----------
+
+SquareView = tuple[bytes, bytes, int, tuple[Square, ...], Square, Square, Square, Square]
+"""What the heuristic reads of a square for one gate, on the course as it stands: the
+turns table's `before` and `moving` rows (speed 0-5), the squares to the gate (at most
+NO_ROUTE), the neighbouring squares one step nearer the gate (its way on), and the four
+neighbours N, E, S, W."""
+
+ReturnSquares = tuple[tuple[int, int, Square], ...]
+"""The squares of a return tile with their turns to a gate at speed null and their squares
+to it, best first."""
+
+
+def square_views(state: ChaosCruisersState, gate: Tile) -> dict[Square, SquareView]:
+    """The SquareView of every square with a route to `gate`, made once per course and
+    gate (search evaluates the same course thousands of times)."""
+    views = state._tables.views.get(gate)
+    if views is None:
+        table = state.turns_table(gate)
+        distances = state.gate_distance_map(gate)
+        views = {}
+        for square, squares_left in distances.items():
+            x, y = square
+            around = ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
+            forward = tuple(n for n in around if distances.get(n) == squares_left - 1)
+            before, moving = table.rows(square)
+            views[square] = (before, moving, min(squares_left, NO_ROUTE), forward, *around)
+        state._tables.views[gate] = views
+    return views
+
+
+def return_squares(state: ChaosCruisersState, gate: Tile, home: Tile) -> ReturnSquares:
+    """The squares of the return tile `home`, best first for a cruiser bound for `gate`
+    (the first one free is where `cruiser_turns` counts it from), made once per course."""
+    returns = state._tables.returns
+    best = returns.get((gate, home))
+    if best is None:
+        table = state.turns_table(gate)
+        distances = state.gate_distance_map(gate)
+        ranked = [(table.turns(s, 0, False), distances.get(s, NO_ROUTE), s) for s in tile_squares(home)]
+        best = returns[gate, home] = tuple(sorted(ranked, key=lambda r: r[:2]))
+    return best
+
+
+def all_cruiser_turns(state: ChaosCruisersState) -> list[float]:
+    """`cruiser_turns` of every cruiser, the same values computed together: the occupied
+    squares and the playing order are read once, and each square's view once per course."""
+    pos = state.pos
+    occupied = {p: c for c, p in enumerate(pos) if p is not None}
+    if len(occupied) + pos.count(None) != len(pos):
+        # Two cruisers on one square (only built by hand): the neighbour count differs.
+        return [cruiser_turns(state, c) for c in range(len(pos))]
+    game = state.game
+    rows = game.rows
+    tables = state._tables
+    after = tables.after_gates or turns_after_gates(state)
+    phase = state.phase
+    # The cruiser whose speed is set and must move now, and those still to move this round.
+    mover = state.order[state.turn] if phase == MOVE else -1
+    to_move = state.order[state.turn :] if phase in (SPEED, MOVE) else ()
+    left: list[float] = []
+    for c, square in enumerate(pos):
+        row = state.progress[c]
+        if row >= rows:
+            left.append(0.0)
+            continue
+        gate = game.row_tile[row]
+        turns: float
+        if square is None:
+            turns, squares_left = _returning(state, c, gate, occupied)
+        else:
+            view = (tables.views.get(gate) or square_views(state, gate)).get(square)
+            if view is None:  # walled off from its gate: the general way
+                left.append(cruiser_turns(state, c))
+                continue
+            before, moving, squares_left, forward, north, east, south, west = view
+            turns = (moving if c == mover else before)[state.speed[c]]
+            # Cruisers next to it (written out: this runs for every cruiser of every position).
+            contacts = (north in occupied) + (east in occupied) + (south in occupied) + (west in occupied)
+            if contacts:
+                turns += _contact_turns(state, square, contacts, forward, occupied)
+        if c in to_move and not state.out_this_round[c]:
+            turns -= 1
+        coins = COINS_HELD[state.coins[c]]
+        left.append(turns + after[row] + SQUARE_WORTH * squares_left - COIN_WORTH * coins)
+    return left
+
+
+def _returning(
+    state: ChaosCruisersState, cruiser: int, gate: Tile, occupied: dict[Square, int]
+) -> tuple[int, int]:
+    """Turns and squares to `gate` of a cruiser out of bounds, from the best free square of
+    its return tile (any square of it when none is free), as `cruiser_turns` counts them."""
+    best = return_squares(state, gate, state.return_tile(cruiser))
+    obstacles = state.obstacles
+    for turns, squares_left, square in best:
+        if square not in occupied and square not in obstacles:
+            return turns, squares_left
+    return best[0][0], best[0][1]
+
+
+def _contact_turns(
+    state: ChaosCruisersState,
+    square: Square,
+    contacts: int,
+    forward: tuple[Square, ...],
+    occupied: dict[Square, int],
+) -> float:
+    """`_traffic` of a cruiser with `contacts` cruisers next to it, from its square's view."""
+    turns = CONTACT_WORTH * contacts
+    for n in forward:
+        if n not in occupied:
+            return turns
+    if forward:  # every step nearer the gate is taken
+        turns += BLOCKED_WORTH
+        # Any cruiser in the way is next to this one: is one heading this way?
+        for n in forward:
+            if _heading_through(state, occupied[n], n, square):
+                return turns + HEAD_ON_WORTH
+    return turns
+
+
 def win_shares(state: ChaosCruisersState) -> list[float]:
-    if state.is_terminal():
+    if state.phase == OVER:
         return list(state.returns())
     game = state.game
-    remaining = [sum(cruiser_turns(state, c) for c in own) for own in game.cruisers_of]
+    left = all_cruiser_turns(state)
+    if len(left) == game.num_players:
+        remaining = left  # one cruiser each (sum([x]) is x itself)
+    else:
+        remaining = [sum([left[c] for c in own]) for own in game.cruisers_of]
     best = min(remaining)
     weights = [math.exp((best - r) / TEMPERATURE) for r in remaining]
     total = sum(weights)

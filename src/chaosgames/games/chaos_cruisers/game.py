@@ -10,7 +10,7 @@ from chaosgames.core.game import Action, Game, State
 from chaosgames.core.grid import Square
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
-from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION
+from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION, Reenter, Start
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, tile_squares, validate_course
 from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
 from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
@@ -110,6 +110,7 @@ class ChaosCruisersGame(Game):
             tuple(c for c in range(self.num_cruisers) if self.owner[c] == p) for p in range(players)
         )
         self.chart = progress_chart(self.options["gates"], self.options["laps"])
+        self.rows = len(self.chart)
         used = GATE_NAMES[: self.options["gates"]]
         self.gate_tile: dict[str, Tile] = {
             g: (t[0], t[1]) for g, t in self.course_doc["gates"].items() if g in used
@@ -121,6 +122,12 @@ class ChaosCruisersGame(Game):
             frozenset(tile_squares(self.gate_tile[gate])) for gate in self.chart
         )
         self.start_tiles: frozenset[Tile] = frozenset((t[0], t[1]) for t in self.course_doc["tiles"])
+        # The setup's and re-entry's actions, one per square of the sun's and each gate's
+        # tile, made once: a frozen dataclass is slow to build, and playouts re-enter often.
+        self.starts = tuple(Start(s) for s in tile_squares(self.gate_tile["sun"]))
+        self.reentries: dict[Tile, tuple[Reenter, ...]] = {
+            tile: tuple(Reenter(s) for s in tile_squares(tile)) for tile in self.gate_tiles
+        }
         # The heuristic's turns tables of the courses seen last (see racing_line).
         self.turn_tables = TableCache()
 

@@ -4,7 +4,7 @@ out-of-bounds and ramming (the rulebook's sections "How to Move", "Moving Out-of
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import NamedTuple
 
 from chaosgames.core.grid import Square
@@ -86,18 +86,29 @@ def trace_move(
     obstacles: Container[Square],
     occupied: Container[Square | None],
 ) -> Trace:
+    steps = MOVE_STEPS.get(id(move))
+    return Trace(*walk(start, move.steps() if steps is None else steps, course, obstacles, occupied))
+
+
+def walk(
+    start: Square,
+    steps: Iterable[tuple[int, int]],
+    course: Container[Square],
+    obstacles: Container[Square],
+    occupied: Container[Square | None],
+) -> tuple[list[Square], str, tuple[int, int]]:
+    """`trace_move` of the unit steps as a plain tuple (the state's move reads it at once)."""
     entered: list[Square] = []
     x, y = start
     step = (0, 0)
-    steps = MOVE_STEPS.get(id(move))
-    for step in move.steps() if steps is None else steps:
+    for step in steps:
         x, y = x + step[0], y + step[1]
         if (x, y) not in course or (x, y) in obstacles:
-            return Trace(entered, "out", step)
+            return entered, "out", step
         entered.append((x, y))
         if (x, y) in occupied:
-            return Trace(entered, "ram", step)
-    return Trace(entered, "stop", step)
+            return entered, "ram", step
+    return entered, "stop", step
 
 
 def push_chain(

@@ -45,6 +45,10 @@ class TurnsToGate:
     def turns(self, square: Square, speed: int, speed_set: bool) -> int:
         return (self.moving if speed_set else self.before).get(square, _NONE)[speed]
 
+    def rows(self, square: Square) -> tuple[bytes, bytes]:
+        """The square's `before` and `moving` bytes (speed 0-5)."""
+        return self.before.get(square, _NONE), self.moving.get(square, _NONE)
+
 
 Ray = tuple[tuple[Square, ...], int]
 """The free squares in a straight line from a square (up to top speed), and how many of

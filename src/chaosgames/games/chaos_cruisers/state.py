@@ -25,6 +25,7 @@ from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
     MOVE_IDS,
+    MOVE_STEPS,
     MOVE_TABLE,
     NEXT_SPEED,
     SPEED_COINS,
@@ -32,7 +33,7 @@ from chaosgames.games.chaos_cruisers.movement import (
     SPEED_TABLE,
     adjusted_speed,
     push_chain,
-    trace_move,
+    walk,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
@@ -68,6 +69,26 @@ RELOCATING = frozenset((LIFT, LAY))
 LEADS = tuple(Lead(c) for c in range(4))
 
 
+class CourseTables:
+    """What is worked out from the course as it stands (tiles and obstacles): filled as
+    needed and shared by a state's clones until one of them changes the course, which
+    gives it fresh tables (search plays thousands of positions on the same course)."""
+
+    __slots__ = ("after_gates", "dist", "obstacle_set", "returns", "squares", "turns", "views")
+
+    def __init__(self) -> None:
+        self.squares: frozenset[Square] | None = None
+        self.obstacle_set: frozenset[Square] | None = None
+        # Per gate tile: squares to it from every free square, and turns to it (rule 2).
+        self.dist: dict[Tile, dict[Square, int]] = {}
+        self.turns: dict[Tile, TurnsToGate] = {}
+        # The heuristic's (see evaluation): turns from each chart row's gate to the finish,
+        # its view of each square per gate, and the squares of a return tile best first.
+        self.after_gates: tuple[int, ...] | None = None
+        self.views: dict[Tile, dict[Square, Any]] = {}
+        self.returns: dict[tuple[Tile, Tile], Any] = {}
+
+
 class OrderFor(StrEnum):
     """What a playing order is drawn for: setup placement, a cruising round (rules 1-4),
     or chaos round step 4 (obstacles, then the next cruising round in the same order)."""
@@ -82,11 +103,7 @@ SETUP, CRUISE, CHAOS = tuple(OrderFor)
 
 class ChaosCruisersState(State):
     __slots__ = (
-        "_after_gates",
-        "_course",
-        "_dist",
-        "_obstacle_set",
-        "_turns",
+        "_tables",
         "capped",
         "chaos_row",
         "clock",
@@ -146,34 +163,24 @@ class ChaosCruisersState(State):
         self.clock = 0
         self.winner = -1
         self.capped = False
-        self._course: frozenset[Square] | None = None
-        self._obstacle_set: frozenset[Square] | None = None
-        # Per-gate tables of the course as it stands, shared by clones (they share the
-        # course until one changes it, which gives it fresh dicts): filled in place.
-        self._dist: dict[Tile, dict[Square, int]] = {}
-        self._turns: dict[Tile, TurnsToGate] = {}
-        # The heuristic's turns from each chart row's gate to the finish on this course
-        # (see evaluation.turns_after_gates): a box shared by clones like the tables.
-        self._after_gates: list[tuple[int, ...]] = []
+        self._tables = CourseTables()
 
     # -- derived, cached views ------------------------------------------------------------
 
     def course(self) -> frozenset[Square]:
-        if self._course is None:
-            self._course = course_squares(self.tiles)
-        return self._course
+        tables = self._tables
+        if tables.squares is None:
+            tables.squares = course_squares(self.tiles)
+        return tables.squares
 
     def obstacle_set(self) -> frozenset[Square]:
-        if self._obstacle_set is None:
-            self._obstacle_set = frozenset(self.obstacles)
-        return self._obstacle_set
+        tables = self._tables
+        if tables.obstacle_set is None:
+            tables.obstacle_set = frozenset(self.obstacles)
+        return tables.obstacle_set
 
     def _course_changed(self) -> None:
-        self._course = None
-        self._obstacle_set = None
-        self._dist = {}
-        self._turns = {}
-        self._after_gates = []
+        self._tables = CourseTables()
 
     def distance_to_next_gate(self, cruiser: int) -> int:
         square = self.pos[cruiser]
@@ -185,21 +192,23 @@ class ChaosCruisersState(State):
 
     def gate_distance_map(self, tile: Tile) -> dict[Square, int]:
         """Squares to `tile` from every free square, on the course as it stands (rule 2)."""
-        dmap = self._dist.get(tile)
+        dist = self._tables.dist
+        dmap = dist.get(tile)
         if dmap is None:
-            dmap = self._dist[tile] = gate_distances(tile, self.course(), self.obstacle_set())
+            dmap = dist[tile] = gate_distances(tile, self.course(), self.obstacle_set())
         return dmap
 
     def turns_table(self, tile: Tile) -> TurnsToGate:
         """Turns to reach `tile` from every square and speed, on the course as it stands."""
-        table = self._turns.get(tile)
+        turns = self._tables.turns
+        table = turns.get(tile)
         if table is None:
             free = self.course() - self.obstacle_set()
-            table = self._turns[tile] = self.game.turn_tables.table(tile_squares(tile), free)
+            table = turns[tile] = self.game.turn_tables.table(tile_squares(tile), free)
         return table
 
     def finished(self, cruiser: int) -> bool:
-        return self.progress[cruiser] >= len(self.game.chart)
+        return self.progress[cruiser] >= self.game.rows
 
     def racing(self) -> list[int]:
         """Cruisers still in the race (a finished cruiser leaves the course)."""
@@ -246,14 +255,28 @@ class ChaosCruisersState(State):
             return self.game.owner[self.relocator]
         return TERMINAL
 
+    def is_terminal(self) -> bool:
+        # current_player() == TERMINAL written out: a playout asks it at every step.
+        return self.phase == OVER
+
     def legal_actions(self) -> list[Action]:
         legal = self._legal
-        return legal[:] if legal is not None else list(self._cached_legal())
+        if legal is not None:
+            return legal[:]
+        # A cruising turn's choices straight from their tables, not cached: a playout asks
+        # once a step, and apply_action knows them by identity without the list.
+        phase = self.phase
+        if phase == SPEED:
+            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
+        if phase == MOVE:
+            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
+        return self._cached_legal()[:]
 
     def apply_action(self, action: Action) -> None:
         # The contract's check, for the actions of a cruising turn, by identity: the legal
         # speed choices and paths are always the very objects of SPEED_TABLE and MOVE_TABLE
-        # (a dataclass compares field by field, slowly). Anything else takes the full check.
+        # (a dataclass compares field by field, slowly); a tie's outcome by its cruiser.
+        # Anything else takes the full check.
         phase = self.phase
         if phase == SPEED:
             if id(action) in SPEED_IDS[self.coins[self.order[self.turn]]]:
@@ -261,12 +284,31 @@ class ChaosCruisersState(State):
                 self._index = None
                 self._adjust_speed(action)  # type: ignore[arg-type]
                 return
-        elif phase == MOVE and id(action) in MOVE_IDS[self.speed[self.order[self.turn]]]:
+        elif phase == MOVE:
+            if id(action) in MOVE_IDS[self.speed[self.order[self.turn]]]:
+                self._legal = None
+                self._index = None
+                self._move(action)  # type: ignore[arg-type]
+                return
+        elif phase == ORDER and type(action) is Lead and action.cruiser in self.ties[0]:
+            # The outcomes are Lead(c) for c in ties[0]; equal as the full check compares.
             self._legal = None
             self._index = None
-            self._move(action)  # type: ignore[arg-type]
+            self._take_lead(action.cruiser)
             return
         State.apply_action(self, action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        # Trusted callers pass one of the legal actions, so the phase says its kind.
+        self._legal = None
+        self._index = None
+        phase = self.phase
+        if phase == SPEED:
+            self._adjust_speed(action)  # type: ignore[arg-type]
+        elif phase == MOVE:
+            self._move(action)  # type: ignore[arg-type]
+        else:
+            self._apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != ORDER:
@@ -280,9 +322,9 @@ class ChaosCruisersState(State):
         if phase == MOVE:
             return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
         if phase == START:
-            return [Start(s) for s in self.free_squares(self.game.gate_tile["sun"])]
+            return self._free_of(self.game.starts)
         if phase == REENTER:
-            return [Reenter(s) for s in self.free_squares(self.return_tile(self.reentering))]
+            return self._free_of(self.game.reentries[self.return_tile(self.reentering)])
         if phase == LIFT:
             tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles(), self.moved)
             return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
@@ -297,6 +339,12 @@ class ChaosCruisersState(State):
     def free_squares(self, tile: Tile) -> list[Square]:
         taken = set(self.pos)
         return [s for s in tile_squares(tile) if s not in taken and s not in self.obstacles]
+
+    def _free_of(self, actions: tuple[Start, ...] | tuple[Reenter, ...]) -> list[Action]:
+        """The actions (one per square of a tile, made once per game) whose square is free."""
+        taken = set(self.pos)
+        obstacles = self.obstacles
+        return [a for a in actions if a.square not in taken and a.square not in obstacles]
 
     def obstacle_choices(self) -> list[Square]:
         return obstacle_squares(self.course(), self.obstacles, self.game.gate_tiles, self.cruiser_tiles())
@@ -345,9 +393,9 @@ class ChaosCruisersState(State):
     def _lead_groups(self) -> tuple[tuple[int, ...], ...]:
         """`race.lead_groups(self.lead_order_keys())` written out: it runs every round."""
         game = self.game
-        rows = len(game.chart)
+        rows = game.rows
         row_tile = game.row_tile
-        dist = self._dist
+        dist = self._tables.dist
         keyed = []
         for c, square in enumerate(self.pos):
             k = self.progress[c]
@@ -377,10 +425,15 @@ class ChaosCruisersState(State):
         self._settle_order()
 
     def _settle_order(self) -> None:
-        while self.ties and len(self.ties[0]) == 1:
-            self.order = (*self.order, self.ties[0][0])
-            self.ties = self.ties[1:]
-        if self.ties:
+        # The cruisers alone in their groups, up to the next tie, take their places.
+        ties = self.ties
+        settled = 0
+        while settled < len(ties) and len(ties[settled]) == 1:
+            settled += 1
+        if settled:
+            self.order += tuple([group[0] for group in ties[:settled]])
+            self.ties = ties = ties[settled:]
+        if ties:
             self.phase = ORDER
             return
         self.turn = 0
@@ -414,16 +467,25 @@ class ChaosCruisersState(State):
             self.turn = 0
             self._next_cruiser()
         else:
-            self._determine_order(CRUISE)
+            # _determine_order(CRUISE) written out: it runs every round.
+            self.order = ()
+            self.ties = self._lead_groups()
+            self.order_for = CRUISE
+            self._settle_order()
 
     def _next_cruiser(self) -> None:
         """Skip cruisers that finished or went out of bounds earlier in this round."""
-        while self.turn < len(self.order):
-            c = self.order[self.turn]
-            if not self.finished(c) and not self.out_this_round[c]:
+        order, progress, out = self.order, self.progress, self.out_this_round
+        rows = self.game.rows
+        turn = self.turn
+        while turn < len(order):
+            c = order[turn]
+            if progress[c] < rows and not out[c]:
+                self.turn = turn
                 self.phase = SPEED
                 return
-            self.turn += 1
+            turn += 1
+        self.turn = turn
         self._end_cruising_round()
 
     def _end_turn(self) -> None:
@@ -442,31 +504,40 @@ class ChaosCruisersState(State):
     def _adjust_speed(self, choice: Speed) -> None:
         c = self.order[self.turn]
         table = NEXT_SPEED.get(id(choice))
-        self.speed[c] = adjusted_speed(self.speed[c], choice) if table is None else table[self.speed[c]]
+        speed = adjusted_speed(self.speed[c], choice) if table is None else table[self.speed[c]]
+        self.speed[c] = speed
         if choice.coin:
             self.coins[c] &= ~(1 << choice.coin)
-        if self.speed[c] == 0:
+        if speed == 0:
             self._end_turn()  # null: the cruiser stands still
         else:
             self.phase = MOVE
 
     def _move(self, move: Move) -> None:
         c = self.order[self.turn]
-        start = self.pos[c]
+        pos = self.pos
+        start = pos[c]
         assert start is not None
-        trace = trace_move(start, move, self.course(), self.obstacles, self.pos)
+        steps = MOVE_STEPS.get(id(move))
+        # trace_move, as a plain tuple
+        entered, outcome, direction = walk(
+            start, move.steps() if steps is None else steps, self.course(), self.obstacles, pos
+        )
         # Where everyone stood before the move: the rammed cruiser and those behind it.
-        occupied = self.occupied() if trace.outcome == "ram" else {}
-        for square in trace.entered:
-            self.pos[c] = square
-            if self._check_gate(c, square):
+        occupied = self.occupied() if outcome == "ram" else {}
+        progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
+        for square in entered:
+            pos[c] = square
+            # _check_gate's own test first: most squares are no gate's.
+            k = progress[c]
+            if k < rows and square in row_squares[k] and self._check_gate(c, square):
                 self._end_turn()  # the cruiser finished and left the course
                 return
-        if trace.outcome == "out":
+        if outcome == "out":
             self._send_out(c)
             return
-        if trace.outcome == "ram":
-            self._ram(c, trace.entered[-1], trace.direction, occupied)
+        if outcome == "ram":
+            self._ram(c, entered[-1], direction, occupied)
             if self.phase in (REENTER, OVER):
                 return
         self._end_turn()
@@ -652,11 +723,7 @@ class ChaosCruisersState(State):
         new.clock = self.clock
         new.winner = self.winner
         new.capped = self.capped
-        new._course = self._course
-        new._obstacle_set = self._obstacle_set
-        new._dist = self._dist
-        new._turns = self._turns
-        new._after_gates = self._after_gates
+        new._tables = self._tables
         return new
 
     def to_json(self) -> dict[str, Any]:
