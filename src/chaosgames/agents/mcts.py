@@ -335,6 +335,9 @@ def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Ac
     (action, node) pairs come from the dict as they are: the best one is returned itself.
     """
     children = node.children
+    if len(children) == 1:  # a forced move (one die left to resolve ...): nothing to weigh
+        for item in children.items():
+            return item
     low = math.inf
     high = -math.inf
     means: list[float] = []
