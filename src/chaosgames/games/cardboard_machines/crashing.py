@@ -21,13 +21,13 @@ RESTART_BOARD = 2
 def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
     """The rulebook's crash list, in order. `ghost_at` is None when the car's board left the table."""
     if ghost_at is not None and (ghost_at in st.ghosts or len(st.ghosts) < GHOST_SUPPLY):
-        st.ghosts.add(ghost_at)
+        st.ghosts = st.ghosts | {ghost_at}  # a new set: clones share it (state.SHARED_LISTS)
     st.gear[player] = max(1, st.gear[player] - CRASH_GEAR_DROP)
     st.stress[player] = 1
     st.lives[player] -= 1
     st.pos[player] = OFF
     if st.lives[player] > 0:
-        st.pending.append(player)
+        st.pending = [*st.pending, player]  # a new list: clones share it
     elif len(st.alive()) == 1:
         end_of_game.last_player_wins(st)
 
@@ -72,5 +72,6 @@ def placement_options(st: CardboardState) -> list[Action]:
 
 def place(st: CardboardState, space: int) -> None:
     """The crashed player (first waiting) puts her car on the edge space she chose."""
-    player = st.pending.pop(0)
+    player = st.pending[0]
+    st.pending = st.pending[1:]  # a new list: clones share it
     st.pos[player] = space

@@ -32,7 +32,7 @@ def last_player_wins(st: CardboardState) -> None:
     """'when there is only one player left, ... she is the winner'."""
     st.result = final_result(st)
     st.phase = OVER
-    st.pending.clear()
+    st.pending = []
     st.ghost_pending = False
 
 
@@ -54,5 +54,5 @@ def finish_by_score(st: CardboardState) -> None:
     """All round tokens claimed (or the turn cap reached): scored by the ranking."""
     st.result = final_result(st)
     st.phase = OVER
-    st.pending.clear()
+    st.pending = []
     st.ghost_pending = False

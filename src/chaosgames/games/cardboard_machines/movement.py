@@ -193,7 +193,7 @@ def ghost_options(st: CardboardState) -> list[Action]:
 def place_ghost(st: CardboardState, space: int | None) -> None:
     st.ghost_pending = False
     if space is not None:
-        st.ghosts.add(space)
+        st.ghosts = st.ghosts | {space}  # a new set: clones share it (state.SHARED_LISTS)
 
 
 # -- Round tokens (NOTES.md, item 3) --------------------------------------------------------
