@@ -18,7 +18,7 @@ from chaosgames.games.chaos_cruisers.evaluation import win_shares
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.racing_line import TableCache
-from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, CourseTables
 from chaosgames.games.chaos_cruisers.svg import action_places, render_svg
 from chaosgames.games.chaos_cruisers.text import describe_action
 
@@ -111,6 +111,7 @@ class ChaosCruisersGame(Game):
         )
         self.chart = progress_chart(self.options["gates"], self.options["laps"])
         self.rows = len(self.chart)
+        self.max_rounds: int = self.options["max_rounds"]
         used = GATE_NAMES[: self.options["gates"]]
         self.gate_tile: dict[str, Tile] = {
             g: (t[0], t[1]) for g, t in self.course_doc["gates"].items() if g in used
@@ -121,6 +122,9 @@ class ChaosCruisersGame(Game):
         self.row_squares: tuple[frozenset[Square], ...] = tuple(
             frozenset(tile_squares(self.gate_tile[gate])) for gate in self.chart
         )
+        # After k gates a cruiser out of bounds returns to the tile of the last one passed,
+        # or of the sun gate before any.
+        self.return_tiles: tuple[Tile, ...] = (self.gate_tile["sun"], *self.row_tile)
         self.start_tiles: frozenset[Tile] = frozenset((t[0], t[1]) for t in self.course_doc["tiles"])
         # The setup's and re-entry's actions, one per square of the sun's and each gate's
         # tile, made once: a frozen dataclass is slow to build, and playouts re-enter often.
@@ -128,8 +132,12 @@ class ChaosCruisersGame(Game):
         self.reentries: dict[Tile, tuple[Reenter, ...]] = {
             tile: tuple(Reenter(s) for s in tile_squares(tile)) for tile in self.gate_tiles
         }
+        self.reentry_ids = {tile: frozenset(map(id, actions)) for tile, actions in self.reentries.items()}
         # The heuristic's turns tables of the courses seen last (see racing_line).
         self.turn_tables = TableCache()
+        # Every race starts on the same course: what is worked out from it (gate distances
+        # and the heuristic's tables) is shared by all of them, not redone per playout.
+        self.start_tables = CourseTables()
 
     def _check_options(self, options: dict[str, Any]) -> None:
         course = options["course"]
@@ -143,6 +151,7 @@ class ChaosCruisersGame(Game):
 
     def new_initial_state(self) -> ChaosCruisersState:
         state = ChaosCruisersState(self)
+        state._tables = self.start_tables
         state.begin_setup()
         return state
 

@@ -67,6 +67,9 @@ IN_ORDER = frozenset((START, SPEED, MOVE, OBSTACLES))
 """Phases where the cruiser whose turn it is in the playing order decides."""
 RELOCATING = frozenset((LIFT, LAY))
 LEADS = tuple(Lead(c) for c in range(4))
+TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
+"""The chance outcomes of each group of tied cruisers, made once (a playout meets ties
+at about one round in two)."""
 
 
 class CourseTables:
@@ -227,8 +230,7 @@ class ChaosCruisersState(State):
 
     def return_tile(self, cruiser: int) -> Tile:
         """The tile of the last gate passed, or the sun gate's before any."""
-        k = self.progress[cruiser]
-        return self.game.gate_tile["sun" if k == 0 else self.game.chart[k - 1]]
+        return self.game.return_tiles[self.progress[cruiser]]
 
     def deciding_cruiser(self) -> int:
         phase = self.phase
@@ -270,6 +272,8 @@ class ChaosCruisersState(State):
             return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
         if phase == MOVE:
             return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
+        if phase == REENTER:
+            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
         return self._cached_legal()[:]
 
     def apply_action(self, action: Action) -> None:
@@ -290,12 +294,27 @@ class ChaosCruisersState(State):
                 self._index = None
                 self._move(action)  # type: ignore[arg-type]
                 return
-        elif phase == ORDER and type(action) is Lead and action.cruiser in self.ties[0]:
-            # The outcomes are Lead(c) for c in ties[0]; equal as the full check compares.
-            self._legal = None
-            self._index = None
-            self._take_lead(action.cruiser)
-            return
+        elif phase == ORDER:
+            if type(action) is Lead and action.cruiser in self.ties[0]:
+                # The outcomes are Lead(c) for c in ties[0]; equal as the full check compares.
+                self._legal = None
+                self._index = None
+                self._take_lead(action.cruiser)
+                return
+        elif phase == REENTER and type(action) is Reenter:
+            # The legal re-entries are the game's own objects for the return tile whose
+            # squares are free (see _free_of).
+            tile = self.game.return_tiles[self.progress[self.reentering]]
+            square = action.square
+            if (
+                id(action) in self.game.reentry_ids[tile]
+                and square not in self.pos
+                and square not in self.obstacles
+            ):
+                self._legal = None
+                self._index = None
+                self._reenter(action.square)
+                return
         State.apply_action(self, action)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -313,7 +332,11 @@ class ChaosCruisersState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != ORDER:
             return []
-        return uniform([LEADS[c] for c in self.ties[0]])
+        tied = self.ties[0]
+        outcomes = TIE_OUTCOMES.get(tied)
+        if outcomes is None:
+            outcomes = TIE_OUTCOMES[tied] = tuple(uniform([LEADS[c] for c in tied]))
+        return list(outcomes)
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -324,7 +347,7 @@ class ChaosCruisersState(State):
         if phase == START:
             return self._free_of(self.game.starts)
         if phase == REENTER:
-            return self._free_of(self.game.reentries[self.return_tile(self.reentering)])
+            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
         if phase == LIFT:
             tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles(), self.moved)
             return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
@@ -359,9 +382,7 @@ class ChaosCruisersState(State):
         elif isinstance(action, Start):
             self._place_at_start(action.square)
         elif isinstance(action, Reenter):
-            self.pos[self.reentering] = action.square
-            self.reentering = -1
-            self._end_turn()
+            self._reenter(action.square)
         elif isinstance(action, Lift):
             self._lift(tile_of(action.square))
         elif isinstance(action, Lay):
@@ -396,6 +417,7 @@ class ChaosCruisersState(State):
         rows = game.rows
         row_tile = game.row_tile
         dist = self._tables.dist
+        speed = self.speed
         keyed = []
         for c, square in enumerate(self.pos):
             k = self.progress[c]
@@ -406,33 +428,33 @@ class ChaosCruisersState(State):
             else:
                 dmap = dist.get(row_tile[k]) or self.gate_distance_map(row_tile[k])
                 distance = dmap.get(square, UNREACHABLE)
-            keyed.append(((-k, distance, -self.speed[c]), c))
+            keyed.append(((-k, distance, -speed[c]), c))
         keyed.sort()
         groups: list[tuple[int, ...]] = []
         last = None
         for key, c in keyed:
             if key == last:
-                groups[-1] = (*groups[-1], c)
+                groups[-1] += (c,)
             else:
                 groups.append((c,))
                 last = key
         return tuple(groups)
 
     def _take_lead(self, cruiser: int) -> None:
-        rest = tuple(c for c in self.ties[0] if c != cruiser)
+        tied = self.ties[0]
+        place = tied.index(cruiser)
+        rest = tied[:place] + tied[place + 1 :]
         self.order = (*self.order, cruiser)
         self.ties = ((rest,) if rest else ()) + self.ties[1:]
         self._settle_order()
 
     def _settle_order(self) -> None:
         # The cruisers alone in their groups, up to the next tie, take their places.
-        ties = self.ties
-        settled = 0
-        while settled < len(ties) and len(ties[settled]) == 1:
-            settled += 1
-        if settled:
-            self.order += tuple([group[0] for group in ties[:settled]])
-            self.ties = ties = ties[settled:]
+        ties, order = self.ties, self.order
+        while ties and len(ties[0]) == 1:
+            order += ties[0]
+            ties = ties[1:]
+        self.ties, self.order = ties, order
         if ties:
             self.phase = ORDER
             return
@@ -440,10 +462,15 @@ class ChaosCruisersState(State):
         if self.order_for == SETUP:
             self.phase = START
         elif self.order_for == CRUISE:
-            self._next_cruiser()
+            self._next_cruiser(0)
         else:
             self.obstacle_pass = 1
             self._next_obstacle_placer()
+
+    def _reenter(self, square: Square) -> None:
+        self.pos[self.reentering] = square
+        self.reentering = -1
+        self._end_turn()
 
     def _place_at_start(self, square: Square) -> None:
         self.pos[self.order[self.turn]] = square
@@ -455,7 +482,7 @@ class ChaosCruisersState(State):
 
     def _begin_cruising_round(self, order_known: bool = False) -> None:
         self.round += 1
-        cap = self.game.options["max_rounds"]
+        cap = self.game.max_rounds
         if cap and self.round > cap:
             self.round -= 1
             self.capped = True
@@ -464,8 +491,7 @@ class ChaosCruisersState(State):
         self.out_this_round = [False] * self.game.num_cruisers
         if order_known:
             # Chaos round step 4 fixed the playing order of this round.
-            self.turn = 0
-            self._next_cruiser()
+            self._next_cruiser(0)
         else:
             # _determine_order(CRUISE) written out: it runs every round.
             self.order = ()
@@ -473,12 +499,12 @@ class ChaosCruisersState(State):
             self.order_for = CRUISE
             self._settle_order()
 
-    def _next_cruiser(self) -> None:
-        """Skip cruisers that finished or went out of bounds earlier in this round."""
+    def _next_cruiser(self, turn: int) -> None:
+        """The turn passes to the cruiser at `turn` in the playing order, skipping cruisers
+        that finished or went out of bounds earlier in this round."""
         order, progress, out = self.order, self.progress, self.out_this_round
-        rows = self.game.rows
-        turn = self.turn
-        while turn < len(order):
+        rows, end = self.game.rows, len(order)
+        while turn < end:
             c = order[turn]
             if progress[c] < rows and not out[c]:
                 self.turn = turn
@@ -491,8 +517,7 @@ class ChaosCruisersState(State):
     def _end_turn(self) -> None:
         if self.phase == OVER:
             return
-        self.turn += 1
-        self._next_cruiser()
+        self._next_cruiser(self.turn + 1)
 
     def _end_cruising_round(self) -> None:
         row = min(self.progress) - 1
@@ -509,7 +534,7 @@ class ChaosCruisersState(State):
         if choice.coin:
             self.coins[c] &= ~(1 << choice.coin)
         if speed == 0:
-            self._end_turn()  # null: the cruiser stands still
+            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
         else:
             self.phase = MOVE
 
@@ -520,8 +545,9 @@ class ChaosCruisersState(State):
         assert start is not None
         steps = MOVE_STEPS.get(id(move))
         # trace_move, as a plain tuple
+        course = self._tables.squares or self.course()
         entered, outcome, direction = walk(
-            start, move.steps() if steps is None else steps, self.course(), self.obstacles, pos
+            start, move.steps() if steps is None else steps, course, self.obstacles, pos
         )
         # Where everyone stood before the move: the rammed cruiser and those behind it.
         occupied = self.occupied() if outcome == "ram" else {}
@@ -540,7 +566,7 @@ class ChaosCruisersState(State):
             self._ram(c, entered[-1], direction, occupied)
             if self.phase in (REENTER, OVER):
                 return
-        self._end_turn()
+        self._next_cruiser(self.turn + 1)
 
     def _ram(
         self, rammer: int, square: Square, direction: tuple[int, int], occupied: dict[Square, int]
@@ -550,7 +576,8 @@ class ChaosCruisersState(State):
         self.speed[rammer] = max(0, self.speed[rammer] - 1)
         chain, landing = push_chain(square, direction, occupied)
         pushed = [occupied[s] for s in chain]
-        course, obstacles = self.course(), self.obstacles
+        course, obstacles = self._tables.squares or self.course(), self.obstacles
+        progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
         last = pushed[-1]
         goes_out = landing not in course or landing in obstacles
         for i in range(len(pushed) - 1, -1, -1):
@@ -559,9 +586,11 @@ class ChaosCruisersState(State):
                 continue
             target = (chain[i][0] + direction[0], chain[i][1] + direction[1])
             self.pos[victim] = target
-            self._check_gate(victim, target)
-            if self.phase == OVER:
-                return
+            k = progress[victim]
+            if k < rows and target in row_squares[k]:  # _check_gate's own test first
+                self._check_gate(victim, target)
+                if self.phase == OVER:
+                    return
         if goes_out:
             self._send_out(last)
 
