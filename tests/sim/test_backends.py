@@ -34,6 +34,19 @@ def test_worker_processes_give_the_rows_of_playing_in_this_process() -> None:
     assert multiprocessing.active_children() == []
 
 
+def _whose(task: Task) -> tuple[object, float]:
+    return (os.getpid(), 0.0)
+
+
+@pytest.mark.parametrize("games", [2, 3, 8])
+def test_every_worker_gets_a_game_before_any_gets_a_second(
+    monkeypatch: pytest.MonkeyPatch, games: int
+) -> None:
+    monkeypatch.setattr(backends, "play_task", _whose)
+    players = [pid for pid, _ in backends.run_tasks(_tasks(games), 2)]
+    assert len(players) == games and len(set(players)) == 2
+
+
 def _fail(task: Task) -> tuple[object, float]:
     raise LabError(f"game {task.idx} went wrong")
 

@@ -60,19 +60,25 @@ class _Worker:
         self.given = 0
 
     def give(self, task: Task) -> None:
-        self.pipe.send(task)
+        try:
+            self.pipe.send(task)
+        except OSError:  # it died playing an earlier game
+            raise self._gone() from None
         self.given += 1
 
     def take(self) -> Result:
         try:
             done, value = self.pipe.recv()
         except (EOFError, OSError):
-            code = self.process.exitcode
-            raise LabError(f"A worker process stopped unexpectedly (exit code {code}).") from None
+            raise self._gone() from None
         self.given -= 1
         if not done:
             raise value
         return value  # type: ignore[no-any-return]
+
+    def _gone(self) -> LabError:
+        self.process.join(5)
+        return LabError(f"A worker process stopped unexpectedly (exit code {self.process.exitcode}).")
 
     def stop(self, at_once: bool) -> None:
         if at_once:
@@ -116,8 +122,9 @@ def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
     try:
         for _ in range(min(workers, len(tasks))):
             crew.append(_Worker(context, crew))
-        for worker in crew:
-            _hand_out(worker, queue, IN_FLIGHT)
+        for _ in range(IN_FLIGHT):  # one game each first: a job of two games plays both at once
+            for worker in crew:
+                _hand_out(worker, queue, 1)
         while busy := [w for w in crew if w.given]:
             ready = multiprocessing.connection.wait([w.pipe for w in busy])
             for worker in busy:
