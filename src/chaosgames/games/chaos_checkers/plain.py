@@ -10,58 +10,42 @@ multi-jump; a man reaching the far row is crowned and its move ends there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import Action, State
-from chaosgames.games.chaos_checkers.board import CROWN_ROW, START
-from chaosgames.games.chaos_checkers.moves import JUMP_TABLE, SHIFTS, STEP_BY_DST, jump_move
+from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, START
+from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, Move, jump_move
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
 
-# Unpacked shift tables: two (shift, mask) pairs per direction; down shifts are positive.
+# The 32-bit layout's shift tables (the chaos engine's `jumpers`): two (shift, mask) pairs
+# per direction; down shifts are positive.
 (_DL1, _DLM1), (_DL2, _DLM2) = SHIFTS[0]
 (_DR1, _DRM1), (_DR2, _DRM2) = SHIFTS[1]
 (_UL1, _ULM1), (_UL2, _ULM2) = ((-s, m) for s, m in SHIFTS[2])
 (_UR1, _URM1), (_UR2, _URM2) = ((-s, m) for s, m in SHIFTS[3])
-_MEN_JUMPS = (JUMP_TABLE[0], JUMP_TABLE[1])
-_KING_JUMPS = JUMP_TABLE[2]
+
+_MEMO_LIMIT = 1 << 16
+_STEP_MEMOS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})
+"""Per direction, the steps onto each set of destination squares (a padded bitboard), made
+on first need (`_remember`). Random games reach few such sets (tens of thousands per direction),
+so nearly every generation finds its steps here, read by subscript (cheaper than a call of
+`get`). A memo that fills up is emptied: it only holds what the chunk tables give again."""
+_DL_STEPS, _DR_STEPS, _UL_STEPS, _UR_STEPS = _STEP_MEMOS
 
 
-_MEMO_LIMIT = 1 << 15
-_STEP_MEMOS: tuple[dict[int, tuple[Action, ...]], ...] = ({0: ()}, {0: ()}, {0: ()}, {0: ()})
-"""Per direction, the steps onto each set of destination squares (a bitboard). Random games
-reach few such sets (a few thousand per direction), so nearly every generation finds its
-steps here; a memo that fills up is emptied (it only ever holds what the loop computes)."""
-# Their look-ups, bound once (a memo is emptied in place, never replaced).
-_DL_FOUND, _DR_FOUND, _UL_FOUND, _UR_FOUND = (memo.get for memo in _STEP_MEMOS)
-
-
-def _byte_steps(direction: int, k: int) -> tuple[tuple[Action, ...], ...]:
-    """[b]: the steps in `direction` onto the squares of byte `b` of a bitboard's byte `k`."""
-    by_dst = STEP_BY_DST[direction]
-    return tuple(
-        tuple(by_dst[1 << (8 * k + i)] for i in range(8) if b >> i & 1 and 1 << (8 * k + i) in by_dst)
-        for b in range(256)
-    )
-
-
-_BYTE_STEPS = tuple(tuple(_byte_steps(d, k) for k in range(4)) for d in range(4))
-"""_BYTE_STEPS[direction][k][byte]: what _steps lists for the destinations in byte k."""
-
-
-def _steps(direction: int, targets: int) -> tuple[Action, ...]:
-    """The steps in `direction` onto the squares of `targets`, by destination (lowest first)."""
-    b0, b1, b2, b3 = _BYTE_STEPS[direction]
+def _remember(direction: int, targets: int) -> tuple[Action, ...]:
+    """The steps in `direction` onto the squares of `targets` (lowest first), remembered."""
     memo = _STEP_MEMOS[direction]
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
-        memo[0] = ()
+    c0, c1, c2, c3 = _CHUNK_STEPS[direction]
     found = memo[targets] = (
-        b0[targets & 255] + b1[targets >> 8 & 255] + b2[targets >> 16 & 255] + b3[targets >> 24]
+        c0[targets & 511] + c1[targets >> 9 & 511] + c2[targets >> 18 & 511] + c3[targets >> 27]
     )
     return found
 
@@ -120,41 +104,154 @@ def around(bits: int) -> int:
     )
 
 
+# -- the padded layout of the plain engine ---------------------------------------------------
+#
+# PlainState keeps its bitboards in a 35-bit layout with a spare ("ghost") bit after every
+# two rows: square s is bit s + s // 8. There every diagonal step is the same shift on
+# every row (down-left +4, down-right +5, up-left -5, up-right -4), and a step off the
+# board's side lands on a ghost bit, which is never a piece nor empty. So a direction's
+# squares are one shift away with no mask: about half the big-int operations of the
+# 32-bit layout (where rows alternate +3/+4 and +4/+5 and every shift needs its mask).
+# The public views (pieces(), kings, documents) stay 32-bit; moves keep their 32-bit fields.
+
+
+def _pos(square: int) -> int:
+    """Bit position of `square` in the padded layout."""
+    return square + square // 8
+
+
+def spread(bits: int) -> int:
+    """A 32-bit bitboard in the padded layout."""
+    return (bits & 0xFF) | (bits & 0xFF00) << 1 | (bits & 0xFF0000) << 2 | (bits & 0xFF000000) << 3
+
+
+def gather(bits: int) -> int:
+    """A padded bitboard back in the 32-bit layout."""
+    return (bits & 0xFF) | (bits >> 1 & 0xFF00) | (bits >> 2 & 0xFF0000) | (bits >> 3 & 0xFF000000)
+
+
+_ON_BOARD = spread(0xFFFFFFFF)
+_CROWNS = (spread(CROWN_ROW[0]), spread(CROWN_ROW[1]))
+_SHIFT = (4, 5, -5, -4)
+"""Bit shift of one step per direction (down-left, down-right, up-left, up-right)."""
+assert all(
+    _pos(NEIGHBOUR[s][d]) - _pos(s) == _SHIFT[d] for s in range(32) for d in range(4) if NEIGHBOUR[s][d] >= 0
+), "the padded layout's steps are not one shift per direction"
+assert all(
+    _pos(s) + _SHIFT[d] < 0 or not (1 << _pos(s) + _SHIFT[d]) & _ON_BOARD
+    for s in range(32)
+    for d in range(4)
+    if NEIGHBOUR[s][d] < 0
+), "a step off the board lands on a square of the padded layout (or not off its top)"
+
+_SQUARE_AT = tuple(p - p // 9 for p in range(35))
+"""The square of each bit position of the padded layout (ghost bits: any; never asked)."""
+
+_STEP_AT: tuple[dict[int, Action], ...] = tuple(
+    {1 << _pos(NEIGHBOUR[s][d]): STEP[(s, NEIGHBOUR[s][d])] for s in range(32) if NEIGHBOUR[s][d] >= 0}
+    for d in range(4)
+)
+"""_STEP_AT[direction][padded bit of the destination]: the step in that direction there."""
+
+_Change: TypeAlias = tuple[int, int, int, int]
+_CHANGES: dict[int, _Change] = {}
+"""What each interned move changes, by the move's id (interned moves live for good, so ids
+are never reused): (own pieces flipped, starting bit, bit crowned or 0, captured), padded."""
+
+
+def _change(move: Move) -> _Change:
+    """What `move` changes on the padded bitboards (see `_CHANGES`)."""
+    _, captured, src, dst = move
+    src, dst = spread(src), spread(dst)
+    return (src ^ dst, src, dst & (_CROWNS[0] | _CROWNS[1]), spread(captured))
+
+
+def _intern(move: Move) -> Move:
+    _CHANGES[id(move)] = _change(move)
+    return move
+
+
+for _step in STEP.values():
+    _intern(_step)
+
+_FOUND_JUMPS: dict[tuple[int, ...], Move] = {}
+"""The capture moves met so far, by path (each is jump_move's interned one)."""
+
+
 def _jumps(
-    i: int,
-    table: tuple[tuple[tuple[int, int, int], ...], ...],
+    p: int,
+    table: tuple[tuple[_Jump, ...], ...],
     opp: int,
     empty: int,
     path: tuple[int, ...],
     crown: int,
     out: list[Action],
-) -> None:
-    """Every complete multi-jump continuing `path` from square `i` (depth first)."""
+) -> bool:
+    """Add every complete multi-jump continuing `path` from bit position `p` (depth first);
+    whether there was any (if not, `path` is the whole move: the caller adds it)."""
     extended = False
-    for over_bit, land, land_bit in table[i]:
+    for over_bit, land, land_bit, square, _ in table[p]:
         if over_bit & opp and land_bit & empty:
             extended = True
-            longer = (*path, land)
-            if land_bit & crown:
-                out.append(jump_move(longer))  # crowned: the move ends on the far row
-            else:
-                _jumps(land, table, opp ^ over_bit, empty, longer, crown, out)
-    if not extended and len(path) > 1:
-        out.append(jump_move(path))
+            longer = (*path, square)
+            # Crowned: the move ends on the far row.
+            if land_bit & crown or not _jumps(land, table, opp ^ over_bit, empty, longer, crown, out):
+                out.append(_FOUND_JUMPS.get(longer) or _found_jump(longer))
+    return extended
 
 
-# generate() shifts whole bitboards with these numbers written out (SHIFTS, checked here):
-# a literal is read faster than a name, and generate runs once per move of every playout.
-assert SHIFTS == (
-    ((3, 0xE0E0E0), (4, 0xF0F0F0F)),  # down-left
-    ((4, 0xF0F0F0), (5, 0x7070707)),  # down-right
-    ((-5, 0xE0E0E0E0), (-4, 0xF0F0F00)),  # up-left
-    ((-4, 0xF0F0F0F0), (-3, 0x7070700)),  # up-right
-), "the board's shift tables changed: update generate()"
+def _found_jump(path: tuple[int, ...]) -> Move:
+    """jump_move(path), remembered here with what it changes."""
+    move = _FOUND_JUMPS.get(path)
+    if move is None:
+        move = _FOUND_JUMPS[path] = _intern(jump_move(path))
+    return move
+
+
+_Jump: TypeAlias = tuple[int, int, int, int, Move]
+
+
+def _jumps_from(p: int, directions: tuple[int, ...]) -> tuple[_Jump, ...]:
+    """The jumps from bit position `p` in `directions` (none from a ghost bit): see _JUMPS_AT."""
+    s = p - p // 9
+    if p % 9 == 8 or s >= 32:
+        return ()
+    return tuple(
+        (
+            1 << _pos(NEIGHBOUR[s][d]),
+            _pos(RAY2[s][d]),
+            1 << _pos(RAY2[s][d]),
+            RAY2[s][d],
+            _found_jump((s, RAY2[s][d])),
+        )
+        for d in directions
+        if RAY2[s][d] >= 0
+    )
+
+
+_JUMPS_AT = tuple(tuple(_jumps_from(p, dirs) for p in range(35)) for dirs in ((0, 1), (2, 3), (0, 1, 2, 3)))
+"""_JUMPS_AT[kind][bit position]: (bit jumped, landing position, landing bit, landing square,
+the move of that one jump) per direction in order; kind 0 = men of player 0 (down), 1 = men
+of player 1 (up), 2 = kings."""
+_MEN_JUMPS = (_JUMPS_AT[0], _JUMPS_AT[1])
+_KING_JUMPS = _JUMPS_AT[2]
+
+
+def _chunk_steps(direction: int, k: int) -> tuple[tuple[Action, ...], ...]:
+    """[c]: the steps in `direction` onto the squares of chunk value `c` (bits 9k to 9k + 8)."""
+    by_dst = _STEP_AT[direction]
+    return tuple(
+        tuple(by_dst[1 << (9 * k + i)] for i in range(9) if c >> i & 1 and 1 << (9 * k + i) in by_dst)
+        for c in range(512)
+    )
+
+
+_CHUNK_STEPS = tuple(tuple(_chunk_steps(d, k) for k in range(4)) for d in range(4))
+"""_CHUNK_STEPS[direction][k][c]: what _steps lists for the destinations in the k-th 9 bits."""
 
 
 def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[Action]:
-    """Legal moves of the player to move: captures if any exist, else steps.
+    """Legal moves of the player to move (padded bitboards): captures if any exist, else steps.
 
     With `forced` False (option `forced_capture=false`) steps are listed after the
     captures even when a capture exists.
@@ -163,74 +260,81 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
     (down-left, down-right, up-left, up-right); steps by direction in that same order,
     then by destination square.
 
-    What `jumpers` and the step memos do, inline: the squares one step from each piece
-    (per direction) serve both the capture test (an opposing piece there, an empty
-    square beyond) and the steps (empty there).
+    The squares one step from each piece (per direction, one shift) serve both the
+    capture test (an opposing piece there, an empty square beyond) and the steps.
     """
-    empty = 0xFFFFFFFF ^ own ^ opp
+    empty = _ON_BOARD ^ own ^ opp
     if side == 0:
         down, up = own, own & kings
     else:
         down, up = own & kings, own
-    able = dl = dr = ul = ur = 0
+    able = 0
     if down:
-        dl = ((down & 0xE0E0E0) << 3) | ((down & 0xF0F0F0F) << 4)
-        dr = ((down & 0xF0F0F0) << 4) | ((down & 0x7070707) << 5)
+        dl = down << 4
+        dr = down << 5
         over = dl & opp
         if over:
-            land = (((over & 0xE0E0E0) << 3) | ((over & 0xF0F0F0F) << 4)) & empty
-            if land:  # back up-right twice
-                back = ((land & 0xF0F0F0F0) >> 4) | ((land & 0x7070700) >> 3)
-                able |= ((back & 0xF0F0F0F0) >> 4) | ((back & 0x7070700) >> 3)
+            able = (over << 4 & empty) >> 8
         over = dr & opp
         if over:
-            land = (((over & 0xF0F0F0) << 4) | ((over & 0x7070707) << 5)) & empty
-            if land:  # back up-left twice
-                back = ((land & 0xE0E0E0E0) >> 5) | ((land & 0xF0F0F00) >> 4)
-                able |= ((back & 0xE0E0E0E0) >> 5) | ((back & 0xF0F0F00) >> 4)
+            able |= (over << 5 & empty) >> 10
     if up:
-        ul = ((up & 0xE0E0E0E0) >> 5) | ((up & 0xF0F0F00) >> 4)
-        ur = ((up & 0xF0F0F0F0) >> 4) | ((up & 0x7070700) >> 3)
+        ul = up >> 5
+        ur = up >> 4
         over = ul & opp
         if over:
-            land = (((over & 0xE0E0E0E0) >> 5) | ((over & 0xF0F0F00) >> 4)) & empty
-            if land:  # back down-right twice
-                back = ((land & 0xF0F0F0) << 4) | ((land & 0x7070707) << 5)
-                able |= ((back & 0xF0F0F0) << 4) | ((back & 0x7070707) << 5)
+            able |= (over >> 5 & empty) << 10
         over = ur & opp
         if over:
-            land = (((over & 0xF0F0F0F0) >> 4) | ((over & 0x7070700) >> 3)) & empty
-            if land:  # back down-left twice
-                back = ((land & 0xE0E0E0) << 3) | ((land & 0xF0F0F0F) << 4)
-                able |= ((back & 0xE0E0E0) << 3) | ((back & 0xF0F0F0F) << 4)
+            able |= (over >> 4 & empty) << 8
     out: list[Action] = []
     if able:
-        crown = CROWN_ROW[side]
         men_table = _MEN_JUMPS[side]
+        men_crown = _CROWNS[side]
         while able:
             low = able & -able
             able ^= low
-            i = low.bit_length() - 1
-            if kings & low:
-                _jumps(i, _KING_JUMPS, opp, empty | low, (i,), 0, out)
-            else:
-                _jumps(i, men_table, opp, empty | low, (i,), crown, out)
+            p = low.bit_length() - 1
+            table, crown = (_KING_JUMPS, 0) if kings & low else (men_table, men_crown)
+            free = empty | low  # a king's multi-jump may pass its starting square again
+            # The first jump here, the rest in _jumps: most captures are a single jump,
+            # whose move the table holds.
+            for over_bit, land, land_bit, square, single in table[p]:
+                if (
+                    over_bit & opp
+                    and land_bit & free
+                    and (
+                        land_bit & crown  # crowned: the move ends on the far row
+                        or not _jumps(land, table, opp ^ over_bit, free, (_SQUARE_AT[p], square), crown, out)
+                    )
+                ):
+                    out.append(single)
         if forced:
             return out
+    # Each memo read by subscript; a set of destinations not met yet raises KeyError (free
+    # in Python 3.11 while nothing is raised) and is remembered.
     if down:
         t = dl & empty
-        found = _DL_FOUND(t)
-        out += found if found is not None else _steps(0, t)
+        try:
+            out += _DL_STEPS[t]
+        except KeyError:
+            out += _remember(0, t)
         t = dr & empty
-        found = _DR_FOUND(t)
-        out += found if found is not None else _steps(1, t)
+        try:
+            out += _DR_STEPS[t]
+        except KeyError:
+            out += _remember(1, t)
     if up:
         t = ul & empty
-        found = _UL_FOUND(t)
-        out += found if found is not None else _steps(2, t)
+        try:
+            out += _UL_STEPS[t]
+        except KeyError:
+            out += _remember(2, t)
         t = ur & empty
-        found = _UR_FOUND(t)
-        out += found if found is not None else _steps(3, t)
+        try:
+            out += _UR_STEPS[t]
+        except KeyError:
+            out += _remember(3, t)
     return out
 
 
@@ -270,27 +374,32 @@ _FIRST_REPEAT = 2
 
 
 class PlainState(State):
-    """A position of plain American checkers."""
+    """A position of plain American checkers.
+
+    `own`, `opp` (the pieces of the player to move and of the other) and `crowned` (the
+    kings) are bitboards in the padded layout above, as are the positions of `positions`;
+    `pieces()`, `kings` and `history` give them in the 32-bit layout of the board module."""
 
     __slots__ = (
+        "crowned",
         "forced",
-        "history",
-        "kings",
         "max_moves",
         "opp",
         "outcome",
         "own",
         "ply",
+        "positions",
         "repetition",
         "side",
     )
 
     own: int
     opp: int
-    kings: int
+    crowned: int
     side: int
     ply: int
-    history: tuple[tuple[int, int, int, int], ...]
+    positions: tuple[tuple[int, int, int, int], ...]
+    """The repetition history (see repetition.py): (own, opp, crowned, side) per turn."""
     outcome: tuple[float, float] | None
     max_moves: int
     forced: bool
@@ -312,22 +421,33 @@ class PlainState(State):
         ply: int,
         history: tuple[tuple[int, int, int, int], ...],
     ) -> PlainState:
+        """The position with these 32-bit bitboards; `history` as the `history` property's."""
         state = cls.__new__(cls)
         State.__init__(state, game)
-        state.own, state.opp = (p0, p1) if side == 0 else (p1, p0)
-        state.kings = kings
+        state.own, state.opp = (spread(p0), spread(p1)) if side == 0 else (spread(p1), spread(p0))
+        state.crowned = spread(kings)
         state.side = side
         state.ply = ply
-        state.history = history
+        state.positions = tuple((spread(own), spread(opp), spread(k), s) for own, opp, k, s in history)
         state.max_moves = game.options["max_moves"]
         state.forced = game.options["forced_capture"]
         state.repetition = game.options["repetition"]
-        state._settle(bool(history) and drawn_by_repetition(history, state.repetition))
+        state._settle(bool(history) and drawn_by_repetition(state.positions, state.repetition))
         return state
+
+    @property
+    def kings(self) -> int:
+        """The kings, a 32-bit bitboard."""
+        return gather(self.crowned)
+
+    @property
+    def history(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The repetition history: (own pieces, other pieces, kings, side) per turn, 32-bit."""
+        return tuple((gather(own), gather(opp), gather(k), s) for own, opp, k, s in self.positions)
 
     def _settle(self, repeated: bool) -> None:
         """Generate the legal moves of the player to move and decide whether play ends."""
-        legal = generate(self.own, self.opp, self.kings, self.side, self.forced)
+        legal = generate(self.own, self.opp, self.crowned, self.side, self.forced)
         self._legal = legal
         if not legal:
             # No piece or no legal move: the player to move loses.
@@ -370,48 +490,46 @@ class PlainState(State):
     def _legal_actions(self) -> list[Action]:
         if self.outcome is not None:
             return []
-        return generate(self.own, self.opp, self.kings, self.side, self.forced)
+        return generate(self.own, self.opp, self.crowned, self.side, self.forced)
 
     def _apply_action(self, action: Action) -> None:
-        _path: tuple[int, ...]
-        captured: int
-        src: int
-        dst: int
-        _path, captured, src, dst = action  # type: ignore[misc]
-        # Clear, then set: a king's multi-jump may end on the square it started from.
-        own = (self.own ^ src) | dst
+        change = _CHANGES.get(id(action))
+        if change is None:  # an equal copy of an interned move (the contract accepted it)
+            change = _change(action)  # type: ignore[arg-type]
+        flip, src, crown, captured = change
+        # `flip` clears the start and sets the end: nothing when a king's multi-jump ends
+        # on the square it started from.
         opp = self.opp
-        kings = self.kings
+        own = self.own ^ flip
+        kings = self.crowned
         side = self.side
-        history = self.history
+        positions: tuple[tuple[int, int, int, int], ...]
         if kings & src:
-            kings = (kings ^ src) | dst
+            kings ^= flip
             if captured:
-                history = ()
+                positions = ()
             else:
                 # A quiet king move is the only reversible move: remember positions.
-                if not history:
-                    history = ((self.own, opp, self.kings, side),)
-                history = (*history, (opp, own, kings, side ^ 1))
+                positions = self.positions or ((self.own, opp, self.crowned, side),)
+                positions = (*positions, (opp, own, kings, side ^ 1))
         else:
-            if dst & CROWN_ROW[side]:
-                kings |= dst
-            history = ()
+            kings |= crown
+            positions = ()
         if captured:
             opp ^= captured
-            kings &= ~captured
+            kings &= _ON_BOARD ^ captured
         self.own = opp
         self.opp = own
-        self.kings = kings
+        self.crowned = kings
         self.side = side ^ 1
         ply = self.ply = self.ply + 1
-        self.history = history
+        self.positions = positions
         # What _settle does, inline (the hot path of every playout).
         legal = self._legal = generate(opp, own, kings, side ^ 1, self.forced)
         if not legal:
             # No piece or no legal move: the player to move (side ^ 1) loses.
             self.outcome = (1.0, 0.0) if side == 0 else (0.0, 1.0)
-        elif (len(history) > _FIRST_REPEAT and drawn_by_repetition(history, self.repetition)) or (
+        elif (len(positions) > _FIRST_REPEAT and drawn_by_repetition(positions, self.repetition)) or (
             self.max_moves and ply >= self.max_moves
         ):
             self.outcome = (0.5, 0.5)
@@ -422,10 +540,10 @@ class PlainState(State):
         new.game = self.game
         new.own = self.own
         new.opp = self.opp
-        new.kings = self.kings
+        new.crowned = self.crowned
         new.side = self.side
         new.ply = self.ply
-        new.history = self.history
+        new.positions = self.positions
         new.outcome = self.outcome
         new.max_moves = self.max_moves
         new.forced = self.forced
@@ -438,13 +556,14 @@ class PlainState(State):
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
     def ended_by(self) -> str | None:
-        return ending(self.outcome, self.history, self.repetition)
+        return ending(self.outcome, self.positions, self.repetition)
 
     # -- views -------------------------------------------------------------------------
 
     def pieces(self) -> tuple[int, int]:
-        """(first player's pieces, second player's pieces) as bitboards."""
-        return (self.own, self.opp) if self.side == 0 else (self.opp, self.own)
+        """(first player's pieces, second player's pieces) as 32-bit bitboards."""
+        own, opp = gather(self.own), gather(self.opp)
+        return (own, opp) if self.side == 0 else (opp, own)
 
     def board(self) -> str:
         p0, p1 = self.pieces()
