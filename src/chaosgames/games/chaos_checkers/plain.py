@@ -22,13 +22,6 @@ from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, endi
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
 
-# The 32-bit layout's shift tables (the chaos engine's `jumpers`): two (shift, mask) pairs
-# per direction; down shifts are positive.
-(_DL1, _DLM1), (_DL2, _DLM2) = SHIFTS[0]
-(_DR1, _DRM1), (_DR2, _DRM2) = SHIFTS[1]
-(_UL1, _ULM1), (_UL2, _ULM2) = ((-s, m) for s, m in SHIFTS[2])
-(_UR1, _URM1), (_UR2, _URM2) = ((-s, m) for s, m in SHIFTS[3])
-
 _MEMO_LIMIT = 1 << 16
 _STEP_MEMOS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})
 """Per direction, the steps onto each set of destination squares (a padded bitboard), made
@@ -50,34 +43,49 @@ def _remember(direction: int, targets: int) -> tuple[Action, ...]:
     return found
 
 
+# jumpers() shifts whole 32-bit bitboards with these numbers written out (SHIFTS, checked
+# here): a literal is read faster than a name, and it runs at every chaos listing.
+assert SHIFTS == (
+    ((3, 0xE0E0E0), (4, 0xF0F0F0F)),  # down-left
+    ((4, 0xF0F0F0), (5, 0x7070707)),  # down-right
+    ((-5, 0xE0E0E0E0), (-4, 0xF0F0F00)),  # up-left
+    ((-4, 0xF0F0F0F0), (-3, 0x7070700)),  # up-right
+), "the board's shift tables changed: update jumpers()"
+
+
 def jumpers(down: int, up: int, opp: int, empty: int) -> int:
-    """The pieces that can capture: those moving down (`down`) or up (`up`) with an opposing
-    piece diagonally next to them and an empty square behind it. Whole bitboards are
-    shifted one step at a time (the shift tables, inline: this runs every move); the
-    landing squares shifted back twice are the pieces that jump there."""
+    """The pieces that can capture (32-bit bitboards): those moving down (`down`) or up
+    (`up`) with an opposing piece diagonally next to them and an empty square behind it.
+    Whole bitboards are shifted one step at a time; the landing squares shifted back twice
+    are the pieces that jump there. A direction with no opposing piece next to any mover
+    stops at once."""
     found = 0
     if down:
-        over = (((down & _DLM1) << _DL1) | ((down & _DLM2) << _DL2)) & opp
-        land = (((over & _DLM1) << _DL1) | ((over & _DLM2) << _DL2)) & empty
-        if land:  # back up-right twice
-            back = ((land & _URM1) >> _UR1) | ((land & _URM2) >> _UR2)
-            found |= ((back & _URM1) >> _UR1) | ((back & _URM2) >> _UR2)
-        over = (((down & _DRM1) << _DR1) | ((down & _DRM2) << _DR2)) & opp
-        land = (((over & _DRM1) << _DR1) | ((over & _DRM2) << _DR2)) & empty
-        if land:  # back up-left twice
-            back = ((land & _ULM1) >> _UL1) | ((land & _ULM2) >> _UL2)
-            found |= ((back & _ULM1) >> _UL1) | ((back & _ULM2) >> _UL2)
+        over = ((down & 0xE0E0E0) << 3 | (down & 0xF0F0F0F) << 4) & opp
+        if over:
+            land = ((over & 0xE0E0E0) << 3 | (over & 0xF0F0F0F) << 4) & empty
+            if land:  # back up-right twice
+                back = (land & 0xF0F0F0F0) >> 4 | (land & 0x7070700) >> 3
+                found = (back & 0xF0F0F0F0) >> 4 | (back & 0x7070700) >> 3
+        over = ((down & 0xF0F0F0) << 4 | (down & 0x7070707) << 5) & opp
+        if over:
+            land = ((over & 0xF0F0F0) << 4 | (over & 0x7070707) << 5) & empty
+            if land:  # back up-left twice
+                back = (land & 0xE0E0E0E0) >> 5 | (land & 0xF0F0F00) >> 4
+                found |= (back & 0xE0E0E0E0) >> 5 | (back & 0xF0F0F00) >> 4
     if up:
-        over = (((up & _ULM1) >> _UL1) | ((up & _ULM2) >> _UL2)) & opp
-        land = (((over & _ULM1) >> _UL1) | ((over & _ULM2) >> _UL2)) & empty
-        if land:  # back down-right twice
-            back = ((land & _DRM1) << _DR1) | ((land & _DRM2) << _DR2)
-            found |= ((back & _DRM1) << _DR1) | ((back & _DRM2) << _DR2)
-        over = (((up & _URM1) >> _UR1) | ((up & _URM2) >> _UR2)) & opp
-        land = (((over & _URM1) >> _UR1) | ((over & _URM2) >> _UR2)) & empty
-        if land:  # back down-left twice
-            back = ((land & _DLM1) << _DL1) | ((land & _DLM2) << _DL2)
-            found |= ((back & _DLM1) << _DL1) | ((back & _DLM2) << _DL2)
+        over = ((up & 0xE0E0E0E0) >> 5 | (up & 0xF0F0F00) >> 4) & opp
+        if over:
+            land = ((over & 0xE0E0E0E0) >> 5 | (over & 0xF0F0F00) >> 4) & empty
+            if land:  # back down-right twice
+                back = (land & 0xF0F0F0) << 4 | (land & 0x7070707) << 5
+                found |= (back & 0xF0F0F0) << 4 | (back & 0x7070707) << 5
+        over = ((up & 0xF0F0F0F0) >> 4 | (up & 0x7070700) >> 3) & opp
+        if over:
+            land = ((over & 0xF0F0F0F0) >> 4 | (over & 0x7070700) >> 3) & empty
+            if land:  # back down-left twice
+                back = (land & 0xE0E0E0) << 3 | (land & 0xF0F0F0F) << 4
+                found |= (back & 0xE0E0E0) << 3 | (back & 0xF0F0F0F) << 4
     return found
 
 

@@ -124,10 +124,16 @@ def uses(
                 theirs = squares_of(theirs_bits)
             out.extend([rewind[t] for t in theirs if board[t][_POTION] >= 0])  # type: ignore[index]
         elif potion == BLUE:
-            for a in mine:
-                if a != s and board[a][_POTION] >= 0:  # type: ignore[index]
-                    onto = _telekinesis(s, a)
-                    out.extend([onto[b] for b in mine if b != a])
+            # One comprehension for every potion it may move (each costs a frame to start).
+            rows = _TELEKINESIS[s]
+            out += [
+                onto[b]
+                for a in mine
+                if a != s and board[a][_POTION] >= 0  # type: ignore[index]
+                for onto in (rows[a] or _telekinesis(s, a),)
+                for b in mine
+                if b != a
+            ]
         elif potion == WHITE:
             revive = REVIVE[s]
             for h in HOME_ROW[player]:

@@ -226,6 +226,7 @@ class ChaosState(State):
         "shielded",
         "speedy",
         "turn",
+        "turn_moves",
         "turn_quiet",
         "used",
     )
@@ -270,6 +271,11 @@ class ChaosState(State):
     """Per shield colour, the bitboard of the pieces carrying a shield of that colour."""
     _odds: list[tuple[Action, float]] | None
     """The chance outcomes of this position, once asked for (until the next action)."""
+    turn_moves: tuple[tuple[int, ...], list[ChaosMove]] | None
+    """The moves listed at the start of this turn, with what they were worked out from
+    (`_move_inputs`): after a declared potion that changed none of it (no piece moved, so
+    the colours stand where they stood), the move phase lists the same moves less the
+    Ambush and Leap ones (no second potion in a turn). Forgotten when a turn starts."""
     game: ChaosCheckersGame
 
     # -- construction ----------------------------------------------------------------
@@ -303,6 +309,7 @@ class ChaosState(State):
         state.pieces0 = state.pieces1 = state.kings = state.ghosts = state.powered = 0
         state.shielded = [0] * TEN
         state._odds = None
+        state.turn_moves = None
         return state
 
     def clone(self) -> ChaosState:
@@ -334,6 +341,7 @@ class ChaosState(State):
         new.powered = self.powered
         new.shielded = self.shielded.copy()
         new._odds = self._odds  # never changed, only replaced: a clone may share it
+        new.turn_moves = self.turn_moves  # likewise
         self._copy_caches_to(new)
         return new
 
@@ -437,6 +445,7 @@ class ChaosState(State):
         """Make the bitboards afresh from `board` (after the board was set as a whole)."""
         self.pieces0 = self.pieces1 = self.kings = self.ghosts = self.powered = 0
         self.shielded = [0] * TEN
+        self.turn_moves = None
         board = self.board
         for square in range(32):
             piece = board[square]
@@ -530,6 +539,12 @@ class ChaosState(State):
             self.shielded,
         )
 
+    def _move_inputs(self) -> tuple[int, ...]:
+        """What `_moves` works out the moves from, besides the board's potions other than
+        the Ghosts (they only matter to Ambush and Leap) and the colours of the pieces
+        (they stay on their squares): the player, the Speedy piece, the bitboards."""
+        return (self.turn, self.extra, self.pieces0, self.pieces1, self.kings, self.ghosts, *self.shielded)
+
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         mine, theirs = self._mine()
@@ -548,12 +563,19 @@ class ChaosState(State):
             )
             if self.ghosts & mine:
                 out = [*P.ghost_discards(self.ghosts & mine), *out]
-            out += self._moves(True, mine, theirs, counts)
+            found = self._moves(True, mine, theirs, counts)
+            self.turn_moves = (self._move_inputs(), found)
+            out += found
             if self.extra >= 0:
                 out.append(PASS)
             return out
         if phase == MOVE:
-            moves: list[Action] = self._moves(False, mine, theirs, counts)  # type: ignore[assignment]
+            remembered = self.turn_moves
+            moves: list[Action]
+            if remembered is not None and remembered[0] == self._move_inputs():
+                moves = [move for move in remembered[1] if not move[1]]  # no Ambush or Leap now
+            else:
+                moves = self._moves(False, mine, theirs, counts)  # type: ignore[assignment]
             if self.extra >= 0:
                 moves.append(PASS)
             return moves
@@ -648,16 +670,43 @@ class ChaosState(State):
         if kind == "place":
             self._put(square, _piece(player, colour, False, -1, -1))
         elif kind == "shield":
-            self._put(square, _with_shield(self.board[square], colour))  # type: ignore[arg-type]
+            self._setup_shield(square, colour)
             self.bags = _take(self.bags, player, colour)
         else:
-            self._put(square, _with_potion(self.board[square], colour))  # type: ignore[arg-type]
+            self._setup_potion(square, colour)
             self.pouch = _add(self.pouch, colour, -1)
         self.setup_index += 1
         if self.setup_index == DRAWS_PER_PHASE:
             self.setup_index = 0
             following = SETUP_PHASES.index(self.phase) + 1
             self.phase = SETUP_PHASES[following] if following < len(SETUP_PHASES) else TURN
+
+    def _setup_shield(self, square: int, colour: int) -> None:
+        """The setup gives the piece on `square` its shield: `_put`, with less to do for a
+        piece that had none (only one shield bitboard changes)."""
+        piece = self.board[square]
+        assert piece is not None
+        owner, hue, king, shield, potion = piece
+        if shield >= 0:
+            self._put(square, _with_shield(piece, colour))
+            return
+        self.board[square] = _PIECES[owner][hue][king][colour + 1][potion + 1]
+        self.shielded[colour] |= 1 << square
+
+    def _setup_potion(self, square: int, colour: int) -> None:
+        """The setup gives the piece on `square` its potion: `_put`, with less to do for a
+        piece that had none (only the Ghost or Ambush/Leap bitboard may change)."""
+        piece = self.board[square]
+        assert piece is not None
+        owner, hue, king, shield, potion = piece
+        if potion >= 0:
+            self._put(square, _with_potion(piece, colour))
+            return
+        self.board[square] = _PIECES[owner][hue][king][shield + 1][colour + 1]
+        if colour == P.CLEAR:
+            self.ghosts |= 1 << square
+        elif colour in _POWERS:
+            self.powered |= 1 << square
 
     # potions --------------------------------------------------------------------------
 
@@ -908,6 +957,7 @@ class ChaosState(State):
         self.speedy = False
         self.used = -1
         self.phase = TURN
+        self.turn_moves = None  # a new turn: only its own listing is looked at
         quiet = self.turn_quiet
         self.turn_quiet = True
         if quiet:
