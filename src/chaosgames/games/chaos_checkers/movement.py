@@ -308,10 +308,11 @@ def legal_moves(
             victims = capturable & ~shielded[colour] if shields else capturable
             _jumps(i, JUMPS[kind], victims, free | 1 << i, (i,), (), crown, moves)
     if not (forced and moves):
-        # A Ghost may jump or be jumped: pieces on or next to a Ghost are asked one by one;
-        # for the others the steps are one look-up (and with neither kings nor Ghosts about,
-        # the commonest case, the look-up of a man's).
-        ghostly = ghosts | around(ghosts) if ghosts else 0
+        # A Ghost jump (it captures nothing) goes over an opposing piece, the mover or that
+        # piece holding a Ghost: only the pieces that may make one (a Ghost next to an
+        # opposing piece, a piece next to an opposing Ghost) are asked one by one; for the
+        # others the steps are one look-up (and with no kings either, a man's).
+        ghostly = movers & (ghosts & around(theirs) | around(theirs & ghosts)) if ghosts else 0
         if not movers & (kings | ghostly):
             near, steps = MEN_NEAR[player], MEN_STEPS[player]
             moves += [step for i in squares_of(movers) for step in steps[i][occupied & near[i]]]
