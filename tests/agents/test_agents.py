@@ -368,3 +368,46 @@ def test_a_situation_met_a_third_time_is_taken_for_a_loop_and_varied() -> None:
     assert MctsAgent(seed=0, unstick=False).spec == "mcts:unstick=False"
     agent.reset()
     assert agent._unstuck(root, state, legal) == "take:1"  # a new game forgets the loops
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=150", "mcts:iterations=150,prior=0,normalise=False"])
+def test_the_kept_statistics_choose_as_the_formula_over_the_children(spec: str) -> None:
+    """The search keeps each node's children's means and visits for its selection; after a
+    search they hold exactly what the children hold, and the kept selection picks the
+    child that the formula written over the children picks."""
+    from chaosgames.agents.mcts import (
+        _Node,
+        _select,
+        _select_kept,
+        _select_kept_normalised,
+        _select_normalised,
+    )
+
+    game = chaosgames.load_game("cardboard-machines", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.current_player() < 0 or len(state.legal_actions()) < 3:
+        state.apply_action(rng.choice(state.legal_actions()))
+    agent = agents.from_spec(spec, seed=1)
+    agent.choose(state)
+    root = agent._root
+    assert root is not None
+    normalise = "normalise=False" not in spec
+    checked = 0
+    nodes: list[_Node] = [root]
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children.values())
+        if node.player < 0 or node.untried is None or node.untried or len(node.children) < 2:
+            continue
+        assert node.kids == list(node.children.items())
+        assert node.counts == [child.visits for child in node.children.values()]
+        assert node.means == [child.value[node.player] / child.visits for child in node.children.values()]
+        if normalise:
+            kept = node.kids[_select_kept_normalised(node, 0.3)]
+            assert kept == _select_normalised(node, node.player, 0.3)
+        else:
+            kept = node.kids[_select_kept(node, 1.0)]
+            assert kept == _select(node, node.player, 1.0)
+        checked += 1
+    assert checked >= 10

@@ -40,19 +40,47 @@ STUCK_AFTER = 3
 
 
 class _Node:
-    """A position in the tree: who acts there, its children by action and the statistics."""
+    """A position in the tree: who acts there, its children by action and the statistics.
 
-    __slots__ = ("children", "fresh", "player", "untried", "value", "visits")
+    A decision node whose moves have been listed also keeps its children's statistics for
+    the selection, child by child in the order of `children`: `kids` (the (action, node)
+    pairs), `means` (each child's mean value for this node's player) and `counts` (each
+    child's visits). The backup refreshes the entry of each child it passes, so a selection
+    reads them instead of recomputing every child's mean at every visit (the means are the
+    same divisions of the same sums, so the same floats and the same choices).
+    """
+
+    __slots__ = ("children", "counts", "fresh", "kids", "means", "player", "untried", "value", "visits")
+
+    kids: list[tuple[Action, _Node]]
+    means: list[float]
+    counts: list[int]
 
     def __init__(self, player: int, num_players: int) -> None:
         self.player = player
         self.children: dict[Action, _Node] = {}
-        # Actions not yet expanded (filled on the first visit of a decision node).
+        # Actions not yet expanded (filled on the first visit of a decision node, which
+        # also starts kids, means and counts).
         self.untried: list[Action] | None = None
         self.visits = 0
         self.value = [0.0] * num_players
         # Created with a heuristic prior but not yet reached by a playout.
         self.fresh = False
+
+    def list_moves(self) -> None:
+        """Start the children's statistics (the first visit of a decision node)."""
+        self.kids = []
+        self.means = []
+        self.counts = []
+
+    def add_child(self, action: Action, child: _Node) -> int:
+        """A new child, with its statistics as they stand; its index in `kids`."""
+        self.children[action] = child
+        self.kids.append((action, child))
+        visits = child.visits
+        self.means.append(child.value[self.player] / visits if visits else 0.0)
+        self.counts.append(visits)
+        return len(self.counts) - 1
 
 
 class MctsAgent(Agent):
@@ -194,10 +222,13 @@ class MctsAgent(Agent):
         num_players = root_state.game.num_players
         exploration: float = self._active["c"]
         prior: int = self._active["prior"]
-        select = _select_normalised if self._active["normalise"] else _select
+        select = _select_kept_normalised if self._active["normalise"] else _select_kept
         state = root_state.clone()
         node = root
         path = [node]
+        # Each decision on the way down as (node, index of the child taken, child): the
+        # backup refreshes that child's entry in the node's statistics.
+        taken: list[tuple[_Node, int, _Node]] = []
         expanded = False
         while not expanded:
             player = node.player
@@ -213,6 +244,7 @@ class MctsAgent(Agent):
             else:
                 untried = node.untried
                 if untried is None:
+                    node.list_moves()
                     if prior:
                         untried = node.untried = []
                         _expand_with_prior(node, state, prior, num_players, rng)
@@ -225,10 +257,13 @@ class MctsAgent(Agent):
                     untried[index] = untried[-1]
                     untried.pop()
                     state.apply_unchecked(action)
-                    child = node.children[action] = _Node(state.current_player(), num_players)
+                    child = _Node(state.current_player(), num_players)
+                    taken.append((node, node.add_child(action, child), child))
                     expanded = True
                 else:
-                    action, child = select(node, player, exploration)
+                    index = select(node, exploration)
+                    action, child = node.kids[index]
+                    taken.append((node, index, child))
                     state.apply_unchecked(action)
                     if child.fresh:
                         child.fresh = False
@@ -236,11 +271,11 @@ class MctsAgent(Agent):
             node = child
             path.append(node)
         values = state.returns() if node.player == TERMINAL else self._rollout(state)
-        for visited in path:
-            visited.visits += 1
-            total = visited.value
-            for i in range(num_players):
-                total[i] += values[i]
+        _add_to_all(path, values)
+        for parent, index, child in taken:
+            visits = child.visits
+            parent.means[index] = child.value[parent.player] / visits
+            parent.counts[index] = visits
 
     def _rollout(self, state: State) -> list[float]:
         """Play on for `depth` decisions (chance outcomes sampled on the way, not counted),
@@ -306,8 +341,100 @@ class MctsAgent(Agent):
         return best_action
 
 
+def _add_to_all(path: list[_Node], values: list[float]) -> None:
+    """The backup: a visit and the playout's values added to every node of the path.
+
+    Written out for two, three and four players (a loop over the players cost about a
+    third more, at every node of every iteration); the same additions in the same order.
+    """
+    if len(values) == 4:
+        first, second, third, fourth = values
+        for visited in path:
+            visited.visits += 1
+            total = visited.value
+            total[0] += first
+            total[1] += second
+            total[2] += third
+            total[3] += fourth
+    elif len(values) == 2:
+        first, second = values
+        for visited in path:
+            visited.visits += 1
+            total = visited.value
+            total[0] += first
+            total[1] += second
+    elif len(values) == 3:
+        first, second, third = values
+        for visited in path:
+            visited.visits += 1
+            total = visited.value
+            total[0] += first
+            total[1] += second
+            total[2] += third
+    else:
+        for visited in path:
+            visited.visits += 1
+            total = visited.value
+            for i, value in enumerate(values):
+                total[i] += value
+
+
+def _select_kept(node: _Node, exploration: float) -> int:
+    """UCB1 for the deciding player over the children of a fully expanded node, from the
+    node's kept statistics: the index of the child `_select` picks."""
+    counts = node.counts
+    if 0 in counts:
+        return counts.index(0)
+    means = node.means
+    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
+    sqrt = math.sqrt
+    best = 0
+    best_score = -math.inf
+    for index in range(len(counts)):
+        score = means[index] + exploration * sqrt(log_visits / counts[index])
+        if score > best_score:
+            best_score = score
+            best = index
+    return best
+
+
+def _select_kept_normalised(node: _Node, exploration: float) -> int:
+    """The index of the child `_select_normalised` picks, from the node's kept statistics.
+
+    The hottest loop of the search. The children's means are kept by the backup (see
+    `_Node`), so a visit reads them: their range by min and max, then one pass scores
+    them (the same arithmetic as the formula written out, so the same choice).
+    """
+    counts = node.counts
+    if len(counts) == 1:  # a forced move (one die left to resolve ...): nothing to weigh
+        return 0
+    if 0 in counts:
+        return counts.index(0)
+    means = node.means
+    # The range by plain comparisons: fewer steps than min() and max() for a few children.
+    low = high = means[0]
+    for mean in means:
+        if mean < low:
+            low = mean
+        elif mean > high:
+            high = mean
+    scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
+    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
+    sqrt = math.sqrt
+    best = 0
+    best_score = -math.inf
+    for index in range(len(counts)):
+        score = (means[index] - low) * scale + exploration * sqrt(log_visits / counts[index])
+        if score > best_score:
+            best_score = score
+            best = index
+    return best
+
+
 def _select(node: _Node, player: int, exploration: float) -> tuple[Action, _Node]:
-    """UCB1 for the deciding player over the children of a fully expanded node."""
+    """UCB1 for the deciding player over the children of a fully expanded node (the
+    formula from the children themselves; the search reads kept statistics instead,
+    `_select_kept`, which must pick the same child)."""
     log_visits = math.log(node.visits) if node.visits > 0 else 0.0
     best: tuple[Action, _Node] | None = None
     best_score = -math.inf
@@ -329,10 +456,9 @@ def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Ac
     0.001, and plain UCB then explores them uniformly. Rescaling (as MuZero does with its
     values) keeps the differences between the moves, whatever the stakes.
 
-    The hottest loop of the search: one pass gathers the means and their range, the
-    second scores them, with plain comparisons instead of min/max calls (the same
-    arithmetic, so the same choice, as the formula written out). The children's
-    (action, node) pairs come from the dict as they are: the best one is returned itself.
+    Computed from the children themselves (the search reads the statistics it keeps
+    instead, `_select_kept_normalised`, which must pick the same child): one pass gathers
+    the means and their range, the second scores them.
     """
     children = node.children
     if len(children) == 1:  # a forced move (one die left to resolve ...): nothing to weigh
@@ -380,14 +506,25 @@ def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int, 
     plain UCT spends its budget sampling them nearly uniformly; the prior makes the search
     start from the moves the heuristic likes (progressive bias) and correct it with playouts.
     """
+    # The hot loop of a search whose moves are many (a cruiser's paths): _verdict's
+    # common case (a player decides after the move) and add_child written out.
+    heuristic = state.game.heuristic
+    player = node.player
+    children, kids, means, counts = node.children, node.kids, node.means, node.counts
     for action in state.legal_actions():
         child_state = state.clone()
         child_state.apply_unchecked(action)
-        child = node.children[action] = _Node(child_state.current_player(), num_players)
-        verdict = _verdict(child_state, rng)  # may play on through chance: a throwaway copy
+        mover = child_state.current_player()
+        child = _Node(mover, num_players)
+        # Through pending chance, _verdict may play the copy on: it is a throwaway.
+        verdict = heuristic(child_state) if mover >= 0 else _verdict(child_state, rng)
         child.visits = prior
-        child.value = [prior * v for v in verdict]
+        value = child.value = [prior * v for v in verdict]
         child.fresh = True
+        children[action] = child
+        kids.append((action, child))
+        means.append(value[player] / prior)
+        counts.append(prior)
 
 
 EXACT_CHANCE = 8
