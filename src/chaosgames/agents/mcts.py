@@ -283,6 +283,8 @@ class MctsAgent(Agent):
         player decides (never before a pending roll, whose worth it cannot see)."""
         rng = self.rng
         depth: int = self._active["depth"]
+        if depth == 0:  # the default: the new position itself, past any pending chance
+            return _sampled_verdict(state, rng)
         limit = PLAYOUT_LIMIT if depth < 0 else depth
         greedy = self._active["rollout"] == "greedy"
         epsilon: float = self._active["epsilon"]
@@ -531,7 +533,7 @@ EXACT_CHANCE = 8
 """A pending chance node with at most this many outcomes is averaged exactly in a verdict."""
 
 
-def _verdict(state: State, rng: random.Random, exact: bool = True) -> list[float]:
+def _verdict(state: State, rng: random.Random) -> list[float]:
     """The heuristic's verdict on a position, looking through pending chance: the expected
     verdict over its outcomes (when few, at the first chance node) or a sampled one. A
     verdict taken before a roll would miss what the roll is worth (a risky die and a safe
@@ -541,16 +543,29 @@ def _verdict(state: State, rng: random.Random, exact: bool = True) -> list[float
     if state.current_player() != CHANCE:
         return state.game.heuristic(state)
     outcomes = state.chance_outcomes()
-    if not exact or len(outcomes) > EXACT_CHANCE:
+    if len(outcomes) > EXACT_CHANCE:
         state.apply_unchecked(sample_outcome(outcomes, rng))
-        return _verdict(state, rng, exact=False)
+        return _sampled_verdict(state, rng)
     total = [0.0] * state.game.num_players
     for outcome, probability in outcomes:
         after = state.clone()
         after.apply_unchecked(outcome)
-        for i, v in enumerate(_verdict(after, rng, exact=False)):
+        for i, v in enumerate(_sampled_verdict(after, rng)):
             total[i] += probability * v
     return total
+
+
+def _sampled_verdict(state: State, rng: random.Random) -> list[float]:
+    """`_verdict` past its first chance node: later chance outcomes drawn at random until a
+    player decides or the game ends (a loop, not a call per outcome). Plays `state` on."""
+    heuristic = state.game.heuristic
+    while True:
+        player = state.current_player()
+        if player >= 0:
+            return heuristic(state)
+        if player == TERMINAL:
+            return state.returns()
+        state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng))
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:
