@@ -383,17 +383,18 @@ def _add_to_all(path: list[_Node], values: list[float]) -> None:
 
 def _select_kept(node: _Node, exploration: float) -> int:
     """UCB1 for the deciding player over the children of a fully expanded node, from the
-    node's kept statistics: the index of the child `_select` picks."""
+    node's kept statistics: the index of the child `_select` picks.
+
+    Every child has been through a backup (or holds its prior) by the time its node is
+    fully expanded, so none is unvisited here (`_select`'s first case).
+    """
     counts = node.counts
-    if 0 in counts:
-        return counts.index(0)
-    means = node.means
     log_visits = math.log(node.visits) if node.visits > 0 else 0.0
     sqrt = math.sqrt
     best = 0
     best_score = -math.inf
-    for index in range(len(counts)):
-        score = means[index] + exploration * sqrt(log_visits / counts[index])
+    for index, mean in enumerate(node.means):
+        score = mean + exploration * sqrt(log_visits / counts[index])
         if score > best_score:
             best_score = score
             best = index
@@ -404,16 +405,14 @@ def _select_kept_normalised(node: _Node, exploration: float) -> int:
     """The index of the child `_select_normalised` picks, from the node's kept statistics.
 
     The hottest loop of the search. The children's means are kept by the backup (see
-    `_Node`), so a visit reads them: their range by min and max, then one pass scores
-    them (the same arithmetic as the formula written out, so the same choice).
+    `_Node`), so a visit reads them: their range by plain comparisons (fewer steps than
+    min() and max() for a few children), then one pass scores them (the same arithmetic
+    as the formula written out, so the same choice). No child is unvisited here (see
+    `_select_kept`).
     """
-    counts = node.counts
-    if len(counts) == 1:  # a forced move (one die left to resolve ...): nothing to weigh
-        return 0
-    if 0 in counts:
-        return counts.index(0)
     means = node.means
-    # The range by plain comparisons: fewer steps than min() and max() for a few children.
+    if len(means) == 1:  # a forced move (one die left to resolve ...): nothing to weigh
+        return 0
     low = high = means[0]
     for mean in means:
         if mean < low:
@@ -422,11 +421,12 @@ def _select_kept_normalised(node: _Node, exploration: float) -> int:
             high = mean
     scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
     log_visits = math.log(node.visits) if node.visits > 0 else 0.0
+    counts = node.counts
     sqrt = math.sqrt
     best = 0
     best_score = -math.inf
-    for index in range(len(counts)):
-        score = (means[index] - low) * scale + exploration * sqrt(log_visits / counts[index])
+    for index, mean in enumerate(means):
+        score = (mean - low) * scale + exploration * sqrt(log_visits / counts[index])
         if score > best_score:
             best_score = score
             best = index

@@ -41,7 +41,6 @@ from chaosgames.games.cardboard_machines.phases import (
     RIGHT,
     ROLL,
     TURN_OVER,
-    Phase,
 )
 from chaosgames.games.cardboard_machines.setup import DRAWN_BOARDS, START_INDEX, times_scrolled_away
 from chaosgames.games.cardboard_machines.stress_test import MAX_DICE
@@ -111,7 +110,7 @@ def schema(game: CardboardMachines) -> Document:
     )
     return Document(
         {
-            "phase": Choice({name: Phase(i) for i, name in enumerate(PHASE_NAMES)}),
+            "phase": Choice({name: i for i, name in enumerate(PHASE_NAMES)}),
             "first": Int(-1, n - 1),
             "drawn": List(Int(1, max(BOARD_IDS)), max_length=DRAWN_BOARDS, unique=True),
             "back": Int(0),

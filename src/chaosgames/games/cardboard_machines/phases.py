@@ -33,7 +33,10 @@ class Phase(IntEnum):
         return PHASE_NAMES[self]
 
 
-FIRST, BOARDS, GEAR, MOVE, BONUS, RETURN_STRESS, ROLL, RESOLVE, TURN_OVER, OVER = Phase
+FIRST, BOARDS, GEAR, MOVE, BONUS, RETURN_STRESS, ROLL, RESOLVE, TURN_OVER, OVER = map(int, Phase)
+"""The phases as plain ints, which states hold: the rules compare and index by the phase at
+every action, and the interpreter's fast paths take exact ints only (an IntEnum member
+goes the generic way, about 3% of a search's instructions)."""
 PHASE_NAMES = ("first", "boards", "gear", "move", "bonus", "return", "roll", "resolve", "turn_over", "over")
 OFF = -1
 """Position of a car that is not on the track (crashed and waiting, or out of the race)."""
