@@ -9,6 +9,10 @@ keep their games in `docs/results/strength.db` (so a run can be resumed).
     python benchmarks/strength.py                      # full budgets: time=1.0, 20 games each
     python benchmarks/strength.py --games 40 --workers 2 --mcts mcts:time=1.0
     python benchmarks/strength.py --quick              # tiny budgets (what make bench runs)
+    python benchmarks/strength.py --game royal-racers --players 2 --mcts mcts:iterations=1000
+
+A run at another number of players than the game's default is kept as a row of its own
+(keyed `game@Np` in strength.json).
 """
 
 from __future__ import annotations
@@ -49,15 +53,18 @@ def measure(
     workers: int = 1,
     seed: int = 2026,
     opponent: str = "greedy",
+    players: int | None = None,
 ) -> dict[str, Any]:
-    """Play every game; the figures of `mcts` in each (win rate, interval, fair share)."""
+    """Play every game; the figures of `mcts` in each (win rate, interval, fair share),
+    at `players` players (each game's default when None)."""
     results: dict[str, Any] = {}
     for name in games:
-        players = chaosgames.core.game_class(name).default_players
-        seats = [mcts] + [opponent] * (players - 1)
+        default = chaosgames.core.game_class(name).default_players
+        count_players = players or default
+        seats = [mcts] + [opponent] * (count_players - 1)
         # A whole number of rotations, so each agent sits in every seat as often.
-        count = max(players, per_game - per_game % players)
-        options = capped_options(name, players=players)
+        count = max(count_players, per_game - per_game % count_players)
+        options = capped_options(name, players=count_players)
         simulate(
             name,
             seats,
@@ -72,8 +79,9 @@ def measure(
         label = job.lineup[0]
         rate = summary.by_agent[label]
         low, high = rate.interval
-        results[name] = {
-            "players": players,
+        results[name if count_players == default else f"{name}@{count_players}p"] = {
+            "game": name,
+            "players": count_players,
             "games": summary.games,
             "capped": summary.endings[STOPPED_BY_LAB],
             "at_round_cap": at_round_cap(rows),
@@ -86,7 +94,7 @@ def measure(
             "mean_rounds": sum(summary.rounds) / len(summary.rounds),
         }
         print(
-            f"{name:22s} {players}p {summary.games:4d} games  mcts {100 * rate.rate:5.1f}% "
+            f"{name:22s} {count_players}p {summary.games:4d} games  mcts {100 * rate.rate:5.1f}% "
             f"[{100 * low:5.1f}, {100 * high:5.1f}]  fair {100 * summary.fair_share:4.1f}%"
             f"  {'ABOVE' if low > summary.fair_share else 'not clearly above'}"
         )
@@ -138,7 +146,8 @@ def markdown(results: dict[str, Any]) -> str:
     for name, r in results.items():
         low, high = r["interval95"]
         lines.append(
-            f"| {name} | {r['players']} | {r['games']} | {r['capped']} | {r.get('at_round_cap', '-')} "
+            f"| {r.get('game', name)} | {r['players']} | {r['games']} | {r['capped']} "
+            f"| {r.get('at_round_cap', '-')} "
             f"| {100 * r['win_rate']:.1f}% "
             f"| {100 * low:.1f}-{100 * high:.1f}% | {100 * r['fair_share']:.1f}% "
             f"| {'yes' if r['clearly_above_fair_share'] else 'no'} | {r['mean_rounds']:.1f} |"
@@ -147,7 +156,8 @@ def markdown(results: dict[str, Any]) -> str:
     for name, r in results.items():
         where = r.get("measured_on")
         on = f"; {where['date']}, {where['cpus']} cores, Python {where['python']}" if where else ""
-        lines.append(f"- {name}: `{r['command']}` ({r['mcts']} against {r['opponent']}{on})")
+        label = f"{r['game']} ({r['players']} players)" if "@" in name else name
+        lines.append(f"- {label}: `{r['command']}` ({r['mcts']} against {r['opponent']}{on})")
     return "\n".join(lines) + "\n"
 
 
@@ -176,6 +186,7 @@ def main() -> int:
     parser.add_argument("--opponent", default="greedy")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--players", type=int, help="players per game (default: each game's own default)")
     args = parser.parse_args()
     if args.quick:
         run(quick=True)
@@ -183,7 +194,7 @@ def main() -> int:
     games = args.game or chaosgames.list_games()
     db = RESULTS / "strength.db"
     RESULTS.mkdir(parents=True, exist_ok=True)
-    results = measure(games, args.mcts, args.games, db, args.workers, args.seed, args.opponent)
+    results = measure(games, args.mcts, args.games, db, args.workers, args.seed, args.opponent, args.players)
     write_results(results, " ".join([".venv/bin/python", "benchmarks/strength.py", *sys.argv[1:]]))
     return 0
 

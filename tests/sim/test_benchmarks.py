@@ -21,6 +21,19 @@ def test_strength_benchmark_reports_mcts_against_greedy(tmp_path: Path) -> None:
     assert 0.0 <= low <= race["win_rate"] <= high <= 1.0
 
 
+def test_strength_at_another_number_of_players_is_a_row_of_its_own(tmp_path: Path) -> None:
+    results = strength.measure(["toy-dice-race"], "mcts:iterations=10", 3, tmp_path / "s.db", players=3)
+    race = results["toy-dice-race@3p"]
+    assert race["game"] == "toy-dice-race" and race["players"] == 3 and race["games"] == 3
+    rows = {
+        "toy-dice-race": {**race, "players": 2, "command": "a"},
+        "toy-dice-race@3p": {**race, "command": "b"},
+    }
+    table = strength.markdown(rows)
+    assert "- toy-dice-race (3 players): `b`" in table and "- toy-dice-race: `a`" in table
+    assert table.count("| toy-dice-race | 3 |") == 1
+
+
 def test_lab_speed_benchmark_measures_search_and_workers() -> None:
     results = lab_speed.run(True, games=["toy-nim"])
     figures = results["toy-nim"]

@@ -28,9 +28,12 @@ class RoyalRacersGame(Game):
     max_players = 4
     default_players = 4
     # Measured (docs/agents.md): short greedy playouts, which see what the next rolls
-    # flip, beat scoring the new position by the heuristic alone.
+    # flip, beat scoring the new position by the heuristic alone. Plain UCB, not
+    # normalised: a move here has two to five choices, and rescaled to their spread the
+    # worst is always 0 and the best 1, so with c = 0.3 the runner-up never earns a
+    # playout back and the first few playouts decide the move (issue 14).
     notation = NOTATION
-    search_advice: ClassVar[Mapping[str, Any]] = {"rollout": "greedy", "depth": 12}
+    search_advice: ClassVar[Mapping[str, Any]] = {"rollout": "greedy", "depth": 12, "normalise": False}
     option_spec = (
         Option(
             "flags", int, 5, "flags each player touches, the last under his start (2-6)", minimum=2, maximum=6
