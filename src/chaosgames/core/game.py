@@ -198,7 +198,9 @@ class Game(ABC):
     user left unset; see docs/agents.md."""
 
     def heuristic(self, state: State) -> list[float]:
-        """Estimated share of the win for each player, each in [0, 1], summing to 1.
+        """Estimated share of the win for each player, each in [0, 1], summing to 1 (a game
+        may weigh in each player's own progress as well, so that they need not sum to 1:
+        Chaos Cruisers does, see its evaluation module).
 
         Search agents score cut-off playouts with it. The default knows only the result.
         """

@@ -1,4 +1,5 @@
-"""The heuristic evaluation: turns to a gate by the rules of How to Move, as win shares."""
+"""The heuristic evaluation: turns to a gate by the rules of How to Move, as each player's
+progress and win share."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from hypothesis import strategies as st
 
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.course import course_squares, tile_squares
+from chaosgames.games.chaos_cruisers.evaluation import win_shares
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED, move_choices, trace_move
 from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE, TableCache, turns_to_gate
 
@@ -116,9 +118,9 @@ def test_a_fast_cruiser_behind_is_ahead_of_a_standing_one_in_front() -> None:
     """Speed is position too: 5 and 5 beat 1, 2, 3, 4 from two squares further on."""
     game = load(course=straight(), gates=2, laps=1, players=3)
     state = position(game, {"red": ((0, 0), 5), "black": ((2, 0), 0), "yellow": ((0, 1), 0)}, round_number=3)
-    shares = game.heuristic(state)
-    assert shares[RED] > shares[BLACK] > shares[YELLOW]
-    assert abs(sum(shares) - 1) < 1e-9
+    values = game.heuristic(state)
+    assert values[RED] > values[BLACK] > values[YELLOW]
+    assert abs(sum(win_shares(state)) - 1) < 1e-9
 
 
 def test_a_cruiser_yet_to_move_this_round_is_a_turn_further_on() -> None:

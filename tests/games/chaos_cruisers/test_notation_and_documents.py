@@ -10,6 +10,7 @@ import pytest
 
 from chaosgames import IllegalActionError, InvalidStateError, NotationError
 from chaosgames.games.chaos_cruisers.actions import Move, Speed
+from chaosgames.games.chaos_cruisers.evaluation import win_shares
 
 from .helpers import load, open_field, position
 
@@ -147,9 +148,11 @@ def test_descriptions_say_what_a_move_does() -> None:
     assert game.describe_action(state, Move(0, 2)) == "red: move:N2 (ends on 3,5)"
 
 
-def test_heuristic_shares_sum_to_one_and_favour_the_leader() -> None:
+def test_heuristic_values_and_win_shares_favour_the_leader() -> None:
     game, state = _midrace()
-    shares = game.heuristic(state)
+    values = game.heuristic(state)
+    assert all(0 <= v <= 1 for v in values) and values[RED] == max(values)
+    shares = win_shares(state)
     assert abs(sum(shares) - 1) < 1e-9 and all(0 <= s <= 1 for s in shares)
     assert shares[RED] == max(shares)
 

@@ -1,4 +1,5 @@
-"""Heuristic evaluation: the turns each player still needs to finish the race, as win shares.
+"""Heuristic evaluation: the turns each player still needs to finish the race, as his own
+progress and his share of the win.
 
 A cruiser's remaining race is counted in cruising turns (see `racing_line`):
 - to its next gate: the turns table of that gate on the course as it stands, from its
@@ -19,11 +20,21 @@ A cruiser's remaining race is counted in cruising turns (see `racing_line`):
 
 A player's remaining race is the sum over his cruisers (with two cruisers each, both must
 finish, and each one's own progress must count: with the trailing one alone, the leading
-cruiser had nothing to race for but rams). Shares are a softmax of minus the remaining
-turns with temperature TEMPERATURE. It is high so that a player's own progress dominates:
-a turn a rival loses counts about a third of a turn won with four players, and a trailing
-player does not gain as much from ramming the leader as from racing (issue 14: with a
-sharper softmax, greedy and search cruisers traded rams and many races never finished).
+cruiser had nothing to race for but rams). Win shares (`win_shares`) are a softmax of
+minus the remaining turns with temperature TEMPERATURE, summing to 1.
+
+The heuristic (`race_values`, what `Game.heuristic` gives) is not the win share alone: each
+player's value is OWN_WORTH of his own progress (1 less his remaining race over the whole
+race, from the sun tile at null, for all his cruisers) plus SHARE_WORTH of his win share.
+Win shares are zero-sum (with two players exactly: a turn a rival loses is worth a turn
+won), and one move ahead a ram that sets a rival back more than the rammer always looked
+good: the rammed cruiser rammed back, and greedy and search races traded rams for hundreds
+of rounds (issue 14). Weighted by his own progress, a player gains from a ram only where it
+also helps, or hardly costs, his own race: a turn of his own counts nearly three times a
+turn a rival loses with two players (a race of about 34 turns a cruiser on the presets),
+more with three or four. The win share still decides what does not touch one's own race
+(obstacles, tiles moved in chaos rounds, pushing a rival out of bounds at little cost).
+The values are each in [0, 1] but do not sum to 1; at the end they are the returns.
 """
 
 from __future__ import annotations
@@ -51,13 +62,17 @@ HEAD_ON_WORTH = 2.0
 """Turns counted more when the cruiser in the way is heading the other way."""
 CONTACT_WORTH = 1.0
 """Turns counted per cruiser on a neighbouring square."""
+OWN_WORTH = 0.75
+"""The weight of a player's own progress in his value; the rest is his win share."""
+SHARE_WORTH = 1.0 - OWN_WORTH
 COINS_HELD = tuple(bin(coins).count("1") for coins in range(64))
 """Speed coins in hand for each coin bit set."""
 
 
 def turns_after_gates(state: ChaosCruisersState) -> tuple[int, ...]:
     """For each chart row, the turns from that gate to the finish: leg by leg, from the best
-    square of one gate's tile at speed null to the next gate, on the course as it stands."""
+    square of one gate's tile at speed null to the next gate, on the course as it stands;
+    then one more entry, the whole race from the sun tile at speed null (at least 1)."""
     tables = state._tables
     if tables.after_gates is None:
         game = state.game
@@ -66,7 +81,10 @@ def turns_after_gates(state: ChaosCruisersState) -> tuple[int, ...]:
         for k in range(len(tiles) - 2, -1, -1):
             table = state.turns_table(tiles[k + 1])
             rest[k] = rest[k + 1] + min(table.turns(s, 0, False) for s in tile_squares(tiles[k]))
-        tables.after_gates = tuple(rest)
+        # Last, the whole race: from the sun tile (the start) at speed null.
+        first = state.turns_table(tiles[0])
+        start = min(first.turns(s, 0, False) for s in tile_squares(game.return_tiles[0]))
+        tables.after_gates = (*rest, max(1, start + rest[0]))
     return tables.after_gates
 
 
@@ -257,14 +275,37 @@ def _contact_turns(
 
 
 def win_shares(state: ChaosCruisersState) -> list[float]:
+    """Each player's share of the win: a softmax of minus his remaining race (summing to 1)."""
     if state.phase == OVER:
         return list(state.returns())
-    game = state.game
+    return _shares(_remaining(state))
+
+
+def race_values(state: ChaosCruisersState) -> list[float]:
+    """The heuristic (`Game.heuristic`): for each player, OWN_WORTH of his own progress
+    (the share of his race behind him) and SHARE_WORTH of his win share. Not zero-sum: a
+    ram pays only where it also helps the rammer's own race (see the module text)."""
+    if state.phase == OVER:
+        return list(state.returns())
+    remaining = _remaining(state)
+    race = state._tables.after_gates or turns_after_gates(state)
+    per_turn = OWN_WORTH / (race[-1] * len(state.game.cruisers_of[0]))
+    # The win shares written out (search calls this for every position it scores).
+    best = min(remaining)
+    weights = [math.exp((best - r) / TEMPERATURE) for r in remaining]
+    share = SHARE_WORTH / sum(weights)
+    return [w * share + max(0.0, OWN_WORTH - r * per_turn) for w, r in zip(weights, remaining, strict=True)]
+
+
+def _remaining(state: ChaosCruisersState) -> list[float]:
+    """Each player's remaining race: his cruisers' turns summed."""
     left = all_cruiser_turns(state)
-    if len(left) == game.num_players:
-        remaining = left  # one cruiser each (sum([x]) is x itself)
-    else:
-        remaining = [sum([left[c] for c in own]) for own in game.cruisers_of]
+    if len(left) == state.game.num_players:
+        return left  # one cruiser each (sum([x]) is x itself)
+    return [sum([left[c] for c in own]) for own in state.game.cruisers_of]
+
+
+def _shares(remaining: list[float]) -> list[float]:
     best = min(remaining)
     weights = [math.exp((best - r) / TEMPERATURE) for r in remaining]
     total = sum(weights)

@@ -14,7 +14,7 @@ from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION, Reenter, 
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, tile_squares, validate_course
 from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
 from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
-from chaosgames.games.chaos_cruisers.evaluation import win_shares
+from chaosgames.games.chaos_cruisers.evaluation import race_values
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.racing_line import TableCache
@@ -174,7 +174,7 @@ class ChaosCruisersGame(Game):
 
     def heuristic(self, state: State) -> list[float]:
         assert isinstance(state, ChaosCruisersState)
-        return win_shares(state)
+        return race_values(state)
 
     def describe_action(self, state: State, action: Action) -> str:
         assert isinstance(state, ChaosCruisersState)
