@@ -8,7 +8,9 @@ A cruiser's remaining race is counted in cruising turns (see `racing_line`):
 - plus BLOCKED_WORTH if every square one step nearer the gate holds another cruiser
   (it must ram, losing speed, or go round), and HEAD_ON_WORTH more if such a cruiser is
   heading this way (its own way on runs through this square: the two would ram each
-  other back and forth);
+  other back and forth); never next to the gate's tile (a ram onto it reaches the gate:
+  counted blocked there, a cruiser one move from its gate backed away from a rival
+  coming the other way, then came back to ram it, round after round);
 - plus CONTACT_WORTH per cruiser on a square next to it (it may be rammed, and a ram
   only ever stops next to its victim, so a ram is counted against the rammer too);
 - less one if its turn in the current cruising round is still to come (it will use it);
@@ -133,7 +135,7 @@ def _traffic(state: ChaosCruisersState, cruiser: int, distances: dict[Square, in
     turns = CONTACT_WORTH * len(neighbours)
     ahead = distances.get(square, NO_ROUTE) - 1
     forward = [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if distances.get(n) == ahead]
-    if forward and all(n in state.pos for n in forward):
+    if ahead > 0 and forward and all(n in state.pos for n in forward):
         turns += BLOCKED_WORTH
         if any(p in forward and _heading_through(state, c, p, square) for c, p in neighbours):
             turns += HEAD_ON_WORTH
@@ -157,8 +159,8 @@ def _moves_this_round(state: ChaosCruisersState, cruiser: int) -> bool:
 SquareView = tuple[bytes, bytes, int, tuple[Square, ...], Square, Square, Square, Square]
 """What the heuristic reads of a square for one gate, on the course as it stands: the
 turns table's `before` and `moving` rows (speed 0-5), the squares to the gate (at most
-NO_ROUTE), the neighbouring squares one step nearer the gate (its way on), and the four
-neighbours N, E, S, W."""
+NO_ROUTE), the neighbouring squares one step nearer the gate (its way on; none next to the
+gate's tile, where a ram reaches the gate too), and the four neighbours N, E, S, W."""
 
 ReturnSquares = tuple[tuple[int, int, Square], ...]
 """The squares of a return tile with their turns to a gate at speed null and their squares
@@ -176,7 +178,10 @@ def square_views(state: ChaosCruisersState, gate: Tile) -> dict[Square, SquareVi
         for square, squares_left in distances.items():
             x, y = square
             around = ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
-            forward = tuple(n for n in around if distances.get(n) == squares_left - 1)
+            # Next to the gate's tile no step is blocked: a ram onto it reaches the gate too.
+            forward = (
+                tuple(n for n in around if distances.get(n) == squares_left - 1) if squares_left > 1 else ()
+            )
             before, moving = table.rows(square)
             views[square] = (before, moving, min(squares_left, NO_ROUTE), forward, *around)
         state._tables.views[gate] = views
