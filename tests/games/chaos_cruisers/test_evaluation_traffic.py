@@ -53,6 +53,17 @@ def test_a_cruiser_met_head_on_in_a_narrow_stretch_is_further_on() -> None:
     assert game.heuristic(nose_to_nose)[YELLOW] > game.heuristic(side_by_side)[YELLOW]
 
 
+def test_next_to_its_gate_a_cruiser_met_head_on_is_not_blocked() -> None:
+    """Red is one square from the moon tile, black on it heading back west: a ram onto the
+    tile still reaches the gate, so red only counts the contact (counted blocked, it backed
+    away from black and came back to ram it, round after round)."""
+    game = load(course=straight(), gates=2, laps=1, players=3)
+    cruisers = {"red": ((9, 0), 1), "black": ((10, 0), 1, 1), "yellow": ((0, 1), 0)}
+    nose_to_nose = position(game, cruisers, order=["yellow", "red", "black"])
+    aside = position(game, {**cruisers, "black": ((10, 1), 1, 1)}, order=["yellow", "red", "black"])
+    assert cruiser_turns(nose_to_nose, RED) == pytest.approx(cruiser_turns(aside, RED) + CONTACT_WORTH)
+
+
 def test_a_cruiser_next_to_another_may_be_rammed() -> None:
     """Two cruisers racing the same way on neighbouring squares each count the ram that may
     come: a ram always stops next to its victim, so it costs the rammer too."""
