@@ -292,22 +292,32 @@ def race_values(state: ChaosCruisersState) -> list[float]:
     ram pays only where it also helps the rammer's own race (see the module text)."""
     if state.phase == OVER:
         return list(state.returns())
-    remaining = _remaining(state)
-    race = state._tables.after_gates or turns_after_gates(state)
-    per_turn = OWN_WORTH / (race[-1] * len(state.game.cruisers_of[0]))
+    left = all_cruiser_turns(state)
+    players = state.game.num_players
+    each = len(left) // players
+    if each == 2:  # two cruisers each: cruiser c belongs to player c % players
+        left = [left[p] + left[p + players] for p in range(players)]
+    whole = (state._tables.after_gates or turns_after_gates(state))[-1] * each
+    per_turn = OWN_WORTH / whole
     # The win shares written out (search calls this for every position it scores).
-    best = min(remaining)
-    weights = [math.exp((best - r) / TEMPERATURE) for r in remaining]
+    best = min(left)
+    exp = math.exp
+    weights = [exp((best - r) / TEMPERATURE) for r in left]
     share = SHARE_WORTH / sum(weights)
-    return [w * share + max(0.0, OWN_WORTH - r * per_turn) for w, r in zip(weights, remaining, strict=True)]
+    return [
+        w * share + (OWN_WORTH - r * per_turn if r < whole else 0.0)
+        for w, r in zip(weights, left, strict=False)  # the same length; strict costs time
+    ]
 
 
 def _remaining(state: ChaosCruisersState) -> list[float]:
     """Each player's remaining race: his cruisers' turns summed."""
     left = all_cruiser_turns(state)
-    if len(left) == state.game.num_players:
-        return left  # one cruiser each (sum([x]) is x itself)
-    return [sum([left[c] for c in own]) for own in state.game.cruisers_of]
+    players = state.game.num_players
+    if len(left) == players:
+        return left
+    # Two cruisers each: cruiser c belongs to player c % players.
+    return [left[p] + left[p + players] for p in range(players)]
 
 
 def _shares(remaining: list[float]) -> list[float]:
