@@ -77,13 +77,16 @@ class CourseTables:
     needed and shared by a state's clones until one of them changes the course, which
     gives it fresh tables (search plays thousands of positions on the same course)."""
 
-    __slots__ = ("after_gates", "dist", "obstacle_set", "returns", "squares", "turns", "views")
+    __slots__ = ("after_gates", "dist", "obstacle_set", "returns", "row_dist", "squares", "turns", "views")
 
     def __init__(self) -> None:
         self.squares: frozenset[Square] | None = None
         self.obstacle_set: frozenset[Square] | None = None
         # Per gate tile: squares to it from every free square, and turns to it (rule 2).
         self.dist: dict[Tile, dict[Square, int]] = {}
+        # The same maps by chart row (an int hashes at once; the playing order of every
+        # cruising round reads them).
+        self.row_dist: dict[int, dict[Square, int]] = {}
         self.turns: dict[Tile, TurnsToGate] = {}
         # The heuristic's (see evaluation): turns from each chart row's gate to the finish,
         # its view of each square per gate, and the squares of a return tile best first.
@@ -105,6 +108,11 @@ SETUP, CRUISE, CHAOS = tuple(OrderFor)
 
 
 class ChaosCruisersState(State):
+    """A position. `progress`, `reached`, `coins`, `in_hand` and `out_this_round` are
+    shared by a state and its clones (search clones far more often than they change): the
+    rules replace such a list when they change it, never change it in place. `pos` and
+    `speed`, changed at almost every step, are copied by `clone`."""
+
     __slots__ = (
         "_tables",
         "capped",
@@ -413,20 +421,20 @@ class ChaosCruisersState(State):
 
     def _lead_groups(self) -> tuple[tuple[int, ...], ...]:
         """`race.lead_groups(self.lead_order_keys())` written out: it runs every round."""
-        game = self.game
-        rows = game.rows
-        row_tile = game.row_tile
-        dist = self._tables.dist
-        speed = self.speed
+        rows = self.game.rows
+        row_dist = self._tables.row_dist
+        speed, progress = self.speed, self.progress
         keyed = []
         for c, square in enumerate(self.pos):
-            k = self.progress[c]
+            k = progress[c]
             if k >= rows:
                 continue
             if square is None:
                 distance = UNREACHABLE
             else:
-                dmap = dist.get(row_tile[k]) or self.gate_distance_map(row_tile[k])
+                dmap = row_dist.get(k)
+                if dmap is None:
+                    dmap = row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
                 distance = dmap.get(square, UNREACHABLE)
             keyed.append(((-k, distance, -speed[c]), c))
         keyed.sort()
@@ -532,7 +540,9 @@ class ChaosCruisersState(State):
         speed = adjusted_speed(self.speed[c], choice) if table is None else table[self.speed[c]]
         self.speed[c] = speed
         if choice.coin:
-            self.coins[c] &= ~(1 << choice.coin)
+            coins = self.coins[:]  # shared with clones: replaced, not changed in place
+            coins[c] &= ~(1 << choice.coin)
+            self.coins = coins
         if speed == 0:
             self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
         else:
@@ -556,9 +566,11 @@ class ChaosCruisersState(State):
             pos[c] = square
             # _check_gate's own test first: most squares are no gate's.
             k = progress[c]
-            if k < rows and square in row_squares[k] and self._check_gate(c, square):
-                self._end_turn()  # the cruiser finished and left the course
-                return
+            if k < rows and square in row_squares[k]:
+                if self._check_gate(c, square):
+                    self._end_turn()  # the cruiser finished and left the course
+                    return
+                progress = self.progress  # the gate check replaced the list
         if outcome == "out":
             self._send_out(c)
             return
@@ -591,6 +603,7 @@ class ChaosCruisersState(State):
                 self._check_gate(victim, target)
                 if self.phase == OVER:
                     return
+                progress = self.progress  # the gate check replaced the list
         if goes_out:
             self._send_out(last)
 
@@ -604,8 +617,13 @@ class ChaosCruisersState(State):
         self.clock += 1
         reached = list(self.reached[cruiser])
         reached[k] = self.clock
-        self.reached[cruiser] = tuple(reached)
-        self.progress[cruiser] = k + 1
+        # Both lists are shared with clones: replaced, not changed in place.
+        everyone = self.reached[:]
+        everyone[cruiser] = tuple(reached)
+        self.reached = everyone
+        progress = self.progress[:]
+        progress[cruiser] = k + 1
+        self.progress = progress
         if k + 1 < len(chart):
             return False
         self.pos[cruiser] = None
@@ -620,7 +638,9 @@ class ChaosCruisersState(State):
         square; it sits out the rest of this cruising round."""
         self.pos[cruiser] = None
         self.speed[cruiser] = 0
-        self.out_this_round[cruiser] = True
+        out = self.out_this_round[:]  # shared with clones: replaced, not changed in place
+        out[cruiser] = True
+        self.out_this_round = out
         self.reentering = cruiser
         self.phase = REENTER
 
@@ -687,7 +707,9 @@ class ChaosCruisersState(State):
         c = self.order[self.turn]
         if isinstance(action, Obstacle):
             self.obstacles = {**self.obstacles, action.square: c}
-            self.in_hand[c] -= 1
+            in_hand = self.in_hand[:]  # shared with clones: replaced, not changed in place
+            in_hand[c] -= 1
+            self.in_hand = in_hand
             self._course_changed()
         self.turn += 1
         self._next_obstacle_placer()
@@ -726,16 +748,19 @@ class ChaosCruisersState(State):
     def clone(self) -> ChaosCruisersState:
         new = object.__new__(ChaosCruisersState)
         new.game = self.game
-        self._copy_caches_to(new)
+        new._legal = self._legal  # _copy_caches_to written out
+        new._index = self._index
         new.tiles = self.tiles
         new.obstacles = self.obstacles  # replaced, never mutated in place
         new.pos = self.pos[:]
         new.speed = self.speed[:]
-        new.progress = self.progress[:]
-        new.reached = self.reached[:]
-        new.coins = self.coins[:]
-        new.in_hand = self.in_hand[:]
-        new.out_this_round = self.out_this_round[:]
+        # Shared with the clone: the rules replace these lists when they change one (see
+        # the class text), so a copy is made only then.
+        new.progress = self.progress
+        new.reached = self.reached
+        new.coins = self.coins
+        new.in_hand = self.in_hand
+        new.out_this_round = self.out_this_round
         new.phase = self.phase
         new.order = self.order
         new.ties = self.ties
