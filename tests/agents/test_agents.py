@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -274,49 +275,71 @@ def test_the_prior_creates_every_move_with_the_heuristic_verdict() -> None:
     assert sorted(child.visits for child in root.children.values()) == [4, 5]
 
 
+def _formula_choice(node: Any, player: int, exploration: float, normalise: bool) -> Any:
+    """UCB1 written out over a node's children themselves (not the statistics the search
+    keeps): argmax of mean (rescaled to the children's spread when normalised) plus
+    exploration * sqrt(ln N / n), the first on ties. The search must pick the same."""
+    import math
+
+    means = {a: c.value[player] / c.visits for a, c in node.children.items()}
+    low, high = min(means.values()), max(means.values())
+    scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
+    log_visits = math.log(node.visits)
+    scores = {
+        a: ((means[a] - low) * scale if normalise else means[a])
+        + exploration * math.sqrt(log_visits / c.visits)
+        for a, c in node.children.items()
+    }
+    return next(a for a in node.children if scores[a] == max(scores.values()))
+
+
+def _decision_node(player: int, children: dict[str, Any]) -> Any:
+    """A fully expanded decision node with these children, its statistics kept as the
+    search keeps them."""
+    from chaosgames.agents.mcts import _Node
+
+    node = _Node(player=player, num_players=2)
+    node.untried = []
+    node.list_moves()
+    for action, child in children.items():
+        node.add_child(action, child)
+    node.visits = sum(c.visits for c in children.values())
+    return node
+
+
 def test_normalised_selection_keeps_the_difference_when_the_stakes_are_small() -> None:
     """A player far behind sees every move at about 0.001 of a win. Plain UCB then spends
     its visits on the worse move (exploration outweighs a difference of 0.001); rescaled
     to the spread of the children, the better move is still the one to follow."""
-    from chaosgames.agents.mcts import _Node, _select, _select_normalised
+    from chaosgames.agents.mcts import _Node, _select_kept, _select_kept_normalised
 
-    root = _Node(player=0, num_players=2)
     better, worse = _Node(1, 2), _Node(1, 2)
     better.visits, better.value = 100, [0.2, 99.8]  # mean 0.002 for player 0
     worse.visits, worse.value = 10, [0.01, 9.99]  # mean 0.001
-    root.children = {"better": better, "worse": worse}
-    root.visits = 110
-    assert _select(root, 0, 0.3)[0] == "worse"
-    assert _select_normalised(root, 0, 0.3)[0] == "better"
+    root = _decision_node(0, {"better": better, "worse": worse})
+    assert root.kids[_select_kept(root, 0.3)][0] == "worse"
+    assert root.kids[_select_kept_normalised(root, 0.3)][0] == "better"
 
 
 def test_normalised_selection_is_the_formula_written_out() -> None:
     """The selection loop is written for speed; it must pick exactly what the formula
     picks: argmax of (mean - worst mean) / spread + c * sqrt(ln N / n), first on ties."""
-    import math
-
-    from chaosgames.agents.mcts import _Node, _select_normalised
+    from chaosgames.agents.mcts import _Node, _select_kept, _select_kept_normalised
 
     rng = random.Random(3)
     for trial in range(300):
-        root = _Node(player=trial % 2, num_players=2)
+        player = trial % 2
+        children = {}
         for k in range(rng.randrange(1, 9)):
-            child = _Node(1 - root.player, 2)
+            child = _Node(1 - player, 2)
             child.visits = rng.randrange(1, 40)
             # Some children level on purpose, so ties are exercised too.
             mean = rng.choice([0.25, 0.5, rng.random()])
             child.value = [mean * child.visits, (1 - mean) * child.visits]
-            root.children[f"move{k}"] = child
-        root.visits = sum(c.visits for c in root.children.values())
-        means = {a: c.value[root.player] / c.visits for a, c in root.children.items()}
-        low, high = min(means.values()), max(means.values())
-        scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
-        scores = {
-            a: (means[a] - low) * scale + 0.3 * math.sqrt(math.log(root.visits) / c.visits)
-            for a, c in root.children.items()
-        }
-        expected = next(a for a in root.children if scores[a] == max(scores.values()))
-        assert _select_normalised(root, root.player, 0.3)[0] == expected
+            children[f"move{k}"] = child
+        root = _decision_node(player, children)
+        assert root.kids[_select_kept_normalised(root, 0.3)][0] == _formula_choice(root, player, 0.3, True)
+        assert root.kids[_select_kept(root, 1.0)][0] == _formula_choice(root, player, 1.0, False)
 
 
 def test_the_prior_sees_through_a_pending_roll() -> None:
@@ -375,13 +398,7 @@ def test_the_kept_statistics_choose_as_the_formula_over_the_children(spec: str) 
     """The search keeps each node's children's means and visits for its selection; after a
     search they hold exactly what the children hold, and the kept selection picks the
     child that the formula written over the children picks."""
-    from chaosgames.agents.mcts import (
-        _Node,
-        _select,
-        _select_kept,
-        _select_kept_normalised,
-        _select_normalised,
-    )
+    from chaosgames.agents.mcts import _Node, _select_kept, _select_kept_normalised
 
     game = chaosgames.load_game("cardboard-machines", players=3)
     state = game.new_initial_state()
@@ -404,10 +421,10 @@ def test_the_kept_statistics_choose_as_the_formula_over_the_children(spec: str) 
         assert node.counts == [child.visits for child in node.children.values()]
         assert node.means == [child.value[node.player] / child.visits for child in node.children.values()]
         if normalise:
-            kept = node.kids[_select_kept_normalised(node, 0.3)]
-            assert kept == _select_normalised(node, node.player, 0.3)
+            kept = node.kids[_select_kept_normalised(node, 0.3)][0]
+            assert kept == _formula_choice(node, node.player, 0.3, True)
         else:
-            kept = node.kids[_select_kept(node, 1.0)]
-            assert kept == _select(node, node.player, 1.0)
+            kept = node.kids[_select_kept(node, 1.0)][0]
+            assert kept == _formula_choice(node, node.player, 1.0, False)
         checked += 1
     assert checked >= 10

@@ -383,10 +383,12 @@ def _add_to_all(path: list[_Node], values: list[float]) -> None:
 
 def _select_kept(node: _Node, exploration: float) -> int:
     """UCB1 for the deciding player over the children of a fully expanded node, from the
-    node's kept statistics: the index of the child `_select` picks.
+    node's kept statistics: the index of the child with the highest mean plus
+    exploration * sqrt(ln N / n), the first on ties (as the formula over the children
+    themselves in tests/agents/test_agents.py picks).
 
     Every child has been through a backup (or holds its prior) by the time its node is
-    fully expanded, so none is unvisited here (`_select`'s first case).
+    fully expanded, so none is unvisited here.
     """
     counts = node.counts
     log_visits = math.log(node.visits) if node.visits > 0 else 0.0
@@ -402,7 +404,12 @@ def _select_kept(node: _Node, exploration: float) -> int:
 
 
 def _select_kept_normalised(node: _Node, exploration: float) -> int:
-    """The index of the child `_select_normalised` picks, from the node's kept statistics.
+    """UCB1 on the children's means rescaled to [0, 1] between the worst and the best, from
+    the node's kept statistics: the index of the child picked.
+
+    A win share far from 1/2 moves little: a player far behind sees every move at about
+    0.001, and plain UCB then explores them uniformly. Rescaling (as MuZero does with its
+    values) keeps the differences between the moves, whatever the stakes.
 
     The hottest loop of the search. The children's means are kept by the backup (see
     `_Node`), so a visit reads them: their range by plain comparisons (fewer steps than
@@ -431,74 +438,6 @@ def _select_kept_normalised(node: _Node, exploration: float) -> int:
             best_score = score
             best = index
     return best
-
-
-def _select(node: _Node, player: int, exploration: float) -> tuple[Action, _Node]:
-    """UCB1 for the deciding player over the children of a fully expanded node (the
-    formula from the children themselves; the search reads kept statistics instead,
-    `_select_kept`, which must pick the same child)."""
-    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
-    best: tuple[Action, _Node] | None = None
-    best_score = -math.inf
-    for action, child in node.children.items():
-        visits = child.visits
-        if visits == 0:
-            return action, child
-        score = child.value[player] / visits + exploration * math.sqrt(log_visits / visits)
-        if score > best_score:
-            best_score, best = score, (action, child)
-    assert best is not None
-    return best
-
-
-def _select_normalised(node: _Node, player: int, exploration: float) -> tuple[Action, _Node]:
-    """UCB1 on the children's means rescaled to [0, 1] between the worst and the best.
-
-    A win share far from 1/2 moves little: a player far behind sees every move at about
-    0.001, and plain UCB then explores them uniformly. Rescaling (as MuZero does with its
-    values) keeps the differences between the moves, whatever the stakes.
-
-    Computed from the children themselves (the search reads the statistics it keeps
-    instead, `_select_kept_normalised`, which must pick the same child): one pass gathers
-    the means and their range, the second scores them.
-    """
-    children = node.children
-    if len(children) == 1:  # a forced move (one die left to resolve ...): nothing to weigh
-        for item in children.items():
-            return item
-    low = math.inf
-    high = -math.inf
-    means: list[float] = []
-    for child in children.values():
-        visits = child.visits
-        if visits == 0:
-            return _first_unvisited(node)
-        mean = child.value[player] / visits
-        if mean < low:
-            low = mean
-        if mean > high:
-            high = mean
-        means.append(mean)
-    scale = 1.0 / (high - low) if high - low > 1e-12 else 0.0
-    log_visits = math.log(node.visits) if node.visits > 0 else 0.0
-    sqrt = math.sqrt
-    best: tuple[Action, _Node] | None = None
-    best_score = -math.inf
-    # enumerate and an index: fewer steps than zip(..., strict=True) for a handful of children
-    for index, item in enumerate(children.items()):
-        score = (means[index] - low) * scale + exploration * sqrt(log_visits / item[1].visits)
-        if score > best_score:
-            best_score = score
-            best = item
-    assert best is not None
-    return best
-
-
-def _first_unvisited(node: _Node) -> tuple[Action, _Node]:
-    for item in node.children.items():
-        if item[1].visits == 0:
-            return item
-    raise AssertionError("no unvisited child")
 
 
 def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int, rng: random.Random) -> None:
