@@ -105,6 +105,49 @@ def test_the_table_agrees_with_every_move_the_rules_allow(
     assert table.turns(start, speed, speed_set=False) == brute_force_turns(free, goal, start, speed)
 
 
+LONG_FIELD = course_squares([(x, y) for x in range(6) for y in range(2)])
+"""Twelve squares by four: most squares are more than top speed from the gate's tile."""
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    obstacles=st.sets(st.sampled_from(sorted(LONG_FIELD - set(tile_squares((5, 1))))), max_size=8),
+    start=st.sampled_from(sorted(course_squares([(0, 0), (0, 1), (1, 0), (1, 1)]))),
+    speed=st.integers(min_value=0, max_value=MAX_SPEED),
+)
+def test_far_from_the_gate_the_table_agrees_with_every_move_the_rules_allow(
+    obstacles: set[Square], start: Square, speed: int
+) -> None:
+    free = frozenset(LONG_FIELD - obstacles)
+    if start in obstacles:
+        return
+    table = turns_to_gate(tile_squares((5, 1)), free)
+    expected = brute_force_turns(free, set(tile_squares((5, 1))), start, speed)
+    assert table.turns(start, speed, speed_set=False) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    obstacles=st.sets(st.sampled_from(sorted(LONG_FIELD)), max_size=10),
+    asked=st.lists(st.tuples(st.sampled_from(sorted(LONG_FIELD)), st.integers(0, MAX_SPEED), st.booleans())),
+)
+def test_a_table_worked_out_as_far_as_asked_gives_the_answers_of_a_whole_one(
+    obstacles: set[Square], asked: list[tuple[Square, int, bool]]
+) -> None:
+    # The table is worked out turn by turn, only as far as each question needs: the
+    # answers must not depend on which questions came first.
+    free = frozenset(LONG_FIELD - obstacles)
+    lazy = turns_to_gate(tile_squares((5, 1)), free)
+    for square, speed, speed_set in asked:
+        lazy.turns(square, speed, speed_set)
+    whole = turns_to_gate(tile_squares((5, 1)), free)
+    rows = {square: whole.rows(square) for square in sorted(LONG_FIELD)}  # asks every entry
+    for square, (before, moving) in rows.items():
+        for speed in range(MAX_SPEED + 1):
+            assert lazy.turns(square, speed, speed_set=False) == before[speed]
+            assert lazy.turns(square, speed, speed_set=True) == moving[speed]
+
+
 def test_the_cache_gives_the_same_table_for_the_same_course() -> None:
     cache = TableCache(size=2)
     first = cache.table(MOON_SQUARES, STRAIGHT)

@@ -167,25 +167,28 @@ ReturnSquares = tuple[tuple[int, int, Square], ...]
 to it, best first."""
 
 
-def square_views(state: ChaosCruisersState, gate: Tile) -> dict[Square, SquareView]:
-    """The SquareView of every square with a route to `gate`, made once per course and
-    gate (search evaluates the same course thousands of times)."""
+def square_view(state: ChaosCruisersState, gate: Tile, square: Square) -> SquareView | None:
+    """The SquareView of `square` for `gate` (None: no route to the gate), kept per course
+    and gate: search evaluates the same course thousands of times, and asks only about the
+    squares cruisers stand on (the turns table is worked out as far as they need)."""
     views = state._tables.views.get(gate)
     if views is None:
-        table = state.turns_table(gate)
-        distances = state.gate_distance_map(gate)
-        views = {}
-        for square, squares_left in distances.items():
-            x, y = square
-            around = ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
-            # Next to the gate's tile no step is blocked: a ram onto it reaches the gate too.
-            forward = (
-                tuple(n for n in around if distances.get(n) == squares_left - 1) if squares_left > 1 else ()
-            )
-            before, moving = table.rows(square)
-            views[square] = (before, moving, min(squares_left, NO_ROUTE), forward, *around)
-        state._tables.views[gate] = views
-    return views
+        views = state._tables.views[gate] = {}
+    elif square in views:
+        known: SquareView | None = views[square]
+        return known
+    distances = state.gate_distance_map(gate)
+    squares_left = distances.get(square)
+    view: SquareView | None = None
+    if squares_left is not None:
+        x, y = square
+        around = ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
+        # Next to the gate's tile no step is blocked: a ram onto it reaches the gate too.
+        forward = tuple(n for n in around if distances.get(n) == squares_left - 1) if squares_left > 1 else ()
+        before, moving = state.turns_table(gate).rows(square)
+        view = (before, moving, min(squares_left, NO_ROUTE), forward, *around)
+    views[square] = view
+    return view
 
 
 def return_squares(state: ChaosCruisersState, gate: Tile, home: Tile) -> ReturnSquares:
@@ -228,7 +231,11 @@ def all_cruiser_turns(state: ChaosCruisersState) -> list[float]:
         if square is None:
             turns, squares_left = _returning(state, c, gate, occupied)
         else:
-            view = (tables.views.get(gate) or square_views(state, gate)).get(square)
+            views = tables.views.get(gate)
+            if views is not None and square in views:
+                view = views[square]
+            else:
+                view = square_view(state, gate, square)
             if view is None:  # walled off from its gate: the general way
                 left.append(cruiser_turns(state, c))
                 continue

@@ -14,15 +14,18 @@ move then goes out of bounds (the squares entered before it still count, and the
 cruiser is put back on that very tile). A move that leaves the course or hits an
 obstacle before the gate is never part of the shortest plan.
 
-Search visits the same few courses again and again (every playout replays the chaos
-round's tile and obstacle moves from the root), so each game keeps the tables of the
-courses it saw last in a `TableCache`.
+Search meets many courses: every tile laid and obstacle placed in a chaos round makes a
+new one, and each needs a table for every gate of the chart. So a table is worked out
+breadth first from the gate, one turn further at a time, and only as far as the questions
+asked of it need (`TurnsToGate`): the legs between gates and the cruisers' squares
+are usually answered long before the far side of the course. The course's straight
+lines are worked out once and shared by its gates' tables (`CourseLines`), squares are
+numbered, and each game keeps the tables of the courses it saw last in a `TableCache`.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
-from dataclasses import dataclass
+from collections import OrderedDict
 
 from chaosgames.core.grid import ORTHOGONAL, Square
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED
@@ -30,143 +33,244 @@ from chaosgames.games.chaos_cruisers.movement import MAX_SPEED
 NO_ROUTE = 60
 """Turns counted for a square with no route to the gate (walled off by obstacles)."""
 
-_NONE = bytes([NO_ROUTE] * (MAX_SPEED + 1))
+_SPEEDS = MAX_SPEED + 1
+"""Entries per square in a table: speeds 0 to top speed."""
+_NONE = bytes([NO_ROUTE] * _SPEEDS)
+_TURNS = ((1, 3), (2, 0), (3, 1), (0, 2))
+"""The two 90-degree turns from each direction of ORTHOGONAL (N, E, S, W)."""
 
 
-@dataclass(frozen=True, slots=True)
+class CourseLines:
+    """The squares of a course without obstacles, numbered in order, and from each square
+    the numbers of the free squares in a straight line N, E, S and W, up to top speed: a
+    move is one line, or part of one and part of another after a turn. The moves that end
+    on a square at a speed are listed the first time a table asks (`moves_ending`) and kept
+    for the course's other gates."""
+
+    __slots__ = ("ends", "lines", "number", "squares")
+
+    def __init__(self, free: frozenset[Square]) -> None:
+        self.squares = sorted(free)
+        number = self.number = {square: i for i, square in enumerate(self.squares)}
+        lines = []
+        for x, y in self.squares:
+            four = []
+            for dx, dy in ORTHOGONAL:
+                line = []
+                for step in range(1, MAX_SPEED + 1):
+                    i = number.get((x + dx * step, y + dy * step))
+                    if i is None:
+                        break
+                    line.append(i)
+                four.append(tuple(line))
+            lines.append(tuple(four))
+        self.lines: list[tuple[tuple[int, ...], ...]] = lines
+        self.ends: list[tuple[int, ...] | None] = [None] * (len(lines) * _SPEEDS)
+
+    def moves_ending(self, entry: int) -> tuple[int, ...]:
+        """The entries (square * 6 + speed) from which a move of that speed, staying on the
+        course, ends at `entry`'s square: the same as the ends of that speed's moves from
+        it (a move reversed is again a move), each once."""
+        square, speed = divmod(entry, _SPEEDS)
+        lines = self.lines
+        ends = set()
+        for d in range(4):
+            line = lines[square][d]
+            if len(line) >= speed:
+                ends.add(line[speed - 1] * _SPEEDS + speed)
+            left, right = _TURNS[d]
+            for k in range(min(len(line), speed - 1)):
+                rest = speed - k - 1
+                corner = lines[line[k]]
+                for after in (corner[left], corner[right]):
+                    if len(after) >= rest:
+                        ends.add(after[rest - 1] * _SPEEDS + speed)
+        found = self.ends[entry] = tuple(ends)
+        return found
+
+
 class TurnsToGate:
-    """Per square, one byte per speed 0-5. `before`: turns from the start of the
-    cruiser's turn (it may still change speed). `moving`: turns when its speed is already
-    set this turn (the move still to be made counts as one)."""
+    """Turns to one gate on one course, per square and speed 0-5, worked out as far as asked.
 
-    before: dict[Square, bytes]
-    moving: dict[Square, bytes]
+    `before`: turns from the start of the cruiser's turn (it may still change speed).
+    `moving`: turns when its speed is already set this turn (the move still to be made
+    counts as one). Breadth first from the gate: turn by turn, every entry reached in that
+    many turns is set, and an entry once set is final (later turns only find longer plans).
+    A question about an entry not yet set works out further turns until it is, or until
+    nothing is left (no route: NO_ROUTE).
+    """
+
+    __slots__ = ("_before", "_course", "_frontier", "_goal", "_lines", "_moving", "_near", "_number")
+
+    def __init__(self, goal_squares: tuple[Square, ...], lines: CourseLines) -> None:
+        number = self._number = lines.number
+        count = len(lines.squares)
+        self._course = lines
+        self._lines = lines.lines
+        goal = self._goal = bytearray(count)
+        for square in goal_squares:
+            i = number.get(square)
+            if i is not None:
+                goal[i] = 1
+        self._before = before = bytearray([NO_ROUTE]) * (count * _SPEEDS)
+        self._moving = bytearray([NO_ROUTE]) * (count * _SPEEDS)
+        # Squares from which a move can touch the goal: within top speed of it, as the
+        # crow walks. Only their moves need the goal checked square by square.
+        near = self._near = bytearray(count)
+        goals = [s for s in goal_squares if s in number]
+        for i, (x, y) in enumerate(lines.squares):
+            if goal[i]:
+                before[i * _SPEEDS : (i + 1) * _SPEEDS] = bytes(_SPEEDS)
+            elif any(abs(x - gx) + abs(y - gy) <= MAX_SPEED for gx, gy in goals):
+                near[i] = 1
+        self._frontier: list[int] = []
+        for i in range(count):
+            if near[i]:
+                for speed in range(self._reach(i), _SPEEDS):
+                    self._settle(i * _SPEEDS + speed, 1)
+
+    # -- questions -----------------------------------------------------------------------
 
     def turns(self, square: Square, speed: int, speed_set: bool) -> int:
-        return (self.moving if speed_set else self.before).get(square, _NONE)[speed]
+        i = self._number.get(square)
+        if i is None:
+            return NO_ROUTE
+        entry = i * _SPEEDS + speed
+        values = self._moving if speed_set else self._before
+        while values[entry] == NO_ROUTE and self._frontier:
+            self._next_turn()
+        return values[entry]
 
     def rows(self, square: Square) -> tuple[bytes, bytes]:
-        """The square's `before` and `moving` bytes (speed 0-5)."""
-        return self.before.get(square, _NONE), self.moving.get(square, _NONE)
+        """The square's `before` and `moving` entries (speed 0-5)."""
+        i = self._number.get(square)
+        if i is None:
+            return _NONE, _NONE
+        first, last = i * _SPEEDS, (i + 1) * _SPEEDS
+        before, moving = self._before, self._moving
+        while self._frontier and (NO_ROUTE in before[first:last] or NO_ROUTE in moving[first:last]):
+            self._next_turn()
+        return bytes(before[first:last]), bytes(moving[first:last])
 
+    # -- breadth first -------------------------------------------------------------------
 
-Ray = tuple[tuple[Square, ...], int]
-"""The free squares in a straight line from a square (up to top speed), and how many of
-them come before the first goal square (top speed when none is a goal square)."""
+    def _settle(self, entry: int, turns: int) -> None:
+        """`moving` at `entry` (square * 6 + speed) is reached in `turns`: and so is
+        `before` at any speed one step away (the speed could have been set to this one)."""
+        moving = self._moving
+        if moving[entry] <= turns:
+            return
+        moving[entry] = turns
+        before = self._before
+        speed = entry % _SPEEDS
+        for ahead in (entry - 1, entry, entry + 1) if 0 < speed < MAX_SPEED else self._edges(entry, speed):
+            if before[ahead] > turns:
+                before[ahead] = turns
+                self._frontier.append(ahead)
 
+    @staticmethod
+    def _edges(entry: int, speed: int) -> tuple[int, ...]:
+        return (entry, entry + 1) if speed == 0 else (entry - 1, entry)
 
-def _rays(free: frozenset[Square], goal: frozenset[Square]) -> dict[Square, list[Ray]]:
-    """For each square, its rays N, E, S, W."""
-    rays: dict[Square, list[Ray]] = {}
-    for square in free:
-        lines = []
-        for dx, dy in ORTHOGONAL:
-            line: list[Square] = []
-            short = MAX_SPEED
-            x, y = square
-            for i in range(MAX_SPEED):
-                x, y = x + dx, y + dy
-                if (x, y) not in free:
+    def _next_turn(self) -> None:
+        """Every entry one turn further than the last: from each `before` entry set last
+        time, the moves of its speed that end there, reversed (a move of one line and a
+        turn, reversed, is again such a move), reach it one turn more."""
+        frontier, self._frontier = self._frontier, []
+        before, moving, goal, near, lines = self._before, self._moving, self._goal, self._near, self._lines
+        settle = self._settle
+        course_ends = self._course.ends
+        for entry in frontier:
+            turns = before[entry] + 1
+            square, speed = divmod(entry, _SPEEDS)
+            if speed == 0:
+                settle(entry, turns)  # speed null: the cruiser stands still a turn
+                continue
+            if goal[square]:
+                continue
+            own = lines[square]
+            if near[square]:
+                # Near the goal: a move ends here only if it enters no goal square first.
+                for d in range(4):
+                    line = own[d]
+                    left, right = _TURNS[d]
+                    for k in range(min(len(line), speed)):
+                        corner = line[k]
+                        if goal[corner]:
+                            break
+                        rest = speed - k - 1
+                        if rest == 0:
+                            end = corner * _SPEEDS + speed
+                            if moving[end] > turns:
+                                settle(end, turns)
+                            break
+                        for after in (lines[corner][left], lines[corner][right]):
+                            if len(after) >= rest:
+                                for j in range(rest):
+                                    if goal[after[j]]:
+                                        break
+                                else:
+                                    end = after[rest - 1] * _SPEEDS + speed
+                                    if moving[end] > turns:
+                                        settle(end, turns)
+                continue
+            # Far from the goal: every move of this speed that stays on the course.
+            ends = course_ends[entry]
+            if ends is None:
+                ends = self._course.moves_ending(entry)
+            for end in ends:
+                if moving[end] > turns:
+                    settle(end, turns)
+
+    def _reach(self, square: int) -> int:
+        """The lowest speed whose move from `square` enters the goal (top speed + 1: none)."""
+        goal, lines = self._goal, self._lines
+        reach = _SPEEDS
+        for d in range(4):
+            line = lines[square][d]
+            for k, corner in enumerate(line):
+                if goal[corner]:
+                    reach = min(reach, k + 1)
                     break
-                line.append((x, y))
-                if short == MAX_SPEED and (x, y) in goal:
-                    short = i
-            lines.append((tuple(line), short))
-        rays[square] = lines
-    return rays
-
-
-def _paths_from(square: Square, rays: dict[Square, list[Ray]]) -> tuple[int, list[set[Square]]]:
-    """The lowest speed whose move can enter the goal (MAX_SPEED + 1: none), and for each
-    speed the end squares of its moves that stay on the course short of the goal.
-
-    A move of speed v goes k squares one way (1 <= k <= v), then v - k squares after a
-    90-degree turn. Reversed, such a move is again one of this shape, so the ends are
-    also the squares from which a move of that speed comes here."""
-    ends: list[set[Square]] = [set() for _ in range(MAX_SPEED + 1)]
-    reach = MAX_SPEED + 1
-    lines = rays[square]
-    for d1 in range(4):
-        first, hit = lines[d1]
-        reach = min(reach, hit + 1)
-        for k in range(1, min(len(first), hit) + 1):
-            corner = first[k - 1]
-            ends[k].add(corner)
-            if k == MAX_SPEED:
-                break
-            corner_lines = rays[corner]
-            for d2 in ((d1 + 1) % 4, (d1 + 3) % 4):
-                second, hit2 = corner_lines[d2]
-                reach = min(reach, k + hit2 + 1)
-                for m in range(1, min(len(second), hit2, MAX_SPEED - k) + 1):
-                    ends[k + m].add(second[m - 1])
-    return reach, ends
+                for turn in _TURNS[d]:
+                    for m, s in enumerate(lines[corner][turn][: MAX_SPEED - k - 1]):
+                        if goal[s]:
+                            reach = min(reach, k + m + 2)
+                            break
+        return reach
 
 
 def turns_to_gate(goal_squares: tuple[Square, ...], free: frozenset[Square]) -> TurnsToGate:
     """The table for one gate on one course (`free`: course squares without obstacles)."""
-    goal = frozenset(s for s in goal_squares if s in free)
-    rays = _rays(free, goal)
-    # moving[s][v] = 1 when a move of v can enter the goal, else 1 + the least `before`
-    # over its ends at speed v; before[s][v] = the least `moving` over speeds v-1, v, v+1.
-    first_turn: list[tuple[Square, int]] = []
-    ends_of: dict[Square, list[set[Square]]] = {}
-    for square in free:
-        if square in goal:
-            continue
-        reach, ends_of[square] = _paths_from(square, rays)
-        first_turn += [(square, speed) for speed in range(reach, MAX_SPEED + 1)]
-    before: dict[Square, list[int]] = {s: [NO_ROUTE] * (MAX_SPEED + 1) for s in free}
-    moving: dict[Square, list[int]] = {s: [NO_ROUTE] * (MAX_SPEED + 1) for s in free}
-    for square in goal:
-        before[square] = [0] * (MAX_SPEED + 1)
-    queue: deque[tuple[Square, int]] = deque()
-
-    def settle(square: Square, speed: int, turns: int) -> None:
-        row = moving[square]
-        if row[speed] <= turns:
-            return
-        row[speed] = turns
-        # Any speed one step away could have been set to this one.
-        ahead = before[square]
-        for v in (speed - 1, speed, speed + 1):
-            if 0 <= v <= MAX_SPEED and ahead[v] > turns:
-                ahead[v] = turns
-                queue.append((square, v))
-
-    # Breadth first from the moves that reach the gate: turns only grow along the queue.
-    for square, speed in sorted(first_turn):
-        settle(square, speed, 1)
-    while queue:
-        square, speed = queue.popleft()
-        turns = before[square][speed] + 1
-        if speed == 0:
-            settle(square, 0, turns)  # speed null: the cruiser stands still a turn
-            continue
-        if square in goal:
-            continue
-        for start in ends_of[square][speed]:
-            if start not in goal:
-                settle(start, speed, turns)
-    return TurnsToGate(
-        {s: bytes(row) for s, row in before.items()}, {s: bytes(row) for s, row in moving.items()}
-    )
+    return TurnsToGate(goal_squares, CourseLines(free))
 
 
 class TableCache:
-    """The turns tables of the courses seen last, by (free squares, gate tile)."""
+    """The turns tables of the courses seen last, by (free squares, gate tile), and the
+    straight lines of those courses (shared by their gates' tables)."""
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self._tables: OrderedDict[tuple[frozenset[Square], tuple[Square, ...]], TurnsToGate] = OrderedDict()
+        self._lines: OrderedDict[frozenset[Square], CourseLines] = OrderedDict()
 
     def table(self, goal_squares: tuple[Square, ...], free: frozenset[Square]) -> TurnsToGate:
         key = (free, goal_squares)
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = turns_to_gate(goal_squares, free)
+            table = self._tables[key] = TurnsToGate(goal_squares, self._course_lines(free))
             if len(self._tables) > self.size:
                 self._tables.popitem(last=False)
         else:
             self._tables.move_to_end(key)
         return table
+
+    def _course_lines(self, free: frozenset[Square]) -> CourseLines:
+        lines = self._lines.get(free)
+        if lines is None:
+            lines = self._lines[free] = CourseLines(free)
+            if len(self._lines) > self.size:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(free)
+        return lines
