@@ -108,21 +108,26 @@ class TurnsToGate:
         self._course = lines
         self._lines = lines.lines
         goal = self._goal = bytearray(count)
-        for square in goal_squares:
-            i = number.get(square)
-            if i is not None:
-                goal[i] = 1
+        goals = [i for i in (number.get(square) for square in goal_squares) if i is not None]
+        for i in goals:
+            goal[i] = 1
         self._before = before = bytearray([NO_ROUTE]) * (count * _SPEEDS)
         self._moving = bytearray([NO_ROUTE]) * (count * _SPEEDS)
-        # Squares from which a move can touch the goal: within top speed of it, as the
-        # crow walks. Only their moves need the goal checked square by square.
+        # Squares from which a move can touch the goal: within top speed of the gate's tile,
+        # as the crow walks (of its whole tile: a few more squares than needed where an
+        # obstacle stands on it, which only costs time). Only their moves need the goal
+        # checked square by square.
         near = self._near = bytearray(count)
-        goals = [s for s in goal_squares if s in number]
-        for i, (x, y) in enumerate(lines.squares):
-            if goal[i]:
-                before[i * _SPEEDS : (i + 1) * _SPEEDS] = bytes(_SPEEDS)
-            elif any(abs(x - gx) + abs(y - gy) <= MAX_SPEED for gx, gy in goals):
-                near[i] = 1
+        for i in goals:
+            before[i * _SPEEDS : (i + 1) * _SPEEDS] = bytes(_SPEEDS)
+        if goals:
+            low_x, high_x = min(x for x, _ in goal_squares), max(x for x, _ in goal_squares)
+            low_y, high_y = min(y for _, y in goal_squares), max(y for _, y in goal_squares)
+            for i, (x, y) in enumerate(lines.squares):
+                off_x = low_x - x if x < low_x else (x - high_x if x > high_x else 0)
+                off_y = low_y - y if y < low_y else (y - high_y if y > high_y else 0)
+                if off_x + off_y <= MAX_SPEED and not goal[i]:
+                    near[i] = 1
         self._frontier: list[int] = []
         for i in range(count):
             if near[i]:
