@@ -121,6 +121,22 @@ def test_greedy_prefers_the_better_die_by_expected_heuristic() -> None:
     assert agents.make("greedy", seed=0).choose(game.new_initial_state()) == "risky"
 
 
+def test_greedy_met_with_the_same_situation_a_third_time_tries_its_next_best_move() -> None:
+    """Greedy cruisers locked into a cycle (rams back and forth, partners driving to and fro
+    beside them) met the same situations round after round until the cap: the third time a
+    situation comes up, greedy takes it for a loop and plays the best of its three best moves
+    it has played there least often."""
+    game = chaosgames.load_game("toy-dice-race", players=2)
+    state = game.new_initial_state()
+    agent = agents.make("greedy", seed=0)
+    assert [agent.choose(state) for _ in range(5)] == ["risky", "risky", "safe", "safe", "risky"]
+    agent.reset()
+    assert agent.choose(state) == "risky"  # a new game forgets the loops
+    stubborn = agents.make("greedy", seed=0, unstick=False)
+    assert [stubborn.choose(state) for _ in range(5)] == ["risky"] * 5
+    assert stubborn.spec == "greedy:unstick=False"
+
+
 def test_greedy_samples_a_chance_node_with_many_outcomes() -> None:
     game = chaosgames.load_game("toy-dice-race", players=2)
     agent = agents.make("greedy", seed=0, samples=1, chance_depth=1)

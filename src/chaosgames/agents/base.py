@@ -10,7 +10,7 @@ through the contract: `legal_actions`, `chance_outcomes`, `apply_action` (or
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from chaosgames.core import CHANCE, TERMINAL, Action, ChaosGamesError, State
@@ -97,3 +97,37 @@ def check_decision_node(agent: str, state: State) -> list[Action]:
     if player == TERMINAL:
         raise AgentError(f"Agent '{agent}' was asked to move but the game is over.")
     return state.legal_actions()
+
+
+STUCK_AFTER = 3
+"""The visit to a situation (verdict and choices) at which an agent takes it for a loop."""
+
+
+class LoopGuard:
+    """The situations met at an agent's decisions in the current game, to break loops.
+
+    Agents that see a position the same way answer it the same way, so a game can lock
+    into a cycle: in Chaos Cruisers two cruisers rammed each other back and forth, and
+    their partners drove to and fro beside them, round after round until the cap. A
+    situation is the heuristic's verdict with the choices on offer; met a third time at
+    this agent's decisions, it is a loop, and the agent plays, of the plausible moves it
+    names (best first), the one it has played there least often, the best of those first.
+    """
+
+    def __init__(self) -> None:
+        self.played: dict[tuple[Any, ...], dict[Action, int]] = {}
+
+    def reset(self) -> None:
+        self.played = {}
+
+    def choose(
+        self, state: State, legal: Sequence[Action], best: Action, plausible: Sequence[Action]
+    ) -> Action:
+        """`best`, unless this situation is a loop: then the least played of `plausible`."""
+        verdict = tuple(round(v, 9) for v in state.game.heuristic(state))
+        situation = (verdict, len(legal), str(legal[0]), str(legal[-1]))
+        played = self.played.setdefault(situation, {})
+        if sum(played.values()) >= STUCK_AFTER - 1:
+            best = min(plausible, key=lambda a: played.get(a, 0))
+        played[best] = played.get(best, 0) + 1
+        return best

@@ -26,7 +26,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from chaosgames.agents.base import Agent, Progress, check_decision_node, param, parameters
+from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -35,8 +35,6 @@ from chaosgames.core.options import Option
 # with an unlimited rollout depth, so a game that can loop never hangs the search.
 PLAYOUT_LIMIT = 10_000
 DEFAULT_ITERATIONS = 1000
-STUCK_AFTER = 3
-"""The visit to a situation (verdict and choices) at which the agent takes it for a loop."""
 
 
 class _Node:
@@ -127,7 +125,7 @@ class MctsAgent(Agent):
         self._root: _Node | None = None
         self._tracked: State | None = None
         # Situations met at this agent's decisions in the current game (see `_unstuck`).
-        self._situations: dict[tuple[Any, ...], dict[Action, int]] = {}
+        self._loops = LoopGuard()
         self.last_iterations = 0
         """Playouts run by the last call of `choose` (for benchmarks and tests)."""
 
@@ -137,7 +135,7 @@ class MctsAgent(Agent):
         super().reset()
         self._root = None
         self._tracked = None
-        self._situations = {}
+        self._loops.reset()
 
     def settings_for(self, game: Game) -> dict[str, Any]:
         """The settings a search in `game` uses: parameters the user set, then the game's
@@ -310,25 +308,14 @@ class MctsAgent(Agent):
         return state.game.heuristic(state)
 
     def _unstuck(self, root: _Node, state: State, legal: list[Action]) -> Action:
-        """The best action, unless the game is going round in circles.
-
-        Agents that see a position the same way answer it the same way, so a race can
-        lock into a cycle (two cruisers ramming each other back and forth, round after
-        round). A situation is the heuristic's verdict with the choices on offer; met a
-        third time at this agent's decisions, it is a loop, and the agent plays the
-        plausible move (at least a quarter of the best one's visits) it has played there
-        least often, the best of those first.
-        """
-        verdict = tuple(round(v, 9) for v in state.game.heuristic(state))
-        situation = (verdict, len(legal), str(legal[0]), str(legal[-1]))
-        played = self._situations.setdefault(situation, {})
+        """The best action, unless the game is going round in circles (see `LoopGuard`):
+        then the plausible move (at least a quarter of the best one's visits) played
+        least often in this situation, the most visited of those first."""
         best = self._best_action(root)
-        if sum(played.values()) >= STUCK_AFTER - 1:
-            most = root.children[best].visits
-            plausible = [a for a, child in root.children.items() if 4 * child.visits >= most]
-            best = min(plausible, key=lambda a: (played.get(a, 0), -root.children[a].visits))
-        played[best] = played.get(best, 0) + 1
-        return best
+        most = root.children[best].visits
+        plausible = [a for a, child in root.children.items() if 4 * child.visits >= most]
+        plausible.sort(key=lambda a: -root.children[a].visits)  # stable: ties keep their order
+        return self._loops.choose(state, legal, best, plausible)
 
     def _best_action(self, root: _Node) -> Action:
         """The most visited child (ties: the better mean for the mover, then the first)."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from chaosgames.agents.base import Agent, Progress, check_decision_node, param, parameters
+from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
 from chaosgames.core import CHANCE, Action, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -28,7 +28,9 @@ class GreedyAgent(Agent):
     When the action leads to chance nodes (a die roll, a draw), the value is the expected
     heuristic over their outcomes, looking through up to `chance_depth` consecutive chance
     nodes; a node with more than `samples` outcomes is estimated from `samples` draws.
-    Ties are broken at random (with the agent's seed).
+    Ties are broken at random (with the agent's seed). With `unstick` (the default), a
+    situation met a third time in a game is taken for a loop (see `LoopGuard`), and the
+    agent plays the one of its three best actions it has played there least often.
     """
 
     name = "greedy"
@@ -36,7 +38,24 @@ class GreedyAgent(Agent):
     params: ClassVar[Mapping[str, Option]] = parameters(
         param("chance_depth", int, 2, "consecutive chance nodes averaged over after a move", minimum=0),
         param("samples", int, 8, "outcomes drawn at a chance node with more outcomes than this", minimum=1),
+        param(
+            "unstick",
+            bool,
+            True,
+            "where the game has stood still over several of its decisions, try another of the best three",
+        ),
     )
+
+    PLAUSIBLE = 3
+    """The best actions tried in turn where the game goes round in circles."""
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self._loops = LoopGuard()
+
+    def reset(self) -> None:
+        super().reset()
+        self._loops.reset()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
@@ -45,17 +64,24 @@ class GreedyAgent(Agent):
         player = state.current_player()
         best: list[Action] = []
         best_value = -1.0
+        values: list[float] = []
         for number, action in enumerate(legal):
             child = state.clone()
             child.apply_unchecked(action)  # one of the state's own legal actions
             value = self._value(child, player, self.settings["chance_depth"])
+            values.append(value)
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif value > best_value - 1e-12:
                 best.append(action)
             if progress is not None:
                 progress((number + 1) / len(legal))
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        choice = best[0] if len(best) == 1 else self.rng.choice(best)
+        if not self.settings["unstick"]:
+            return choice
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
+        plausible = [legal[i] for i in ranked[: self.PLAUSIBLE]]
+        return self._loops.choose(state, legal, choice, plausible)
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
         if state.is_terminal():
