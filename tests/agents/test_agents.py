@@ -381,6 +381,7 @@ def test_game_search_advice_fills_the_parameters_the_user_left_unset() -> None:
     assert game.search_advice  # Royal Racers plays best with short greedy playouts
     advised = MctsAgent(seed=0).settings_for(game)
     assert advised["rollout"] == "greedy" and advised["depth"] == 12 and advised["normalise"] is False
+    assert advised["epsilon"] == 0.0
     own = MctsAgent(seed=0, depth=3).settings_for(game)
     assert own["depth"] == 3 and own["rollout"] == "greedy"
     assert MctsAgent(seed=0).settings_for(chaosgames.load_game("chaos-checkers"))["depth"] == 0

@@ -31,9 +31,16 @@ class RoyalRacersGame(Game):
     # flip, beat scoring the new position by the heuristic alone. Plain UCB, not
     # normalised: a move here has two to five choices, and rescaled to their spread the
     # worst is always 0 and the best 1, so with c = 0.3 the runner-up never earns a
-    # playout back and the first few playouts decide the move (issue 14).
+    # playout back and the first few playouts decide the move (issue 14). No random
+    # actions in the playouts (epsilon 0): a random flip is usually a wrong `up:` guess
+    # that sends a pawn back, noise that a greedy playout never plays.
     notation = NOTATION
-    search_advice: ClassVar[Mapping[str, Any]] = {"rollout": "greedy", "depth": 12, "normalise": False}
+    search_advice: ClassVar[Mapping[str, Any]] = {
+        "rollout": "greedy",
+        "depth": 12,
+        "normalise": False,
+        "epsilon": 0.0,
+    }
     option_spec = (
         Option(
             "flags", int, 5, "flags each player touches, the last under his start (2-6)", minimum=2, maximum=6
