@@ -121,13 +121,14 @@ class LoopGuard:
         self.played = {}
 
     def choose(
-        self, state: State, legal: Sequence[Action], best: Action, plausible: Sequence[Action]
+        self, state: State, legal: Sequence[Action], best: Action, plausible: Callable[[], Sequence[Action]]
     ) -> Action:
-        """`best`, unless this situation is a loop: then the least played of `plausible`."""
+        """`best`, unless this situation is a loop: then the least played of the moves
+        `plausible()` names (asked only then)."""
         verdict = tuple(round(v, 9) for v in state.game.heuristic(state))
         situation = (verdict, len(legal), str(legal[0]), str(legal[-1]))
         played = self.played.setdefault(situation, {})
         if sum(played.values()) >= STUCK_AFTER - 1:
-            best = min(plausible, key=lambda a: played.get(a, 0))
+            best = min(plausible(), key=lambda a: played.get(a, 0))
         played[best] = played.get(best, 0) + 1
         return best

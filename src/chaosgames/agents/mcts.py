@@ -312,9 +312,13 @@ class MctsAgent(Agent):
         then the plausible move (at least a quarter of the best one's visits) played
         least often in this situation, the most visited of those first."""
         best = self._best_action(root)
-        most = root.children[best].visits
-        plausible = [a for a, child in root.children.items() if 4 * child.visits >= most]
-        plausible.sort(key=lambda a: -root.children[a].visits)  # stable: ties keep their order
+
+        def plausible() -> list[Action]:
+            most = root.children[best].visits
+            moves = [a for a, child in root.children.items() if 4 * child.visits >= most]
+            moves.sort(key=lambda a: -root.children[a].visits)  # stable: ties keep their order
+            return moves
+
         return self._loops.choose(state, legal, best, plausible)
 
     def _best_action(self, root: _Node) -> Action:

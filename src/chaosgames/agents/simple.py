@@ -79,8 +79,11 @@ class GreedyAgent(Agent):
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         if not self.settings["unstick"]:
             return choice
-        ranked = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
-        plausible = [legal[i] for i in ranked[: self.PLAUSIBLE]]
+
+        def plausible() -> list[Action]:
+            ranked = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
+            return [legal[i] for i in ranked[: self.PLAUSIBLE]]
+
         return self._loops.choose(state, legal, choice, plausible)
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
