@@ -24,16 +24,15 @@ from chaosgames.games.chaos_cruisers.actions import (
 from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles, obstacle_squares
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
-    MOVE_IDS,
+    MAX_SPEED,
+    MOVE_EFFECTS,
     MOVE_STEPS,
     MOVE_TABLE,
-    NEXT_SPEED,
     SPEED_COINS,
-    SPEED_IDS,
+    SPEED_EFFECTS,
     SPEED_TABLE,
     adjusted_speed,
     push_chain,
-    walk,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
@@ -253,8 +252,13 @@ class ChaosCruisersState(State):
     # -- the contract -------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        # deciding_cruiser written out: search asks this several times per step.
+        # deciding_cruiser written out: search asks this several times per step. The phases
+        # of a cruising turn first, by identity (the phase is always one of the members).
         phase = self.phase
+        if phase is SPEED or phase is MOVE:
+            return self.game.owner[self.order[self.turn]]
+        if phase is ORDER:
+            return CHANCE
         if phase in IN_ORDER:
             return self.game.owner[self.order[self.turn]]
         if phase == ORDER:
@@ -267,7 +271,7 @@ class ChaosCruisersState(State):
 
     def is_terminal(self) -> bool:
         # current_player() == TERMINAL written out: a playout asks it at every step.
-        return self.phase == OVER
+        return self.phase is OVER
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -276,11 +280,11 @@ class ChaosCruisersState(State):
         # A cruising turn's choices straight from their tables, not cached: a playout asks
         # once a step, and apply_action knows them by identity without the list.
         phase = self.phase
-        if phase == SPEED:
+        if phase is SPEED:
             return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
-        if phase == MOVE:
+        if phase is MOVE:
             return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
-        if phase == REENTER:
+        if phase is REENTER:
             return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
         return self._cached_legal()[:]
 
@@ -290,26 +294,39 @@ class ChaosCruisersState(State):
         # (a dataclass compares field by field, slowly); a tie's outcome by its cruiser.
         # Anything else takes the full check.
         phase = self.phase
-        if phase == SPEED:
-            if id(action) in SPEED_IDS[self.coins[self.order[self.turn]]]:
+        if phase is SPEED:
+            c = self.order[self.turn]
+            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
+            if effect is not None:
                 self._legal = None
                 self._index = None
-                self._adjust_speed(action)  # type: ignore[arg-type]
+                # _set_speed written out (over half of a playout's steps come here)
+                speeds, coin = effect
+                speed = self.speed[c] = speeds[self.speed[c]]
+                if coin:
+                    coins = self.coins[:]  # shared with clones: replaced, not changed in place
+                    coins[c] &= ~(1 << coin)
+                    self.coins = coins
+                if speed:
+                    self.phase = MOVE
+                else:
+                    self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
                 return
-        elif phase == MOVE:
-            if id(action) in MOVE_IDS[self.speed[self.order[self.turn]]]:
+        elif phase is MOVE:
+            steps = MOVE_EFFECTS[self.speed[self.order[self.turn]]].get(id(action))
+            if steps is not None:
                 self._legal = None
                 self._index = None
-                self._move(action)  # type: ignore[arg-type]
+                self._move_by(steps)
                 return
-        elif phase == ORDER:
+        elif phase is ORDER:
             if type(action) is Lead and action.cruiser in self.ties[0]:
                 # The outcomes are Lead(c) for c in ties[0]; equal as the full check compares.
                 self._legal = None
                 self._index = None
                 self._take_lead(action.cruiser)
                 return
-        elif phase == REENTER and type(action) is Reenter:
+        elif phase is REENTER and type(action) is Reenter:
             # The legal re-entries are the game's own objects for the return tile whose
             # squares are free (see _free_of).
             tile = self.game.return_tiles[self.progress[self.reentering]]
@@ -330,15 +347,15 @@ class ChaosCruisersState(State):
         self._legal = None
         self._index = None
         phase = self.phase
-        if phase == SPEED:
+        if phase is SPEED:
             self._adjust_speed(action)  # type: ignore[arg-type]
-        elif phase == MOVE:
+        elif phase is MOVE:
             self._move(action)  # type: ignore[arg-type]
         else:
             self._apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != ORDER:
+        if self.phase is not ORDER:
             return []
         tied = self.ties[0]
         outcomes = TIE_OUTCOMES.get(tied)
@@ -421,31 +438,32 @@ class ChaosCruisersState(State):
 
     def _lead_groups(self) -> tuple[tuple[int, ...], ...]:
         """`race.lead_groups(self.lead_order_keys())` written out: it runs every round."""
+        # Each racing cruiser as (lead key..., cruiser) in one flat tuple: sorted as
+        # ((-progress, distance, -speed), cruiser), with one tuple made instead of two.
         rows = self.game.rows
         row_dist = self._tables.row_dist
         speed, progress = self.speed, self.progress
         keyed = []
         for c, square in enumerate(self.pos):
             k = progress[c]
-            if k >= rows:
-                continue
-            if square is None:
-                distance = UNREACHABLE
-            else:
-                dmap = row_dist.get(k)
-                if dmap is None:
-                    dmap = row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
-                distance = dmap.get(square, UNREACHABLE)
-            keyed.append(((-k, distance, -speed[c]), c))
+            if k < rows:
+                if square is None:
+                    distance = UNREACHABLE
+                else:
+                    dmap = row_dist.get(k)
+                    if dmap is None:
+                        dmap = row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
+                    distance = dmap.get(square, UNREACHABLE)
+                keyed.append((-k, distance, -speed[c], c))
         keyed.sort()
         groups: list[tuple[int, ...]] = []
-        last = None
-        for key, c in keyed:
-            if key == last:
+        a = b = d = None
+        for k, distance, s, c in keyed:
+            if k == a and distance == b and s == d:
                 groups[-1] += (c,)
             else:
                 groups.append((c,))
-                last = key
+                a, b, d = k, distance, s
         return tuple(groups)
 
     def _take_lead(self, cruiser: int) -> None:
@@ -459,18 +477,25 @@ class ChaosCruisersState(State):
     def _settle_order(self) -> None:
         # The cruisers alone in their groups, up to the next tie, take their places.
         ties, order = self.ties, self.order
-        while ties and len(ties[0]) == 1:
-            order += ties[0]
-            ties = ties[1:]
-        self.ties, self.order = ties, order
+        settled = 0
+        for group in ties:
+            if len(group) > 1:
+                break
+            order += group
+            settled += 1
+        if settled:
+            ties = ties[settled:]
+            self.order = order
+            self.ties = ties
         if ties:
             self.phase = ORDER
             return
         self.turn = 0
-        if self.order_for == SETUP:
-            self.phase = START
-        elif self.order_for == CRUISE:
+        order_for = self.order_for
+        if order_for is CRUISE or order_for == CRUISE:
             self._next_cruiser(0)
+        elif order_for == SETUP:
+            self.phase = START
         else:
             self.obstacle_pass = 1
             self._next_obstacle_placer()
@@ -523,7 +548,7 @@ class ChaosCruisersState(State):
         self._end_cruising_round()
 
     def _end_turn(self) -> None:
-        if self.phase == OVER:
+        if self.phase is OVER:
             return
         self._next_cruiser(self.turn + 1)
 
@@ -536,41 +561,74 @@ class ChaosCruisersState(State):
 
     def _adjust_speed(self, choice: Speed) -> None:
         c = self.order[self.turn]
-        table = NEXT_SPEED.get(id(choice))
-        speed = adjusted_speed(self.speed[c], choice) if table is None else table[self.speed[c]]
-        self.speed[c] = speed
-        if choice.coin:
+        effect = SPEED_EFFECTS[self.coins[c]].get(id(choice))
+        if effect is None:  # an equal choice, not the table's own object
+            effect = (tuple(adjusted_speed(v, choice) for v in range(MAX_SPEED + 1)), choice.coin)
+        self._set_speed(c, effect)
+
+    def _set_speed(self, c: int, effect: tuple[tuple[int, ...], int]) -> None:
+        """Cruiser `c` adjusts its speed: `effect` is the choice's new speed from each
+        speed and the coin it plays (see SPEED_EFFECTS)."""
+        speeds, coin = effect
+        speed = self.speed[c] = speeds[self.speed[c]]
+        if coin:
             coins = self.coins[:]  # shared with clones: replaced, not changed in place
-            coins[c] &= ~(1 << choice.coin)
+            coins[c] &= ~(1 << coin)
             self.coins = coins
-        if speed == 0:
-            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
-        else:
+        if speed:
             self.phase = MOVE
+        else:
+            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
 
     def _move(self, move: Move) -> None:
+        steps = MOVE_STEPS.get(id(move))
+        self._move_by(tuple(move.steps()) if steps is None else steps)
+
+    def _move_by(self, steps: tuple[tuple[int, int], ...]) -> None:
+        """The deciding cruiser moves by these unit steps (a path of MOVE_TABLE)."""
         c = self.order[self.turn]
         pos = self.pos
         start = pos[c]
         assert start is not None
-        steps = MOVE_STEPS.get(id(move))
-        # trace_move, as a plain tuple
         course = self._tables.squares or self.course()
-        entered, outcome, direction = walk(
-            start, move.steps() if steps is None else steps, course, self.obstacles, pos
-        )
+        obstacles = self.obstacles
+        progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
+        k = progress[c]
+        gate = row_squares[k] if k < rows else ()
+        # movement.walk written out, noting whether a square of the next gate's tile is
+        # entered (only then can the gate checks below change anything on the way).
+        entered = []
+        outcome = "stop"
+        through_gate = False
+        x, y = start
+        direction = (0, 0)
+        for direction in steps:
+            x += direction[0]
+            y += direction[1]
+            square = (x, y)
+            if square not in course or square in obstacles:
+                outcome = "out"
+                break
+            entered.append(square)
+            if square in gate:
+                through_gate = True
+            if square in pos:
+                outcome = "ram"
+                break
         # Where everyone stood before the move: the rammed cruiser and those behind it.
         occupied = self.occupied() if outcome == "ram" else {}
-        progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
-        for square in entered:
-            pos[c] = square
-            # _check_gate's own test first: most squares are no gate's.
-            k = progress[c]
-            if k < rows and square in row_squares[k]:
-                if self._check_gate(c, square):
-                    self._end_turn()  # the cruiser finished and left the course
-                    return
-                progress = self.progress  # the gate check replaced the list
+        if through_gate:
+            for square in entered:
+                pos[c] = square
+                # _check_gate's own test first: most squares are no gate's.
+                k = progress[c]
+                if k < rows and square in row_squares[k]:
+                    if self._check_gate(c, square):
+                        self._end_turn()  # the cruiser finished and left the course
+                        return
+                    progress = self.progress  # the gate check replaced the list
+        elif entered:
+            pos[c] = entered[-1]
         if outcome == "out":
             self._send_out(c)
             return
