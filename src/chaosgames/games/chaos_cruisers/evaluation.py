@@ -42,7 +42,7 @@ The values are each in [0, 1] but do not sum to 1; at the end they are the retur
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.course import Tile, tile_squares
@@ -208,61 +208,66 @@ def all_cruiser_turns(state: ChaosCruisersState) -> list[float]:
     """`cruiser_turns` of every cruiser, the same values computed together: the occupied
     squares and the playing order are read once, and each square's view once per course."""
     pos = state.pos
-    occupied = {p: c for c, p in enumerate(pos) if p is not None}
+    # Which cruiser stands on each square (a plain loop: a comprehension is a call more).
+    occupied: dict[Square, int] = {}
+    for c, square in enumerate(pos):
+        if square is not None:
+            occupied[square] = c
     if len(occupied) + pos.count(None) != len(pos):
         # Two cruisers on one square (only built by hand): the neighbour count differs.
         return [cruiser_turns(state, c) for c in range(len(pos))]
     game = state.game
-    rows = game.rows
+    rows, row_tile = game.rows, game.row_tile
     tables = state._tables
+    all_views, all_returns = tables.views, tables.returns
+    return_tiles, obstacles = game.return_tiles, state.obstacles
     after = tables.after_gates or turns_after_gates(state)
+    progress, speed, coins = state.progress, state.speed, state.coins
     phase = state.phase
     # The cruiser whose speed is set and must move now, and those still to move this round.
     mover = state.order[state.turn] if phase == MOVE else -1
     to_move = state.order[state.turn :] if phase in (SPEED, MOVE) else ()
     left: list[float] = []
     for c, square in enumerate(pos):
-        row = state.progress[c]
+        row = progress[c]
         if row >= rows:
             left.append(0.0)
             continue
-        gate = game.row_tile[row]
+        gate = row_tile[row]
         turns: float
         if square is None:
-            turns, squares_left = _returning(state, c, gate, occupied)
-        else:
-            views = tables.views.get(gate)
-            if views is not None and square in views:
-                view = views[square]
+            # Out of bounds: from the best free square of its return tile (any square of
+            # it when none is free), as cruiser_turns counts it.
+            home = return_tiles[row]
+            best = all_returns.get((gate, home)) or return_squares(state, gate, home)
+            for entry in best:
+                if entry[2] not in occupied and entry[2] not in obstacles:
+                    break
             else:
+                entry = best[0]  # none free
+            turns, squares_left = entry[0], entry[1]
+        else:
+            views = all_views.get(gate)
+            view = _UNSEEN if views is None else views.get(square, _UNSEEN)
+            if view is _UNSEEN:
                 view = square_view(state, gate, square)
             if view is None:  # walled off from its gate: the general way
                 left.append(cruiser_turns(state, c))
                 continue
-            before, moving, squares_left, forward, north, east, south, west = view
-            turns = (moving if c == mover else before)[state.speed[c]]
+            before, moving, squares_left, forward, north, east, south, west = view  # type: ignore[misc]
+            turns = (moving if c == mover else before)[speed[c]]
             # Cruisers next to it (written out: this runs for every cruiser of every position).
             contacts = (north in occupied) + (east in occupied) + (south in occupied) + (west in occupied)
             if contacts:
                 turns += _contact_turns(state, square, contacts, forward, occupied)
         if c in to_move and not state.out_this_round[c]:
             turns -= 1
-        coins = COINS_HELD[state.coins[c]]
-        left.append(turns + after[row] + SQUARE_WORTH * squares_left - COIN_WORTH * coins)
+        left.append(turns + after[row] + SQUARE_WORTH * squares_left - COIN_WORTH * COINS_HELD[coins[c]])
     return left
 
 
-def _returning(
-    state: ChaosCruisersState, cruiser: int, gate: Tile, occupied: dict[Square, int]
-) -> tuple[int, int]:
-    """Turns and squares to `gate` of a cruiser out of bounds, from the best free square of
-    its return tile (any square of it when none is free), as `cruiser_turns` counts them."""
-    best = return_squares(state, gate, state.return_tile(cruiser))
-    obstacles = state.obstacles
-    for turns, squares_left, square in best:
-        if square not in occupied and square not in obstacles:
-            return turns, squares_left
-    return best[0][0], best[0][1]
+_UNSEEN = ()
+"""A square whose view is not made yet (a view may be None: no route)."""
 
 
 def _contact_turns(
@@ -306,15 +311,23 @@ def race_values(state: ChaosCruisersState) -> list[float]:
         left = [left[p] + left[p + players] for p in range(players)]
     whole = (state._tables.after_gates or turns_after_gates(state))[-1] * each
     per_turn = OWN_WORTH / whole
-    # The win shares written out (search calls this for every position it scores).
+    # The win shares written out (search calls this for every position it scores), with
+    # each player's weight and value in plain loops: the same operations in the same order
+    # as the comprehensions over `left` (sum() adds left to right from 0, as `total` does).
     best = min(left)
     exp = math.exp
-    weights = [exp((best - r) / TEMPERATURE) for r in left]
-    share = SHARE_WORTH / sum(weights)
-    return [
-        w * share + (OWN_WORTH - r * per_turn if r < whole else 0.0)
-        for w, r in zip(weights, left, strict=False)  # the same length; strict costs time
-    ]
+    weights = []
+    total = 0.0
+    for r in left:
+        w = exp((best - r) / TEMPERATURE)
+        weights.append(w)
+        total += w
+    share = SHARE_WORTH / total
+    values = []
+    for i, w in enumerate(weights):
+        r = left[i]
+        values.append(w * share + (OWN_WORTH - r * per_turn if r < whole else 0.0))
+    return values
 
 
 def _remaining(state: ChaosCruisersState) -> list[float]:
@@ -335,3 +348,40 @@ def _shares(remaining: list[float]) -> list[float]:
     # Keep the sum exactly 1 despite rounding.
     shares[-1] = max(0.0, 1.0 - sum(shares[:-1]))
     return shares
+
+
+MEMO_SIZE = 20_000
+"""Positions whose heuristic values `remembered_race_values` keeps (then it starts afresh)."""
+
+
+def remembered_race_values(
+    state: ChaosCruisersState, memo: dict[tuple[Any, ...], list[float]]
+) -> list[float]:
+    """`race_values`, remembered in `memo` by everything they read: the course (tiles and
+    obstacles) and the tables worked out from it, the cruisers' squares, speeds, gates
+    reached, coins and out-of-bounds marks, and the phase and playing order. Search scores
+    the same position many times over: every path that takes a cruiser out of bounds leads
+    to the same position, as do paths ending on the same square, and a new child is scored
+    by its prior and again when first reached. A copy is returned (callers may keep or
+    change the list)."""
+    if state.phase == OVER:
+        return race_values(state)
+    key = (
+        state._tables,
+        state.tiles,
+        tuple(state.obstacles.items()),
+        tuple(state.pos),
+        tuple(state.speed),
+        tuple(state.progress),
+        tuple(state.coins),
+        tuple(state.out_this_round),
+        state.phase,
+        state.order,
+        state.turn,
+    )
+    values = memo.get(key)
+    if values is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        values = memo[key] = race_values(state)
+    return values[:]

@@ -14,7 +14,7 @@ from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION, Reenter, 
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, tile_squares, validate_course
 from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
 from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
-from chaosgames.games.chaos_cruisers.evaluation import race_values
+from chaosgames.games.chaos_cruisers.evaluation import remembered_race_values
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.racing_line import TableCache
@@ -138,6 +138,8 @@ class ChaosCruisersGame(Game):
         # Every race starts on the same course: what is worked out from it (gate distances
         # and the heuristic's tables) is shared by all of them, not redone per playout.
         self.start_tables = CourseTables()
+        # The heuristic's values of the positions scored last (see remembered_race_values).
+        self.values_seen: dict[tuple[Any, ...], list[float]] = {}
 
     def _check_options(self, options: dict[str, Any]) -> None:
         course = options["course"]
@@ -174,7 +176,7 @@ class ChaosCruisersGame(Game):
 
     def heuristic(self, state: State) -> list[float]:
         assert isinstance(state, ChaosCruisersState)
-        return race_values(state)
+        return remembered_race_values(state, self.values_seen)
 
     def describe_action(self, state: State, action: Action) -> str:
         assert isinstance(state, ChaosCruisersState)
