@@ -366,18 +366,20 @@ def remembered_race_values(
     change the list)."""
     if state.phase == OVER:
         return race_values(state)
+    # One flat tuple (the lists have one entry per cruiser, so each entry keeps its place):
+    # one tuple made and hashed instead of one per list.
     key = (
         state._tables,
         state.tiles,
         tuple(state.obstacles.items()),
-        tuple(state.pos),
-        tuple(state.speed),
-        tuple(state.progress),
-        tuple(state.coins),
-        tuple(state.out_this_round),
         state.phase,
         state.order,
         state.turn,
+        *state.pos,
+        *state.speed,
+        *state.progress,
+        *state.coins,
+        *state.out_this_round,
     )
     values = memo.get(key)
     if values is None:

@@ -32,7 +32,6 @@ from chaosgames.games.chaos_cruisers.movement import (
     SPEED_EFFECTS,
     SPEED_TABLE,
     adjusted_speed,
-    push_chain,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
@@ -225,7 +224,12 @@ class ChaosCruisersState(State):
         return [c for c in range(self.game.num_cruisers) if not self.finished(c)]
 
     def occupied(self) -> dict[Square, int]:
-        return {p: c for c, p in enumerate(self.pos) if p is not None}
+        # A plain loop: a comprehension is a call more (every ram asks).
+        taken = {}
+        for c, p in enumerate(self.pos):
+            if p is not None:
+                taken[p] = c
+        return taken
 
     def cruiser_tiles(self) -> set[Tile]:
         return {tile_of(p) for p in self.pos if p is not None}
@@ -390,9 +394,14 @@ class ChaosCruisersState(State):
 
     def _free_of(self, actions: tuple[Start, ...] | tuple[Reenter, ...]) -> list[Action]:
         """The actions (one per square of a tile, made once per game) whose square is free."""
-        taken = set(self.pos)
-        obstacles = self.obstacles
-        return [a for a in actions if a.square not in taken and a.square not in obstacles]
+        # A plain loop over the tile's four squares (a set and a comprehension cost more).
+        pos, obstacles = self.pos, self.obstacles
+        free: list[Action] = []
+        for a in actions:
+            square = a.square
+            if square not in pos and square not in obstacles:
+                free.append(a)
+        return free
 
     def obstacle_choices(self) -> list[Square]:
         return obstacle_squares(self.course(), self.obstacles, self.game.gate_tiles, self.cruiser_tiles())
@@ -591,15 +600,11 @@ class ChaosCruisersState(State):
         start = pos[c]
         assert start is not None
         course = self._tables.squares or self.course()
-        obstacles = self.obstacles
+        obstacles = self.obstacles or ()  # mostly none: an empty tuple is searched at once
         progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
-        k = progress[c]
-        gate = row_squares[k] if k < rows else ()
-        # movement.walk written out, noting whether a square of the next gate's tile is
-        # entered (only then can the gate checks below change anything on the way).
+        # movement.walk written out.
         entered = []
         outcome = "stop"
-        through_gate = False
         x, y = start
         direction = (0, 0)
         for direction in steps:
@@ -610,11 +615,13 @@ class ChaosCruisersState(State):
                 outcome = "out"
                 break
             entered.append(square)
-            if square in gate:
-                through_gate = True
             if square in pos:
                 outcome = "ram"
                 break
+        # Only where a square of the next gate's tile was entered can the gate checks below
+        # change anything on the way.
+        k = progress[c]
+        through_gate = k < rows and not row_squares[k].isdisjoint(entered)
         # Where everyone stood before the move: the rammed cruiser and those behind it.
         occupied = self.occupied() if outcome == "ram" else {}
         if through_gate:
@@ -644,8 +651,14 @@ class ChaosCruisersState(State):
         """Stop on the rammed square, push the rammed cruiser (and any lined up behind it)
         one square on, and slow the rammer by one."""
         self.speed[rammer] = max(0, self.speed[rammer] - 1)
-        chain, landing = push_chain(square, direction, occupied)
-        pushed = [occupied[s] for s in chain]
+        # push_chain written out, with the cruisers pushed.
+        dx, dy = direction
+        chain, pushed = [square], [occupied[square]]
+        landing = (square[0] + dx, square[1] + dy)
+        while landing in occupied:
+            chain.append(landing)
+            pushed.append(occupied[landing])
+            landing = (landing[0] + dx, landing[1] + dy)
         course, obstacles = self._tables.squares or self.course(), self.obstacles
         progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
         last = pushed[-1]
