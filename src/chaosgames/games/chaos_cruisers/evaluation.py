@@ -50,7 +50,8 @@ from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE
 from chaosgames.games.chaos_cruisers.state import MOVE, OVER, SPEED
 
 if TYPE_CHECKING:
-    from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
+    from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, CourseTables
 
 TEMPERATURE = 10.0
 COIN_WORTH = 0.15
@@ -77,17 +78,45 @@ def turns_after_gates(state: ChaosCruisersState) -> tuple[int, ...]:
     then one more entry, the whole race from the sun tile at speed null (at least 1)."""
     tables = state._tables
     if tables.after_gates is None:
-        game = state.game
-        tiles = [game.gate_tile[g] for g in game.chart]
-        rest = [0] * len(tiles)
-        for k in range(len(tiles) - 2, -1, -1):
-            table = state.turns_table(tiles[k + 1])
-            rest[k] = rest[k + 1] + min(table.turns(s, 0, False) for s in tile_squares(tiles[k]))
+        legs = chart_legs(state.game, tables, state.course() - state.obstacle_set())
+        rest = [0] * len(legs)  # one per gate: the legs after it
+        for k in range(len(rest) - 2, -1, -1):
+            rest[k] = rest[k + 1] + legs[k][0]
         # Last, the whole race: from the sun tile (the start) at speed null.
-        first = state.turns_table(tiles[0])
-        start = min(first.turns(s, 0, False) for s in tile_squares(game.return_tiles[0]))
-        tables.after_gates = (*rest, max(1, start + rest[0]))
+        tables.after_gates = (*rest, max(1, legs[-1][0] + rest[0]))
     return tables.after_gates
+
+
+Legs = tuple[tuple[int, frozenset[Square]], ...]
+"""Per leg, its turns and the squares of one best plan for it (`TurnsToGate.best_plan`)."""
+
+
+def chart_legs(game: ChaosCruisersGame, tables: CourseTables, free: frozenset[Square]) -> Legs:
+    """The legs of the chart on the course of `tables` (`free`: its squares without
+    obstacles): from each gate's tile to the next, then from the sun tile to the first gate.
+
+    Search places an obstacle or lifts a tile for every child of a chaos-round node, and
+    each child is a new course. Such a course is its parent less a few squares, so a leg
+    whose best plan misses them keeps the parent's turns and plan (see `best_plan`): only
+    the legs the change cuts are worked out anew (values as if all were)."""
+    if tables.legs is None:
+        parent: Legs | None = None
+        removed: frozenset[Square] = frozenset()
+        if tables.parent is not None:
+            above, removed = tables.parent
+            parent = chart_legs(game, above, free | removed)
+        tiles = [game.gate_tile[g] for g in game.chart]
+        starts = [*tiles[:-1], game.return_tiles[0]]
+        goals = [*tiles[1:], tiles[0]]
+        legs = []
+        for k, (start, goal) in enumerate(zip(starts, goals, strict=True)):
+            if parent is not None and parent[k][1].isdisjoint(removed):
+                legs.append(parent[k])
+            else:
+                table = tables.table(game.turn_tables, goal, free)
+                legs.append(table.best_plan(tile_squares(start)))
+        tables.legs = tuple(legs)
+    return tables.legs
 
 
 def cruiser_turns(state: ChaosCruisersState, cruiser: int) -> float:

@@ -36,6 +36,7 @@ NO_ROUTE = 60
 _SPEEDS = MAX_SPEED + 1
 """Entries per square in a table: speeds 0 to top speed."""
 _NONE = bytes([NO_ROUTE] * _SPEEDS)
+_UNLISTED: list[tuple[int, ...] | None] = [None] * _SPEEDS
 _TURNS = ((1, 3), (2, 0), (3, 1), (0, 2))
 """The two 90-degree turns from each direction of ORTHOGONAL (N, E, S, W)."""
 
@@ -66,6 +67,38 @@ class CourseLines:
             lines.append(tuple(four))
         self.lines: list[tuple[tuple[int, ...], ...]] = lines
         self.ends: list[tuple[int, ...] | None] = [None] * (len(lines) * _SPEEDS)
+
+    def without(self, removed: frozenset[Square]) -> CourseLines:
+        """This course less the squares `removed` (an obstacle placed, a tile lifted),
+        numbered as this one: the squares taken away keep their numbers but have no lines
+        and no number to look up, the lines that ran into them stop short, and only the
+        moves of squares within top speed of them are listed anew (no other move can pass
+        them). Search makes such a course for every child of a chaos-round node."""
+        new = object.__new__(CourseLines)
+        new.squares = self.squares
+        number = new.number = dict(self.number)
+        lines = new.lines = self.lines[:]
+        ends = new.ends = self.ends[:]
+        gone = [(square, number.pop(square)) for square in removed if square in number]
+        empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        for (x, y), i in gone:
+            lines[i] = empty
+            # A line towards the square from up to top speed away stops before it.
+            for d, (dx, dy) in enumerate(ORTHOGONAL):
+                for step in range(1, MAX_SPEED + 1):
+                    j = number.get((x - dx * step, y - dy * step))
+                    if j is not None and i in lines[j][d]:
+                        four = list(lines[j])
+                        four[d] = four[d][: step - 1]
+                        lines[j] = tuple(four)
+            for dx in range(-MAX_SPEED, MAX_SPEED + 1):
+                reach = MAX_SPEED - abs(dx)
+                for dy in range(-reach, reach + 1):
+                    j = number.get((x + dx, y + dy))
+                    if j is not None:
+                        ends[j * _SPEEDS : (j + 1) * _SPEEDS] = _UNLISTED
+            ends[i * _SPEEDS : (i + 1) * _SPEEDS] = _UNLISTED
+        return new
 
     def moves_ending(self, entry: int) -> tuple[int, ...]:
         """The entries (square * 6 + speed) from which a move of that speed, staying on the
@@ -156,6 +189,68 @@ class TurnsToGate:
         while self._frontier and (NO_ROUTE in before[first:last] or NO_ROUTE in moving[first:last]):
             self._next_turn()
         return bytes(before[first:last]), bytes(moving[first:last])
+
+    def best_plan(self, starts: tuple[Square, ...]) -> tuple[int, frozenset[Square]]:
+        """The fewest turns to the gate from any of `starts` at speed null, and the squares
+        that one plan of that many turns sweeps: its start and every square its moves pass
+        or end on, up to the gate (none when there is no route). On a course with fewer
+        squares the turns can only be as many or more (it has fewer moves); if the squares
+        taken away miss this plan, it still drives, so they are as many."""
+        best, first = NO_ROUTE, -1
+        for start in starts:
+            turns = self.turns(start, 0, False)
+            if turns < best:
+                best, first = turns, self._number[start]
+        if first < 0:
+            return NO_ROUTE, frozenset()
+        swept = [first]
+        square, speed, turns = first, 0, best
+        moving = self._moving
+        while turns > 0:
+            # Its `before` entry is `turns`: it sets a speed one step away whose move takes
+            # as many turns (there is one; see _settle).
+            row = square * _SPEEDS
+            speed = next(
+                s for s in (speed, speed - 1, speed + 1) if 0 <= s < _SPEEDS and moving[row + s] == turns
+            )
+            turns -= 1
+            if speed == 0:  # it stands still a turn
+                continue
+            path = self._move_towards(square, speed, turns)
+            swept.extend(path)
+            square = path[-1]
+            if self._goal[square]:
+                break
+        squares = self._course.squares
+        return best, frozenset(squares[i] for i in swept)
+
+    def _move_towards(self, square: int, speed: int, left: int) -> list[int]:
+        """The squares of a move of `speed` from `square` that enters the gate's tile (if
+        `left` is 0) or ends on a square whose `before` entry at that speed is `left`."""
+        goal, lines, before = self._goal, self._lines, self._before
+        for d in range(4):
+            line = lines[square][d]
+            for k in range(min(len(line), speed)):
+                if goal[line[k]]:
+                    if left == 0:
+                        return list(line[: k + 1])
+                    break
+                rest = speed - k - 1
+                if rest == 0:
+                    if before[line[k] * _SPEEDS + speed] == left:
+                        return list(line[: k + 1])
+                    break
+                for turn in _TURNS[d]:
+                    after = lines[line[k]][turn][:rest]
+                    for j, s in enumerate(after):
+                        if goal[s]:
+                            if left == 0:
+                                return [*line[: k + 1], *after[: j + 1]]
+                            break
+                    else:
+                        if len(after) == rest and before[after[-1] * _SPEEDS + speed] == left:
+                            return [*line[: k + 1], *after]
+        raise AssertionError("a settled entry has a move that settled it")
 
     # -- breadth first -------------------------------------------------------------------
 
@@ -259,21 +354,32 @@ class TableCache:
         self._tables: OrderedDict[tuple[frozenset[Square], tuple[Square, ...]], TurnsToGate] = OrderedDict()
         self._lines: OrderedDict[frozenset[Square], CourseLines] = OrderedDict()
 
-    def table(self, goal_squares: tuple[Square, ...], free: frozenset[Square]) -> TurnsToGate:
+    def table(
+        self,
+        goal_squares: tuple[Square, ...],
+        free: frozenset[Square],
+        before: tuple[frozenset[Square], frozenset[Square]] | None = None,
+    ) -> TurnsToGate:
+        """The table of a gate on a course. `before`: the course this one was made from by
+        taking squares away, and those squares (its lines are derived, if still kept)."""
         key = (free, goal_squares)
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = TurnsToGate(goal_squares, self._course_lines(free))
+            table = self._tables[key] = TurnsToGate(goal_squares, self._course_lines(free, before))
             if len(self._tables) > self.size:
                 self._tables.popitem(last=False)
         else:
             self._tables.move_to_end(key)
         return table
 
-    def _course_lines(self, free: frozenset[Square]) -> CourseLines:
+    def _course_lines(
+        self, free: frozenset[Square], before: tuple[frozenset[Square], frozenset[Square]] | None
+    ) -> CourseLines:
         lines = self._lines.get(free)
         if lines is None:
-            lines = self._lines[free] = CourseLines(free)
+            parent = None if before is None else self._lines.get(before[0])
+            lines = CourseLines(free) if parent is None or before is None else parent.without(before[1])
+            self._lines[free] = lines
             if len(self._lines) > self.size:
                 self._lines.popitem(last=False)
         else:

@@ -34,7 +34,7 @@ from chaosgames.games.chaos_cruisers.movement import (
     adjusted_speed,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
-from chaosgames.games.chaos_cruisers.racing_line import TurnsToGate
+from chaosgames.games.chaos_cruisers.racing_line import TableCache, TurnsToGate
 from chaosgames.games.chaos_cruisers.text import render_text
 
 if TYPE_CHECKING:
@@ -75,9 +75,20 @@ class CourseTables:
     needed and shared by a state's clones until one of them changes the course, which
     gives it fresh tables (search plays thousands of positions on the same course)."""
 
-    __slots__ = ("after_gates", "dist", "obstacle_set", "returns", "row_dist", "squares", "turns", "views")
+    __slots__ = (
+        "after_gates",
+        "dist",
+        "legs",
+        "obstacle_set",
+        "parent",
+        "returns",
+        "row_dist",
+        "squares",
+        "turns",
+        "views",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, parent: tuple[CourseTables, frozenset[Square]] | None = None) -> None:
         self.squares: frozenset[Square] | None = None
         self.obstacle_set: frozenset[Square] | None = None
         # Per gate tile: squares to it from every free square, and turns to it (rule 2).
@@ -89,8 +100,23 @@ class CourseTables:
         # The heuristic's (see evaluation): turns from each chart row's gate to the finish,
         # its view of each square per gate, and the squares of a return tile best first.
         self.after_gates: tuple[int, ...] | None = None
+        # The legs between gates with one best plan each (evaluation.chart_legs), and, for a
+        # course made from another by taking squares away (an obstacle placed, a tile
+        # lifted), that course's tables and the squares taken: a leg whose plan avoids them
+        # keeps its turns, and the course's lines are derived from that one's. (A chain of
+        # them is as long as the obstacles placed in a chaos round, plus a tile lifted.)
+        self.legs: tuple[tuple[int, frozenset[Square]], ...] | None = None
+        self.parent = parent
         self.views: dict[Tile, dict[Square, Any]] = {}
         self.returns: dict[tuple[Tile, Tile], Any] = {}
+
+    def table(self, cache: TableCache, tile: Tile, free: frozenset[Square]) -> TurnsToGate:
+        """The turns table of `tile` on this course (`free`: its squares without obstacles)."""
+        table = self.turns.get(tile)
+        if table is None:
+            before = None if self.parent is None else (free | self.parent[1], self.parent[1])
+            table = self.turns[tile] = cache.table(tile_squares(tile), free, before)
+        return table
 
 
 class OrderFor(StrEnum):
@@ -188,8 +214,10 @@ class ChaosCruisersState(State):
             tables.obstacle_set = frozenset(self.obstacles)
         return tables.obstacle_set
 
-    def _course_changed(self) -> None:
-        self._tables = CourseTables()
+    def _course_changed(self, removed: frozenset[Square] | None = None) -> None:
+        """The course changed: fresh tables. `removed`: the course lost just these free
+        squares, so the new tables may reuse what the old ones worked out (see CourseTables)."""
+        self._tables = CourseTables(None if removed is None else (self._tables, removed))
 
     def distance_to_next_gate(self, cruiser: int) -> int:
         square = self.pos[cruiser]
@@ -209,11 +237,9 @@ class ChaosCruisersState(State):
 
     def turns_table(self, tile: Tile) -> TurnsToGate:
         """Turns to reach `tile` from every square and speed, on the course as it stands."""
-        turns = self._tables.turns
-        table = turns.get(tile)
+        table = self._tables.turns.get(tile)
         if table is None:
-            free = self.course() - self.obstacle_set()
-            table = turns[tile] = self.game.turn_tables.table(tile_squares(tile), free)
+            table = self._tables.table(self.game.turn_tables, tile, self.course() - self.obstacle_set())
         return table
 
     def finished(self, cruiser: int) -> bool:
@@ -740,7 +766,7 @@ class ChaosCruisersState(State):
     def _lift(self, tile: Tile) -> None:
         self.tiles = self.tiles - {tile}
         self.lifted = tile
-        self._course_changed()
+        self._course_changed(frozenset(s for s in tile_squares(tile) if s not in self.obstacles))
         self.phase = LAY
 
     def _lay(self, tile: Tile) -> None:
@@ -781,7 +807,7 @@ class ChaosCruisersState(State):
             in_hand = self.in_hand[:]  # shared with clones: replaced, not changed in place
             in_hand[c] -= 1
             self.in_hand = in_hand
-            self._course_changed()
+            self._course_changed(frozenset((action.square,)))
         self.turn += 1
         self._next_obstacle_placer()
 
