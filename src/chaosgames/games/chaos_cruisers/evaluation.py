@@ -387,7 +387,8 @@ def remembered_race_values(
     state: ChaosCruisersState, memo: dict[tuple[Any, ...], list[float]]
 ) -> list[float]:
     """`race_values`, remembered in `memo` by everything they read: the course (tiles and
-    obstacles) and the tables worked out from it, the cruisers' squares, speeds, gates
+    obstacles: the course tables are worked out from them alone, and are not kept alive by
+    the memo, a chaos-round search makes thousands), the cruisers' squares, speeds, gates
     reached, coins and out-of-bounds marks, and the phase and playing order. Search scores
     the same position many times over: every path that takes a cruiser out of bounds leads
     to the same position, as do paths ending on the same square, and a new child is scored
@@ -398,7 +399,6 @@ def remembered_race_values(
     # One flat tuple (the lists have one entry per cruiser, so each entry keeps its place):
     # one tuple made and hashed instead of one per list.
     key = (
-        state._tables,
         state.tiles,
         tuple(state.obstacles.items()),
         state.phase,
