@@ -15,7 +15,7 @@ from chaosgames.games.chaos_cruisers.actions import Obstacle
 from chaosgames.games.chaos_cruisers.course import course_squares, tile_squares
 from chaosgames.games.chaos_cruisers.evaluation import chart_legs, turns_after_gates
 from chaosgames.games.chaos_cruisers.racing_line import CourseLines, TurnsToGate, turns_to_gate
-from chaosgames.games.chaos_cruisers.state import LIFT, OBSTACLES, ChaosCruisersState
+from chaosgames.games.chaos_cruisers.state import LAY, LIFT, OBSTACLES, ChaosCruisersState
 
 from .helpers import load, play
 
@@ -27,24 +27,23 @@ def whole_rows(table: TurnsToGate) -> dict[Square, tuple[bytes, bytes]]:
     return {square: table.rows(square) for square in sorted(LONG_FIELD)}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     first=st.sets(st.sampled_from(sorted(LONG_FIELD)), max_size=6),
-    then=st.lists(st.sampled_from(sorted(LONG_FIELD)), min_size=1, max_size=4),
+    then=st.lists(st.sampled_from(sorted(LONG_FIELD)), min_size=1, max_size=5),
 )
-def test_a_course_less_some_squares_has_the_table_of_one_made_whole(
+def test_a_course_changed_square_by_square_has_the_table_of_one_made_whole(
     first: set[Square], then: list[Square]
 ) -> None:
-    lines = CourseLines(frozenset(LONG_FIELD - first))
-    whole = turns_to_gate(GATE, frozenset(LONG_FIELD - first))
-    whole_rows(TurnsToGate(GATE, lines))  # the parent's moves are listed before it is cut
     free = frozenset(LONG_FIELD - first)
-    for square in then:  # obstacle after obstacle, each course made from the last
-        lines = lines.without(frozenset({square}))
-        free = free - {square}
-        whole = turns_to_gate(GATE, free)
-        assert whole_rows(TurnsToGate(GATE, lines)) == whole_rows(whole)
-        assert square not in lines.number
+    lines = CourseLines(free)
+    whole_rows(TurnsToGate(GATE, lines))  # the first course's moves are listed before it changes
+    for square in then:  # each course made from the last: a square taken away or put back
+        change = (frozenset({square}), frozenset()) if square in free else (frozenset(), frozenset({square}))
+        lines = lines.changed(*change)
+        free = (free - change[0]) | change[1]
+        assert whole_rows(TurnsToGate(GATE, lines)) == whole_rows(turns_to_gate(GATE, free))
+        assert (square in lines.number) == (square in free)
 
 
 @settings(max_examples=40, deadline=None)
@@ -107,7 +106,7 @@ def test_after_an_obstacle_the_legs_are_those_of_the_course_worked_out_anew() ->
     assert checked > 100
 
 
-def test_after_a_tile_lifted_the_legs_are_those_of_the_course_worked_out_anew() -> None:
+def test_after_a_tile_lifted_or_laid_the_legs_are_those_of_the_course_worked_out_anew() -> None:
     positions = chaos_positions(LIFT, 4)
     assert positions
     for state in positions:
@@ -115,6 +114,12 @@ def test_after_a_tile_lifted_the_legs_are_those_of_the_course_worked_out_anew() 
             child = state.clone()
             child.apply_action(action)  # the parent's legs are worked out on the way
             assert turns_after_gates(child) == fresh_after_gates(child)
+            if child.phase != LAY:
+                continue
+            for lay in child.legal_actions()[::5]:
+                laid = child.clone()
+                laid.apply_action(lay)  # lines derived, every leg worked out anew
+                assert turns_after_gates(laid) == fresh_after_gates(laid)
 
 
 def test_a_chain_of_obstacles_reuses_the_legs_their_plans_miss() -> None:

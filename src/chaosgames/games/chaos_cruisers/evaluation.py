@@ -102,8 +102,8 @@ def chart_legs(game: ChaosCruisersGame, tables: CourseTables, free: frozenset[Sq
     if tables.legs is None:
         parent: Legs | None = None
         removed: frozenset[Square] = frozenset()
-        if tables.parent is not None:
-            above, removed = tables.parent
+        if tables.parent is not None and not tables.parent[1][1]:  # squares only taken away
+            above, (removed, _) = tables.parent
             parent = chart_legs(game, above, free | removed)
         tiles = [game.gate_tile[g] for g in game.chart]
         starts = [*tiles[:-1], game.return_tiles[0]]

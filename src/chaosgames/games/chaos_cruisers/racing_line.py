@@ -36,6 +36,8 @@ NO_ROUTE = 60
 _SPEEDS = MAX_SPEED + 1
 """Entries per square in a table: speeds 0 to top speed."""
 _NONE = bytes([NO_ROUTE] * _SPEEDS)
+CourseChange = tuple[frozenset[Square], frozenset[Square]]
+"""How a course was made from another: the free squares taken away, and those added."""
 _UNLISTED: list[tuple[int, ...] | None] = [None] * _SPEEDS
 _TURNS = ((1, 3), (2, 0), (3, 1), (0, 2))
 """The two 90-degree turns from each direction of ORTHOGONAL (N, E, S, W)."""
@@ -52,53 +54,63 @@ class CourseLines:
 
     def __init__(self, free: frozenset[Square]) -> None:
         self.squares = sorted(free)
-        number = self.number = {square: i for i, square in enumerate(self.squares)}
-        lines = []
-        for x, y in self.squares:
-            four = []
-            for dx, dy in ORTHOGONAL:
-                line = []
-                for step in range(1, MAX_SPEED + 1):
-                    i = number.get((x + dx * step, y + dy * step))
-                    if i is None:
-                        break
-                    line.append(i)
-                four.append(tuple(line))
-            lines.append(tuple(four))
-        self.lines: list[tuple[tuple[int, ...], ...]] = lines
-        self.ends: list[tuple[int, ...] | None] = [None] * (len(lines) * _SPEEDS)
+        self.number = {square: i for i, square in enumerate(self.squares)}
+        self.lines: list[tuple[tuple[int, ...], ...]] = [self._lines_from(square) for square in self.squares]
+        self.ends: list[tuple[int, ...] | None] = [None] * (len(self.squares) * _SPEEDS)
 
-    def without(self, removed: frozenset[Square]) -> CourseLines:
-        """This course less the squares `removed` (an obstacle placed, a tile lifted),
-        numbered as this one: the squares taken away keep their numbers but have no lines
-        and no number to look up, the lines that ran into them stop short, and only the
-        moves of squares within top speed of them are listed anew (no other move can pass
-        them). Search makes such a course for every child of a chaos-round node."""
+    def changed(self, removed: frozenset[Square], added: frozenset[Square]) -> CourseLines:
+        """This course less the squares `removed` (an obstacle placed, a tile lifted) and
+        with the squares `added` (a tile laid), numbered as this one: a square taken away
+        keeps its number but has no lines and cannot be looked up, a square added takes the
+        next number. Only the lines of squares within top speed of a changed square, in a
+        straight line, are drawn anew, and only the moves of squares within top speed of
+        one are listed anew (no other move can touch it). Search makes such a course for
+        every child of a chaos-round node."""
         new = object.__new__(CourseLines)
-        new.squares = self.squares
+        squares = new.squares = self.squares[:]
         number = new.number = dict(self.number)
         lines = new.lines = self.lines[:]
         ends = new.ends = self.ends[:]
-        gone = [(square, number.pop(square)) for square in removed if square in number]
-        empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
-        for (x, y), i in gone:
-            lines[i] = empty
-            # A line towards the square from up to top speed away stops before it.
-            for d, (dx, dy) in enumerate(ORTHOGONAL):
-                for step in range(1, MAX_SPEED + 1):
+        changed = [square for square in removed if number.pop(square, None) is not None]
+        for square in sorted(added - number.keys()):
+            number[square] = len(squares)
+            squares.append(square)
+            lines.append(((), (), (), ()))
+            ends.extend(_UNLISTED)
+            changed.append(square)
+        for x, y in changed:
+            # The lines of squares that look along a row or column at it (and its own).
+            for dx, dy in ((0, 0), *ORTHOGONAL):
+                for step in range(MAX_SPEED + 1 if dx or dy else 1):
                     j = number.get((x - dx * step, y - dy * step))
-                    if j is not None and i in lines[j][d]:
-                        four = list(lines[j])
-                        four[d] = four[d][: step - 1]
-                        lines[j] = tuple(four)
+                    if j is not None:
+                        lines[j] = new._lines_from(squares[j])
             for dx in range(-MAX_SPEED, MAX_SPEED + 1):
                 reach = MAX_SPEED - abs(dx)
                 for dy in range(-reach, reach + 1):
                     j = number.get((x + dx, y + dy))
                     if j is not None:
                         ends[j * _SPEEDS : (j + 1) * _SPEEDS] = _UNLISTED
-            ends[i * _SPEEDS : (i + 1) * _SPEEDS] = _UNLISTED
+        for square in removed:
+            i = self.number.get(square)
+            if i is not None:
+                lines[i] = ((), (), (), ())
         return new
+
+    def _lines_from(self, square: Square) -> tuple[tuple[int, ...], ...]:
+        """The numbers of the free squares in a straight line N, E, S, W of `square`."""
+        x, y = square
+        number = self.number
+        four = []
+        for dx, dy in ORTHOGONAL:
+            line = []
+            for step in range(1, MAX_SPEED + 1):
+                i = number.get((x + dx * step, y + dy * step))
+                if i is None:
+                    break
+                line.append(i)
+            four.append(tuple(line))
+        return tuple(four)
 
     def moves_ending(self, entry: int) -> tuple[int, ...]:
         """The entries (square * 6 + speed) from which a move of that speed, staying on the
@@ -358,10 +370,10 @@ class TableCache:
         self,
         goal_squares: tuple[Square, ...],
         free: frozenset[Square],
-        before: tuple[frozenset[Square], frozenset[Square]] | None = None,
+        before: tuple[frozenset[Square], CourseChange] | None = None,
     ) -> TurnsToGate:
-        """The table of a gate on a course. `before`: the course this one was made from by
-        taking squares away, and those squares (its lines are derived, if still kept)."""
+        """The table of a gate on a course. `before`: the course this one was made from
+        and the change (its lines are derived from that one's, if still kept)."""
         key = (free, goal_squares)
         table = self._tables.get(key)
         if table is None:
@@ -373,12 +385,12 @@ class TableCache:
         return table
 
     def _course_lines(
-        self, free: frozenset[Square], before: tuple[frozenset[Square], frozenset[Square]] | None
+        self, free: frozenset[Square], before: tuple[frozenset[Square], CourseChange] | None
     ) -> CourseLines:
         lines = self._lines.get(free)
         if lines is None:
             parent = None if before is None else self._lines.get(before[0])
-            lines = CourseLines(free) if parent is None or before is None else parent.without(before[1])
+            lines = CourseLines(free) if parent is None or before is None else parent.changed(*before[1])
             self._lines[free] = lines
             if len(self._lines) > self.size:
                 self._lines.popitem(last=False)

@@ -34,7 +34,7 @@ from chaosgames.games.chaos_cruisers.movement import (
     adjusted_speed,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
-from chaosgames.games.chaos_cruisers.racing_line import TableCache, TurnsToGate
+from chaosgames.games.chaos_cruisers.racing_line import CourseChange, TableCache, TurnsToGate
 from chaosgames.games.chaos_cruisers.text import render_text
 
 if TYPE_CHECKING:
@@ -70,6 +70,9 @@ TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 at about one round in two)."""
 
 
+NONE: frozenset[Square] = frozenset()
+
+
 class CourseTables:
     """What is worked out from the course as it stands (tiles and obstacles): filled as
     needed and shared by a state's clones until one of them changes the course, which
@@ -88,7 +91,7 @@ class CourseTables:
         "views",
     )
 
-    def __init__(self, parent: tuple[CourseTables, frozenset[Square]] | None = None) -> None:
+    def __init__(self, parent: tuple[CourseTables, CourseChange] | None = None) -> None:
         self.squares: frozenset[Square] | None = None
         self.obstacle_set: frozenset[Square] | None = None
         # Per gate tile: squares to it from every free square, and turns to it (rule 2).
@@ -101,10 +104,10 @@ class CourseTables:
         # its view of each square per gate, and the squares of a return tile best first.
         self.after_gates: tuple[int, ...] | None = None
         # The legs between gates with one best plan each (evaluation.chart_legs), and, for a
-        # course made from another by taking squares away (an obstacle placed, a tile
-        # lifted), that course's tables and the squares taken: a leg whose plan avoids them
-        # keeps its turns, and the course's lines are derived from that one's. (A chain of
-        # them is as long as the obstacles placed in a chaos round, plus a tile lifted.)
+        # course made from another (an obstacle placed, a tile lifted or laid), that
+        # course's tables and the change: the course's lines are derived from that one's,
+        # and where squares were only taken away, a leg whose plan avoids them keeps its
+        # turns. (A chain of them is as long as a chaos round's steps, obstacles included.)
         self.legs: tuple[tuple[int, frozenset[Square]], ...] | None = None
         self.parent = parent
         self.views: dict[Tile, dict[Square, Any]] = {}
@@ -114,7 +117,10 @@ class CourseTables:
         """The turns table of `tile` on this course (`free`: its squares without obstacles)."""
         table = self.turns.get(tile)
         if table is None:
-            before = None if self.parent is None else (free | self.parent[1], self.parent[1])
+            before = None
+            if self.parent is not None:
+                removed, added = change = self.parent[1]
+                before = ((free - added) | removed, change)
             table = self.turns[tile] = cache.table(tile_squares(tile), free, before)
         return table
 
@@ -214,10 +220,12 @@ class ChaosCruisersState(State):
             tables.obstacle_set = frozenset(self.obstacles)
         return tables.obstacle_set
 
-    def _course_changed(self, removed: frozenset[Square] | None = None) -> None:
-        """The course changed: fresh tables. `removed`: the course lost just these free
-        squares, so the new tables may reuse what the old ones worked out (see CourseTables)."""
-        self._tables = CourseTables(None if removed is None else (self._tables, removed))
+    def _course_changed(self, removed: frozenset[Square] = NONE, added: frozenset[Square] = NONE) -> None:
+        """The course changed: fresh tables. `removed`, `added`: the free squares it lost
+        and gained, if that is the whole change, so the new tables may reuse what the old
+        ones worked out (see CourseTables)."""
+        change = (removed, added) if removed or added else None
+        self._tables = CourseTables(None if change is None else (self._tables, change))
 
     def distance_to_next_gate(self, cruiser: int) -> int:
         square = self.pos[cruiser]
@@ -766,14 +774,14 @@ class ChaosCruisersState(State):
     def _lift(self, tile: Tile) -> None:
         self.tiles = self.tiles - {tile}
         self.lifted = tile
-        self._course_changed(frozenset(s for s in tile_squares(tile) if s not in self.obstacles))
+        self._course_changed(removed=frozenset(s for s in tile_squares(tile) if s not in self.obstacles))
         self.phase = LAY
 
     def _lay(self, tile: Tile) -> None:
         self.tiles = self.tiles | {tile}
         self.moved = self.moved | {tile}
         self.lifted = None
-        self._course_changed()
+        self._course_changed(added=frozenset(tile_squares(tile)))
         self.tiles_left -= 1
         if self.tiles_left > 0:
             self.phase = LIFT
@@ -807,7 +815,7 @@ class ChaosCruisersState(State):
             in_hand = self.in_hand[:]  # shared with clones: replaced, not changed in place
             in_hand[c] -= 1
             self.in_hand = in_hand
-            self._course_changed(frozenset((action.square,)))
+            self._course_changed(removed=frozenset((action.square,)))
         self.turn += 1
         self._next_obstacle_placer()
 
