@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import Obstacle
 from chaosgames.games.chaos_cruisers.course import course_squares, tile_squares
-from chaosgames.games.chaos_cruisers.evaluation import chart_legs, turns_after_gates
+from chaosgames.games.chaos_cruisers.evaluation import all_cruiser_turns, chart_legs, turns_after_gates
 from chaosgames.games.chaos_cruisers.racing_line import CourseLines, TurnsToGate, turns_to_gate
 from chaosgames.games.chaos_cruisers.state import LAY, LIFT, OBSTACLES, ChaosCruisersState
 
@@ -74,6 +74,12 @@ def fresh_after_gates(state: ChaosCruisersState) -> tuple[int, ...]:
     return turns_after_gates(twin)
 
 
+def fresh_turns(state: ChaosCruisersState) -> list[float]:
+    twin = state.clone()
+    twin._course_changed()
+    return all_cruiser_turns(twin)
+
+
 def chaos_positions(phase: str, count: int) -> list[ChaosCruisersState]:
     """Positions of seeded playouts where a chaos round reaches `phase`."""
     found: list[ChaosCruisersState] = []
@@ -98,10 +104,12 @@ def test_after_an_obstacle_the_legs_are_those_of_the_course_worked_out_anew() ->
     checked = 0
     for state in positions:
         turns_after_gates(state)
+        all_cruiser_turns(state)
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
             assert turns_after_gates(child) == fresh_after_gates(child)
+            assert all_cruiser_turns(child) == fresh_turns(child)  # the cruisers' views too
             checked += 1
     assert checked > 100
 
@@ -114,6 +122,7 @@ def test_after_a_tile_lifted_or_laid_the_legs_are_those_of_the_course_worked_out
             child = state.clone()
             child.apply_action(action)  # the parent's legs are worked out on the way
             assert turns_after_gates(child) == fresh_after_gates(child)
+            assert all_cruiser_turns(child) == fresh_turns(child)
             if child.phase != LAY:
                 continue
             for lay in child.legal_actions()[::5]:

@@ -46,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.course import Tile, tile_squares
-from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE
+from chaosgames.games.chaos_cruisers.race import gate_distances
+from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE, TurnsToGate
 from chaosgames.games.chaos_cruisers.state import MOVE, OVER, SPEED
 
 if TYPE_CHECKING:
@@ -200,24 +201,88 @@ def square_view(state: ChaosCruisersState, gate: Tile, square: Square) -> Square
     """The SquareView of `square` for `gate` (None: no route to the gate), kept per course
     and gate: search evaluates the same course thousands of times, and asks only about the
     squares cruisers stand on (the turns table is worked out as far as they need)."""
-    views = state._tables.views.get(gate)
+    tables = state._tables
+    views = tables.views.get(gate)
     if views is None:
-        views = state._tables.views[gate] = {}
+        views = tables.views[gate] = {}
     elif square in views:
         known: SquareView | None = views[square]
         return known
-    distances = state.gate_distance_map(gate)
-    squares_left = distances.get(square)
-    view: SquareView | None = None
-    if squares_left is not None:
-        x, y = square
-        around = ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
-        # Next to the gate's tile no step is blocked: a ram onto it reaches the gate too.
-        forward = tuple(n for n in around if distances.get(n) == squares_left - 1) if squares_left > 1 else ()
-        before, moving = state.turns_table(gate).rows(square)
-        view = (before, moving, min(squares_left, NO_ROUTE), forward, *around)
-    views[square] = view
+    if tables.parent is not None and not tables.parent[1][1]:  # squares only taken away
+        return view_with_plans(state.game, tables, state.course() - state.obstacle_set(), gate, square)[0]
+    view = views[square] = _view(state.turns_table(gate), state.gate_distance_map(gate), square)
     return view
+
+
+def _view(table: TurnsToGate, distances: dict[Square, int], square: Square) -> SquareView | None:
+    squares_left = distances.get(square)
+    if squares_left is None:
+        return None
+    x, y = square
+    around = ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
+    # Next to the gate's tile no step is blocked: a ram onto it reaches the gate too.
+    forward = tuple(n for n in around if distances.get(n) == squares_left - 1) if squares_left > 1 else ()
+    before, moving = table.rows(square)
+    return (before, moving, min(squares_left, NO_ROUTE), forward, *around)
+
+
+ViewPlans = tuple[SquareView | None, frozenset[Square]]
+"""A square's view for a gate and the squares its figures rest on: one best plan from each
+of its 12 turns entries, and one shortest path to the gate from it and from each square
+of its way on."""
+
+
+def view_with_plans(
+    game: ChaosCruisersGame, tables: CourseTables, free: frozenset[Square], gate: Tile, square: Square
+) -> ViewPlans:
+    """The view of `square` for `gate` on the course of `tables` (`free`: its squares
+    without obstacles), taken from the course it was made from when the squares taken away
+    miss everything the view rests on: fewer squares only make turns and paths longer, and
+    these plans and paths still drive. Search asks this of every obstacle and lift choice
+    about the same few squares, the cruisers'."""
+    key = (gate, square)
+    known: ViewPlans | None = tables.plans.get(key)
+    if known is not None:
+        return known
+    views = tables.views.setdefault(gate, {})
+    found: ViewPlans | None = None
+    if square not in views and tables.parent is not None and not tables.parent[1][1]:
+        above, (removed, _) = tables.parent
+        inherited = view_with_plans(game, above, free | removed, gate, square)
+        if inherited[1].isdisjoint(removed):
+            found = inherited
+    if found is None:
+        table = tables.table(game.turn_tables, gate, free)
+        distances = tables.dist.get(gate)
+        if distances is None:
+            distances = tables.dist[gate] = gate_distances(gate, free, frozenset())
+        view = views[square] if square in views else _view(table, distances, square)
+        found = (view, _rests_on(table, distances, square, view))
+    views[square] = found[0]
+    tables.plans[key] = found
+    return found
+
+
+def _rests_on(
+    table: TurnsToGate, distances: dict[Square, int], square: Square, view: SquareView | None
+) -> frozenset[Square]:
+    if view is None:
+        return frozenset()
+    squares: set[Square] = set()
+    for speed in range(len(view[0])):
+        squares |= table.plan(square, speed, False)
+        squares |= table.plan(square, speed, True)
+    for start in (square, *view[3]):
+        step, left = start, distances[start]
+        squares.add(step)
+        while left > 0:
+            x, y = step
+            left -= 1
+            step = next(
+                n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if distances.get(n) == left
+            )
+            squares.add(step)
+    return frozenset(squares)
 
 
 def return_squares(state: ChaosCruisersState, gate: Tile, home: Tile) -> ReturnSquares:

@@ -208,33 +208,43 @@ class TurnsToGate:
         or end on, up to the gate (none when there is no route). On a course with fewer
         squares the turns can only be as many or more (it has fewer moves); if the squares
         taken away miss this plan, it still drives, so they are as many."""
-        best, first = NO_ROUTE, -1
+        best, first = NO_ROUTE, None
         for start in starts:
             turns = self.turns(start, 0, False)
             if turns < best:
-                best, first = turns, self._number[start]
-        if first < 0:
+                best, first = turns, start
+        if first is None:
             return NO_ROUTE, frozenset()
-        swept = [first]
-        square, speed, turns = first, 0, best
+        return best, self.plan(first, 0, False)
+
+    def plan(self, square: Square, speed: int, speed_set: bool) -> frozenset[Square]:
+        """The squares one best plan from this entry sweeps (see `best_plan`; none when
+        there is no route from it)."""
+        turns = self.turns(square, speed, speed_set)
+        if turns == NO_ROUTE:
+            return frozenset()
+        i = self._number[square]
+        swept = [i]
         moving = self._moving
         while turns > 0:
-            # Its `before` entry is `turns`: it sets a speed one step away whose move takes
-            # as many turns (there is one; see _settle).
-            row = square * _SPEEDS
-            speed = next(
-                s for s in (speed, speed - 1, speed + 1) if 0 <= s < _SPEEDS and moving[row + s] == turns
-            )
+            if not speed_set:
+                # Its `before` entry is `turns`: it sets a speed one step away whose move
+                # takes as many turns (there is one; see _settle).
+                row = i * _SPEEDS
+                speed = next(
+                    s for s in (speed, speed - 1, speed + 1) if 0 <= s < _SPEEDS and moving[row + s] == turns
+                )
+            speed_set = False
             turns -= 1
             if speed == 0:  # it stands still a turn
                 continue
-            path = self._move_towards(square, speed, turns)
+            path = self._move_towards(i, speed, turns)
             swept.extend(path)
-            square = path[-1]
-            if self._goal[square]:
+            i = path[-1]
+            if self._goal[i]:
                 break
         squares = self._course.squares
-        return best, frozenset(squares[i] for i in swept)
+        return frozenset(squares[i] for i in swept)
 
     def _move_towards(self, square: int, speed: int, left: int) -> list[int]:
         """The squares of a move of `speed` from `square` that enters the gate's tile (if

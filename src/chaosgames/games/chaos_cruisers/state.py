@@ -84,6 +84,7 @@ class CourseTables:
         "legs",
         "obstacle_set",
         "parent",
+        "plans",
         "returns",
         "row_dist",
         "squares",
@@ -111,6 +112,9 @@ class CourseTables:
         self.legs: tuple[tuple[int, frozenset[Square]], ...] | None = None
         self.parent = parent
         self.views: dict[Tile, dict[Square, Any]] = {}
+        # Per gate and square, its view with the squares of one best plan for each of its
+        # figures (evaluation.view_with_plans), for the courses made from this one.
+        self.plans: dict[tuple[Tile, Square], Any] = {}
         self.returns: dict[tuple[Tile, Tile], Any] = {}
 
     def table(self, cache: TableCache, tile: Tile, free: frozenset[Square]) -> TurnsToGate:
