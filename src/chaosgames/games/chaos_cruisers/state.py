@@ -295,7 +295,8 @@ class ChaosCruisersState(State):
 
     def current_player(self) -> int:
         # deciding_cruiser written out: search asks this several times per step. The phases
-        # of a cruising turn first, by identity (the phase is always one of the members).
+        # of a cruising turn first, by identity (in play the phase is a member; plain text, as
+        # a hand-built test position may have, falls through to the tests by value below).
         phase = self.phase
         if phase is SPEED or phase is MOVE:
             return self.game.owner[self.order[self.turn]]
@@ -313,7 +314,7 @@ class ChaosCruisersState(State):
 
     def is_terminal(self) -> bool:
         # current_player() == TERMINAL written out: a playout asks it at every step.
-        return self.phase is OVER
+        return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -397,7 +398,7 @@ class ChaosCruisersState(State):
             self._apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase is not ORDER:
+        if self.phase != ORDER:
             return []
         tied = self.ties[0]
         outcomes = TIE_OUTCOMES.get(tied)
@@ -595,7 +596,7 @@ class ChaosCruisersState(State):
         self._end_cruising_round()
 
     def _end_turn(self) -> None:
-        if self.phase is OVER:
+        if self.phase == OVER:
             return
         self._next_cruiser(self.turn + 1)
 
