@@ -343,17 +343,7 @@ class ChaosCruisersState(State):
             if effect is not None:
                 self._legal = None
                 self._index = None
-                # _set_speed written out (over half of a playout's steps come here)
-                speeds, coin = effect
-                speed = self.speed[c] = speeds[self.speed[c]]
-                if coin:
-                    coins = self.coins[:]  # shared with clones: replaced, not changed in place
-                    coins[c] &= ~(1 << coin)
-                    self.coins = coins
-                if speed:
-                    self.phase = MOVE
-                else:
-                    self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
+                self._set_speed(c, effect)
                 return
         elif phase is MOVE:
             steps = MOVE_EFFECTS[self.speed[self.order[self.turn]]].get(id(action))
