@@ -73,20 +73,16 @@ NEXT_SPEED: dict[int, tuple[int, ...]] = {
     for choice in table
 }
 """For each speed choice of SPEED_TABLE, by identity: the new speed from each speed 0-5."""
-SPEED_IDS: tuple[frozenset[int], ...] = tuple(frozenset(map(id, t)) for t in SPEED_TABLE)
-MOVE_IDS: tuple[frozenset[int], ...] = tuple(frozenset(map(id, t)) for t in MOVE_TABLE)
-"""The identities of the actions of each table: an action that is one of them is legal
-where that table is the list of legal actions."""
 SPEED_EFFECTS: tuple[dict[int, tuple[tuple[int, ...], int]], ...] = tuple(
     {id(choice): (NEXT_SPEED[id(choice)], choice.coin) for choice in table} for table in SPEED_TABLE
 )
-"""SPEED_IDS and NEXT_SPEED in one look-up: for each set of coins in hand, each legal speed
-choice by identity, with the new speed from each speed 0-5 and the coin it plays (0: none)."""
+"""For each set of coins in hand, each legal speed choice by identity (an action found here
+is legal where that table is the list of legal actions), with the new speed from each speed
+0-5 and the coin it plays (0: none)."""
 MOVE_EFFECTS: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
     {id(move): MOVE_STEPS[id(move)] for move in table} for table in MOVE_TABLE
 )
-"""MOVE_IDS and MOVE_STEPS in one look-up: for each speed, each legal path by identity,
-with its unit steps."""
+"""For each speed, each legal path by identity (legal as above), with its unit steps."""
 
 
 def trace_move(

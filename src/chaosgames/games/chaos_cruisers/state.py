@@ -32,6 +32,8 @@ from chaosgames.games.chaos_cruisers.movement import (
     SPEED_EFFECTS,
     SPEED_TABLE,
     adjusted_speed,
+    push_chain,
+    walk,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import CourseChange, TableCache, TurnsToGate
@@ -631,22 +633,7 @@ class ChaosCruisersState(State):
         course = self._tables.squares or self.course()
         obstacles = self.obstacles or ()  # mostly none: an empty tuple is searched at once
         progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
-        # movement.walk written out.
-        entered = []
-        outcome = "stop"
-        x, y = start
-        direction = (0, 0)
-        for direction in steps:
-            x += direction[0]
-            y += direction[1]
-            square = (x, y)
-            if square not in course or square in obstacles:
-                outcome = "out"
-                break
-            entered.append(square)
-            if square in pos:
-                outcome = "ram"
-                break
+        entered, outcome, direction = walk(start, steps, course, obstacles, pos)
         # Only where a square of the next gate's tile was entered can the gate checks below
         # change anything on the way.
         k = progress[c]
@@ -680,14 +667,8 @@ class ChaosCruisersState(State):
         """Stop on the rammed square, push the rammed cruiser (and any lined up behind it)
         one square on, and slow the rammer by one."""
         self.speed[rammer] = max(0, self.speed[rammer] - 1)
-        # push_chain written out, with the cruisers pushed.
-        dx, dy = direction
-        chain, pushed = [square], [occupied[square]]
-        landing = (square[0] + dx, square[1] + dy)
-        while landing in occupied:
-            chain.append(landing)
-            pushed.append(occupied[landing])
-            landing = (landing[0] + dx, landing[1] + dy)
+        chain, landing = push_chain(square, direction, occupied)
+        pushed = [occupied[s] for s in chain]
         course, obstacles = self._tables.squares or self.course(), self.obstacles
         progress, row_squares, rows = self.progress, self.game.row_squares, self.game.rows
         last = pushed[-1]
