@@ -10,6 +10,7 @@ from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers import ChaosCruisersGame, ChaosCruisersState
 from chaosgames.games.chaos_cruisers.actions import COLOURS, Move
 from chaosgames.games.chaos_cruisers.movement import trace_move
+from chaosgames.games.chaos_cruisers.state import OrderFor, Phase
 
 
 def open_field(width: int = 4, height: int = 4) -> dict[str, Any]:
@@ -42,7 +43,8 @@ def position(
     round_number: int = 1,
 ) -> ChaosCruisersState:
     """A cruising-round position: each named cruiser at (square, speed[, gates reached]);
-    `order` is the playing order (default: as listed), the first in it to act."""
+    `order` is the playing order (default: as listed), the first in it to act; `phase`
+    names a `Phase` by its value, as documents spell it."""
     state = game.new_initial_state()
     rows = len(game.chart)
     for c in range(game.num_cruisers):
@@ -63,9 +65,9 @@ def position(
     state._course_changed()
     state.order = tuple(COLOURS.index(n) for n in (order or list(cruisers)))
     state.ties = ()
-    state.order_for = "cruise"
+    state.order_for = OrderFor.CRUISE
     state.turn = 0
-    state.phase = phase
+    state.phase = Phase(phase)
     state.round = round_number
     state._invalidate()
     return state

@@ -6,6 +6,7 @@ import pytest
 
 from chaosgames import CHANCE, IllegalActionError
 from chaosgames.games.chaos_cruisers.actions import Move, Reenter, Speed, Start
+from chaosgames.games.chaos_cruisers.state import Phase
 
 from .helpers import load, open_field, position
 
@@ -112,7 +113,7 @@ def test_a_speed_coin_is_discarded_after_use() -> None:
     assert state.speed[RED] == 4
     state.apply_action(Move(N, 4))
     # Red's next turn: coin 3 is gone, 2, 4, 5 remain; null and ace never adjust speed.
-    state.order, state.turn, state.phase = (RED,), 0, "speed"
+    state.order, state.turn, state.phase = (RED,), 0, Phase.SPEED
     state._invalidate()
     coins = [str(a) for a in state.legal_actions() if isinstance(a, Speed) and a.coin]
     assert coins == ["nitro:2", "nitro:4", "nitro:5", "brake:2", "brake:4", "brake:5"]
@@ -153,7 +154,7 @@ def test_leaving_the_course_is_out_of_bounds_back_to_the_sun_before_any_gate() -
     state = position(
         game, {"red": ((1, 3), 3), "black": ((0, 7), 0), "yellow": ((1, 7), 0), "blue": ((2, 7), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(game.parse_action(state, "move:W3"))
     assert state.pos[RED] is None and state.speed[RED] == 0
@@ -176,7 +177,7 @@ def test_moving_through_an_obstacle_is_out_of_bounds_back_to_the_last_gate_passe
         {"red": ((3, 3), 3, 1), "black": ((0, 7), 0), "yellow": ((1, 7), 0), "blue": ((2, 7), 0)},
         obstacles={(3, 5): "blue"},
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(game.parse_action(state, "move:N3"))
     assert state.pos[RED] is None and state.speed[RED] == 0
@@ -204,7 +205,7 @@ def test_ramming_pushes_a_line_of_cruisers_one_square_each() -> None:
         game,
         {"black": ((1, 3), 3), "yellow": ((3, 3), 2), "red": ((4, 3), 0), "blue": ((7, 7), 0)},
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(Move(E, 3))
     assert state.pos[BLACK] == (3, 3)
@@ -218,7 +219,7 @@ def test_a_ram_after_the_turn_pushes_in_the_new_direction() -> None:
         game,
         {"black": ((1, 1), 3), "yellow": ((3, 2), 2), "red": ((0, 7), 0), "blue": ((7, 7), 0)},
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(game.parse_action(state, "move:N1E2"))  # rams yellow on (3, 2)
     assert state.pos[BLACK] == (3, 2) and state.speed[BLACK] == 2
@@ -233,7 +234,7 @@ def test_gates_are_checked_only_in_order() -> None:
     state = position(
         game, {"red": ((7, 3), 3), "black": ((0, 7), 0), "yellow": ((1, 7), 0), "blue": ((2, 7), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     # Through the crown tile (squares 6-7, 6-7) while the moon is next: no check.
     state.apply_action(Move(N, 3))
@@ -245,7 +246,7 @@ def test_passing_through_a_gate_tile_reaches_the_gate() -> None:
     state = position(
         game, {"red": ((7, 3), 4), "black": ((0, 7), 0), "yellow": ((1, 7), 0), "blue": ((2, 7), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(Move(2, 2, 3, 2))  # S2 W2: through (7, 1) on the moon tile, ends on (5, 1)
     assert state.pos[RED] == (5, 1)
@@ -257,7 +258,7 @@ def test_a_gate_passed_before_going_out_counts_and_is_the_return_gate() -> None:
     state = position(
         game, {"red": ((7, 3), 5), "black": ((0, 7), 0), "yellow": ((1, 7), 0), "blue": ((2, 7), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(Move(2, 5))  # S5: through the moon tile and off the south edge
     assert state.progress[RED] == 1 and state.pos[RED] is None
@@ -269,7 +270,7 @@ def test_a_cruiser_pushed_onto_its_next_gate_reaches_it() -> None:
     state = position(
         game, {"black": ((7, 4), 2), "yellow": ((7, 2), 3), "red": ((0, 7), 0), "blue": ((1, 7), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(Move(2, 2))  # S2 rams yellow onto (7, 1), the moon tile
     assert state.pos[YELLOW] == (7, 1) and state.progress[YELLOW] == 1
@@ -295,7 +296,7 @@ def test_a_push_down_a_line_sends_only_the_last_cruiser_out() -> None:
     state = position(
         game, {"black": ((4, 3), 2), "yellow": ((6, 3), 2), "red": ((7, 3), 1), "blue": ((0, 7), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(Move(E, 2))
     assert state.pos[BLACK] == (6, 3) and state.pos[YELLOW] == (7, 3)

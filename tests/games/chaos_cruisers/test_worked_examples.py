@@ -5,6 +5,7 @@ from __future__ import annotations
 from chaosgames import CHANCE
 from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, Reenter
 from chaosgames.games.chaos_cruisers.race import lead_groups
+from chaosgames.games.chaos_cruisers.state import Phase
 
 from .helpers import end_square, load, open_field, position
 
@@ -79,7 +80,7 @@ def test_squares_reachable_at_speed_three_with_one_turn() -> None:
     state = position(
         game, {"black": ((3, 3), 3), "red": ((7, 7), 0), "yellow": ((0, 7), 0), "blue": ((7, 0), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     moves = state.legal_actions()
     assert len(moves) == 20  # 4 directions x (straight + 2 turn points x 2 turn directions)
@@ -98,7 +99,7 @@ def test_ramming_stops_the_rammer_slows_it_and_pushes_the_rammed_cruiser() -> No
     state = position(
         game, {"black": ((1, 3), 3), "yellow": ((3, 3), 2), "red": ((7, 7), 0), "blue": ((7, 0), 0)}
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(game.parse_action(state, "move:E3"))
     assert state.pos[BLACK] == (3, 3)
@@ -114,7 +115,7 @@ def test_ramming_a_cruiser_off_the_course_sends_it_back_to_its_last_gate() -> No
         game,
         {"black": ((5, 5), 3), "yellow": ((7, 5), 4, 1), "red": ((0, 7), 0), "blue": ((1, 7), 0)},
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(Move(1, 2, 0, 1))  # E2N1: rams yellow after two squares
     assert state.pos[BLACK] == (7, 5) and state.speed[BLACK] == 2
@@ -136,7 +137,7 @@ def test_ramming_a_cruiser_into_an_obstacle_sends_it_back() -> None:
         {"black": ((2, 4), 2), "yellow": ((4, 4), 3), "red": ((0, 7), 0), "blue": ((1, 7), 0)},
         obstacles={(5, 4): "red"},
     )
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state._invalidate()
     state.apply_action(game.parse_action(state, "move:E2"))
     assert state.pos[BLACK] == (4, 4) and state.speed[BLACK] == 1

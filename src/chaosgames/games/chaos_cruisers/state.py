@@ -297,8 +297,7 @@ class ChaosCruisersState(State):
 
     def current_player(self) -> int:
         # deciding_cruiser written out: search asks this several times per step. The phases
-        # of a cruising turn first, by identity (in play the phase is a member; plain text, as
-        # a hand-built test position may have, falls through to the tests by value below).
+        # of a cruising turn first, by identity (the phase is always a `Phase` member).
         phase = self.phase
         if phase is SPEED or phase is MOVE:
             return self.game.owner[self.order[self.turn]]
@@ -306,9 +305,7 @@ class ChaosCruisersState(State):
             return CHANCE
         if phase in IN_ORDER:
             return self.game.owner[self.order[self.turn]]
-        if phase == ORDER:
-            return CHANCE
-        if phase == REENTER:
+        if phase is REENTER:
             return self.game.owner[self.reentering]
         if phase in RELOCATING:
             return self.game.owner[self.relocator]
@@ -532,7 +529,7 @@ class ChaosCruisersState(State):
             return
         self.turn = 0
         order_for = self.order_for
-        if order_for is CRUISE or order_for == CRUISE:
+        if order_for is CRUISE:
             self._next_cruiser(0)
         elif order_for == SETUP:
             self.phase = START
