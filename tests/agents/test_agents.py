@@ -390,7 +390,8 @@ def test_game_search_advice_fills_the_parameters_the_user_left_unset() -> None:
 
 def test_a_situation_met_a_third_time_is_taken_for_a_loop_and_varied() -> None:
     """Two cruisers ramming each other back and forth meet the same situation round after
-    round; the third time, MCTS plays the plausible move it has played least there."""
+    round; the third time, MCTS plays the plausible move it has played least there, and
+    once every plausible move has failed three times, any move."""
     from chaosgames.agents.mcts import _Node
 
     game = chaosgames.load_game("toy-nim", pile=9)
@@ -403,8 +404,10 @@ def test_a_situation_met_a_third_time_is_taken_for_a_loop_and_varied() -> None:
         root.children[action] = child
     agent = MctsAgent(seed=0)
     legal = state.legal_actions()
-    choices = [agent._unstuck(root, state, legal) for _ in range(5)]
-    assert choices == ["take:1", "take:1", "take:2", "take:2", "take:1"]
+    choices = [agent._unstuck(root, state, legal) for _ in range(7)]
+    assert choices == ["take:1", "take:1", "take:2", "take:2", "take:1", "take:2", "take:3"]
+    # The seventh time, both plausible moves have been played three times and the loop goes
+    # on: the choice widens to every move, and the one never played there is tried.
     assert MctsAgent(seed=0, unstick=False).spec == "mcts:unstick=False"
     agent.reset()
     assert agent._unstuck(root, state, legal) == "take:1"  # a new game forgets the loops

@@ -112,6 +112,13 @@ class LoopGuard:
     situation is the heuristic's verdict with the choices on offer; met a third time at
     this agent's decisions, it is a loop, and the agent plays, of the plausible moves it
     names (best first), the one it has played there least often, the best of those first.
+
+    A loop can outlast every plausible move: in a 2-player race one cruiser stood still
+    beside the only way to its last gate while a rival drove to and fro in that way, ready
+    to ram it out, for 160 rounds; each had tried its plausible moves, and every one led
+    back to the same situation. Once each plausible move has been played STUCK_AFTER times
+    in a situation, the agent widens its choice there to all its moves (best first), and
+    again plays the least played: a loop is then left by the least bad move that breaks it.
     """
 
     def __init__(self) -> None:
@@ -121,14 +128,23 @@ class LoopGuard:
         self.played = {}
 
     def choose(
-        self, state: State, legal: Sequence[Action], best: Action, plausible: Callable[[], Sequence[Action]]
+        self,
+        state: State,
+        legal: Sequence[Action],
+        best: Action,
+        plausible: Callable[[], Sequence[Action]],
+        ranked: Callable[[], Sequence[Action]],
     ) -> Action:
         """`best`, unless this situation is a loop: then the least played of the moves
-        `plausible()` names (asked only then)."""
+        `plausible()` names, or of all moves `ranked()` names (best first) once every
+        plausible move has been played STUCK_AFTER times here (asked only then)."""
         verdict = tuple(round(v, 9) for v in state.game.heuristic(state))
         situation = (verdict, len(legal), str(legal[0]), str(legal[-1]))
         played = self.played.setdefault(situation, {})
         if sum(played.values()) >= STUCK_AFTER - 1:
-            best = min(plausible(), key=lambda a: played.get(a, 0))
+            moves = plausible()
+            if min(played.get(a, 0) for a in moves) >= STUCK_AFTER:
+                moves = ranked()
+            best = min(moves, key=lambda a: played.get(a, 0))
         played[best] = played.get(best, 0) + 1
         return best

@@ -310,16 +310,21 @@ class MctsAgent(Agent):
     def _unstuck(self, root: _Node, state: State, legal: list[Action]) -> Action:
         """The best action, unless the game is going round in circles (see `LoopGuard`):
         then the plausible move (at least a quarter of the best one's visits) played
-        least often in this situation, the most visited of those first."""
+        least often in this situation, the most visited of those first; once every plausible
+        move has been tried there, any move, the same way."""
         best = self._best_action(root)
+
+        def ranked() -> list[Action]:
+            # Most visited first (stable: ties keep their order); moves never expanded last.
+            moves = list(root.children)
+            moves.sort(key=lambda a: -root.children[a].visits)
+            return moves + [a for a in legal if a not in root.children]
 
         def plausible() -> list[Action]:
             most = root.children[best].visits
-            moves = [a for a, child in root.children.items() if 4 * child.visits >= most]
-            moves.sort(key=lambda a: -root.children[a].visits)  # stable: ties keep their order
-            return moves
+            return [a for a in ranked() if a in root.children and 4 * root.children[a].visits >= most]
 
-        return self._loops.choose(state, legal, best, plausible)
+        return self._loops.choose(state, legal, best, plausible, ranked)
 
     def _best_action(self, root: _Node) -> Action:
         """The most visited child (ties: the better mean for the mover, then the first)."""

@@ -80,11 +80,11 @@ class GreedyAgent(Agent):
         if not self.settings["unstick"]:
             return choice
 
-        def plausible() -> list[Action]:
-            ranked = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
-            return [legal[i] for i in ranked[: self.PLAUSIBLE]]
+        def ranked() -> list[Action]:
+            order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
+            return [legal[i] for i in order]
 
-        return self._loops.choose(state, legal, choice, plausible)
+        return self._loops.choose(state, legal, choice, lambda: ranked()[: self.PLAUSIBLE], ranked)
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
         if state.is_terminal():
