@@ -113,7 +113,7 @@ class MctsAgent(Agent):
             "unstick",
             bool,
             True,
-            "where the game has stood still over several of its decisions, try another plausible move",
+            "where the game has stood still over several decisions, try another plausible move (then any)",
         ),
     )
 

@@ -42,7 +42,7 @@ class GreedyAgent(Agent):
             "unstick",
             bool,
             True,
-            "where the game has stood still over several of its decisions, try another of the best three",
+            "where the game has stood still over several decisions, try another of the best three (then any)",
         ),
     )
 
