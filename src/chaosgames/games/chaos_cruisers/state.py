@@ -313,7 +313,7 @@ class ChaosCruisersState(State):
 
     def is_terminal(self) -> bool:
         # current_player() == TERMINAL written out: a playout asks it at every step.
-        return self.phase == OVER
+        return self.phase is OVER
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -387,7 +387,7 @@ class ChaosCruisersState(State):
             self._apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != ORDER:
+        if self.phase is not ORDER:
             return []
         tied = self.ties[0]
         outcomes = TIE_OUTCOMES.get(tied)
@@ -585,7 +585,7 @@ class ChaosCruisersState(State):
         self._end_cruising_round()
 
     def _end_turn(self) -> None:
-        if self.phase == OVER:
+        if self.phase is OVER:
             return
         self._next_cruiser(self.turn + 1)
 
