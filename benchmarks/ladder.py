@@ -8,12 +8,15 @@ the fair share. The levels are iteration budgets (agents.LEVELS), so the games a
 same on any machine.
 
     .venv/bin/python benchmarks/ladder.py --game chaos-checkers --games 10 --pair medium:easy
+    .venv/bin/python benchmarks/ladder.py --game chaos-cruisers --games 12 --pair hard:medium --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 import chaosgames
 from chaosgames import agents
@@ -28,22 +31,34 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 PAIRS = ("hard:medium", "medium:easy")
 
 
-def duel(name: str, strong: str, weak: str, games: int, seed: int) -> tuple[float, int, int]:
-    """(the stronger level's wins, games decided by the rules, games capped)."""
+Outcome = tuple[int, str, str, list[float] | None]
+"""The stronger level's seat, how the game ended (rules or cap), its ending, its returns."""
+
+
+def one_game(name: str, strong: str, weak: str, number: int, seed: int) -> Outcome:
+    """Game `number` of a pairing (its seeds depend on the number alone)."""
     players = chaosgames.core.game_class(name).default_players
     game = chaosgames.load_game(name, **capped_options(name, players=players))
+    seat = number % players
+    levels = [strong if p == seat else weak for p in range(players)]
+    seats = [agents.from_spec(level, seed=seed + 10 * number + p) for p, level in enumerate(levels)]
+    result = play_match(game, seats, seed + number).result
+    return seat, result.ended_by, result.ending, result.returns
+
+
+def duel(name: str, strong: str, weak: str, games: int, seed: int, workers: int) -> tuple[float, int, int]:
+    """(the stronger level's wins, games decided by the rules, games capped); the same
+    games with any number of workers, printed in order."""
     wins, decided, capped = 0.0, 0, 0
-    for number in range(games):
-        seat = number % players
-        levels = [strong if p == seat else weak for p in range(players)]
-        seats = [agents.from_spec(level, seed=seed + 10 * number + p) for p, level in enumerate(levels)]
-        result = play_match(game, seats, seed + number).result
-        if result.ended_by != "rules" or result.returns is None:
-            capped += 1
-        else:
-            decided += 1
-            wins += result.returns[seat]
-        print(f"{name} {strong} v {weak} game {number + 1}: {result.ending} {result.returns}", flush=True)
+    play = functools.partial(one_game, name, strong, weak, seed=seed)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for number, (seat, ended_by, ending, returns) in enumerate(pool.map(play, range(games))):
+            if ended_by != "rules" or returns is None:
+                capped += 1
+            else:
+                decided += 1
+                wins += returns[seat]
+            print(f"{name} {strong} v {weak} game {number + 1}: {ending} {returns}", flush=True)
     return wins, decided, capped
 
 
@@ -55,13 +70,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--pair", action="append", help="STRONG:WEAK levels (default both rungs)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1, help="games played at once (results as with 1)")
     args = parser.parse_args()
     rows = []
     for name in args.game or chaosgames.list_games():
         players = chaosgames.core.game_class(name).default_players
         for pair in args.pair or PAIRS:
             strong, weak = pair.split(":")
-            wins, decided, capped = duel(name, strong, weak, args.games, args.seed)
+            wins, decided, capped = duel(name, strong, weak, args.games, args.seed, args.workers)
             low, high = wilson(wins, decided)
             rate = wins / decided if decided else float("nan")
             rows.append(
