@@ -46,13 +46,15 @@ def one_game(name: str, strong: str, weak: str, number: int, seed: int) -> Outco
     return seat, result.ended_by, result.ending, result.returns
 
 
-def duel(name: str, strong: str, weak: str, games: int, seed: int, workers: int) -> tuple[float, int, int]:
-    """(the stronger level's wins, games decided by the rules, games capped); the same
-    games with any number of workers, printed in order."""
+def duel(
+    name: str, strong: str, weak: str, numbers: range, seed: int, workers: int
+) -> tuple[float, int, int]:
+    """(the stronger level's wins, games decided by the rules, games capped) over the games
+    `numbers`; the same games with any number of workers, printed in order."""
     wins, decided, capped = 0.0, 0, 0
     play = functools.partial(one_game, name, strong, weak, seed=seed)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for number, (seat, ended_by, ending, returns) in enumerate(pool.map(play, range(games))):
+        for number, (seat, ended_by, ending, returns) in zip(numbers, pool.map(play, numbers), strict=True):
             if ended_by != "rules" or returns is None:
                 capped += 1
             else:
@@ -70,6 +72,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--pair", action="append", help="STRONG:WEAK levels (default both rungs)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="skip the first N games (split a long pairing over runs: --first 8 plays games 9 on)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="games played at once (results as with 1)")
     args = parser.parse_args()
     rows = []
@@ -77,7 +85,9 @@ def main() -> int:
         players = chaosgames.core.game_class(name).default_players
         for pair in args.pair or PAIRS:
             strong, weak = pair.split(":")
-            wins, decided, capped = duel(name, strong, weak, args.games, args.seed, args.workers)
+            wins, decided, capped = duel(
+                name, strong, weak, range(args.first, args.first + args.games), args.seed, args.workers
+            )
             low, high = wilson(wins, decided)
             rate = wins / decided if decided else float("nan")
             rows.append(
