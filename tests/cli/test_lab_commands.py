@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from chaosgames.sim import LabSettings, simulate
+from chaosgames.sim.study import PLANS, Plan, Variant
 from tests.cli.runner import Run
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -127,3 +128,23 @@ def test_ctrl_c_stops_simulate_with_130_and_keeps_the_games(
     db = tmp_path / "lab.db"
     result = cli("simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "-n", "5", "--db", db)
     assert result.failed_with(130, "Interrupted: 2 of 5 games are stored")
+
+
+def test_study_writes_its_note_once_after_the_command_that_makes_the_book_again(
+    cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(PLANS, "toy-dice-race", Plan("toy-dice-race", (Variant("standard game"),)))
+    db, out, page = tmp_path / "book.db", tmp_path / "book.md", tmp_path / "book.html"
+    sizes = ["--games", "2", "--skill-games", "0", "--reroll-games", "0", "--level", "random"]
+    result = cli(
+        "study", "toy-dice-race", "--db", db, "--out", out, "--html", page, *sizes, "--note", "Ran today."
+    )
+    assert result.status == 0, result.err
+    header = out.read_text().splitlines()[2]
+    command = (
+        f"chaosgames study toy-dice-race --db {db} --out {out} --html {page} --level random --games 2 "
+        "--skill-games 0 --reroll-games 0 --batch 2 --workers 1 --seed 2026"
+    )
+    assert header.startswith(f"Written by `{command}` on ")
+    assert header.endswith("Every job has its games. Ran today.") and header.count("Ran today.") == 1
+    assert page.read_text().count("Ran today.") == 1

@@ -6,7 +6,7 @@ Errors are left to the policy of cli/main.py (one line, exit 1; Ctrl-C, 130).
 from __future__ import annotations
 
 import datetime
-import sys
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -130,7 +130,7 @@ def study_command(
 
     complete = study(games, settings, on_pass=progress)
     figures = analyse(games, settings)
-    command = "chaosgames study " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else games)
+    command = study_line(games, settings, out, html)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     status = (
         "Every job has its games." if complete else "Stopped by its time budget before every job was full."
@@ -139,6 +139,20 @@ def study_command(
     write_page(out, book.markdown(figures, settings, command, when, text))
     write_page(html, book.html_page(figures, command, when, text))
     console.print(f"{status} The book is in {out} and {html}.", highlight=False)
+
+
+def study_line(games: list[str], settings: StudySettings, out: Path, html: Path) -> str:
+    """The `chaosgames study` command that writes this book again, every setting spelt out
+    (so the book says how it was made, whatever was left at its default). The note is
+    left out: the book prints it after the command."""
+    words = ["chaosgames", "study", *games, "--db", str(settings.db), "--out", str(out), "--html", str(html)]
+    words += ["--level", settings.level, "--games", str(settings.games)]
+    words += ["--skill-games", str(settings.skill_games), "--reroll-games", str(settings.reroll_games)]
+    words += ["--batch", str(settings.batch), "--workers", str(settings.workers)]
+    words += ["--seed", str(settings.seed)]
+    if settings.minutes is not None:
+        words += ["--minutes", f"{settings.minutes:g}"]
+    return shlex.join(words)
 
 
 def register(app: typer.Typer) -> None:
