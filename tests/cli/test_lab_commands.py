@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -148,3 +149,8 @@ def test_study_writes_its_note_once_after_the_command_that_makes_the_book_again(
     assert header.startswith(f"Written by `{command}` on ")
     assert header.endswith("Every job has its games. Ran today.") and header.count("Ran today.") == 1
     assert page.read_text().count("Ran today.") == 1
+    # The command it shows is one the CLI takes: run again, it finds every game stored.
+    again = cli(*shlex.split(command)[1:])
+    assert again.status == 0, again.err
+    assert "0 games played in this run" in again.out
+    assert out.read_text().splitlines()[2].startswith(f"Written by `{command}` on ")
