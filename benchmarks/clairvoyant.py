@@ -26,14 +26,15 @@ import argparse
 import copy
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import chaosgames
 from chaosgames import agents
-from chaosgames.core import CHANCE, State
+from chaosgames.core import CHANCE, Game, State
+from chaosgames.core.chance import outcome_at
 from chaosgames.sim.stats import wilson
 
 try:
@@ -43,16 +44,6 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 
 DRAWS = 50_000
 """Chance draws made ahead for a game (far more than any game takes)."""
-
-
-def pick(outcomes: Sequence[tuple[Any, float]], draw: float) -> Any:
-    """The outcome `chaosgames.core.chance.sample_outcome` picks for the draw `draw`."""
-    acc = 0.0
-    for outcome, p in outcomes:
-        acc += p
-        if draw < acc:
-            return outcome
-    return outcomes[-1][0]
 
 
 @dataclass
@@ -100,32 +91,23 @@ class Clairvoyant:
     ) -> Plan:
         """Play to the end: the seat takes `script`'s actions first, then greedy's (a random
         one with probability `epsilon`); the others are copies of the real greedy seats."""
-        game_state = state.clone()
         copies = {p: copy.deepcopy(agent) for p, agent in others.items()}
-        own = copy.deepcopy(self.self_greedy)
+        greedy = copy.deepcopy(self.self_greedy)
         taken: list[Any] = []
-        decisions = 0
-        while not game_state.is_terminal():
-            player = game_state.current_player()
-            if player == CHANCE:
-                action = pick(game_state.chance_outcomes(), self.draws[used])
-                used += 1
-            elif player == self.seat:
-                if len(taken) < len(script):
-                    action = script[len(taken)]
-                elif epsilon and self.rng.random() < epsilon:
-                    action = self.rng.choice(game_state.legal_actions())
-                else:
-                    action = own.choose(game_state)
-                taken.append(action)
+
+        def own(game_state: State, used: int) -> Any:
+            if len(taken) < len(script):
+                action = script[len(taken)]
+            elif epsilon and self.rng.random() < epsilon:
+                action = self.rng.choice(game_state.legal_actions())
             else:
-                action = copies[player].choose(game_state)
-            for agent in copies.values():
-                agent.observe(game_state, action)
-            game_state.apply_action(action)
-            decisions += 1
-        share = game_state.returns()[self.seat]
-        return Plan(taken, (share, -decisions if share > 0 else decisions))
+                action = greedy.choose(game_state)
+            taken.append(action)
+            return action
+
+        end, actions = play_on(state.clone(), used, self.draws, self.seat, own, copies)
+        share = end.returns()[self.seat]
+        return Plan(taken, (share, -actions if share > 0 else actions))
 
 
 def one_game(
@@ -141,21 +123,44 @@ def one_game(
     for agent in others.values():
         agent.reset()
     seer = Clairvoyant(seat, draws, rollouts, epsilon, seed=game_seed * 10 + seat)
-    state = game.new_initial_state()
-    used = 0
+    return seat, play(game, seer, others).returns()
+
+
+def play(game: Game, seer: Clairvoyant, others: dict[int, agents.Agent]) -> State:
+    """A whole game: chance from the seer's draws, the seer in its seat, `others` in theirs."""
+
+    def own(state: State, used: int) -> Any:
+        return seer.choose(state, used, others)
+
+    return play_on(game.new_initial_state(), 0, seer.draws, seer.seat, own, others)[0]
+
+
+def play_on(
+    state: State,
+    used: int,
+    draws: list[float],
+    seat: int,
+    own: Callable[[State, int], Any],
+    others: dict[int, agents.Agent],
+) -> tuple[State, int]:
+    """Play `state` to the end and count the actions: chance outcomes from `draws` (the next
+    one is `draws[used]`), `own(state, used)` for `seat`, `others` (shown every action) for
+    the rest."""
+    actions = 0
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
-            action = pick(state.chance_outcomes(), draws[used])
+            action = outcome_at(state.chance_outcomes(), draws[used])
             used += 1
         elif player == seat:
-            action = seer.choose(state, used, others)
+            action = own(state, used)
         else:
             action = others[player].choose(state)
         for agent in others.values():
             agent.observe(state, action)
         state.apply_action(action)
-    return seat, state.returns()
+        actions += 1
+    return state, actions
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,8 +10,9 @@ from benchmarks import clairvoyant
 
 import chaosgames
 from chaosgames import agents
-from chaosgames.core import CHANCE
-from chaosgames.core.chance import sample_outcome
+from chaosgames.core import State
+from chaosgames.core.chance import outcome_at, sample_outcome
+from chaosgames.sim import play_match
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
@@ -26,38 +27,50 @@ pytestmark = pytest.mark.usefixtures("toy_games")
 )
 def test_the_draw_picks_what_play_match_would_roll(outcomes: list[tuple[Any, float]]) -> None:
     for seed in range(200):
-        assert clairvoyant.pick(outcomes, random.Random(seed).random()) == sample_outcome(
+        assert outcome_at(outcomes, random.Random(seed).random()) == sample_outcome(
             outcomes, random.Random(seed)
         )
+
+
+def test_playing_on_with_the_draws_ahead_is_the_game_play_match_plays() -> None:
+    # The seat's knowledge rests on this: the same seed, drawn ahead, gives the same game.
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    for seed in range(5):
+        played = play_match(game, [agents.from_spec("greedy", seed=p) for p in range(3)], seed).state
+        rng = random.Random(seed)
+        draws = [rng.random() for _ in range(2000)]
+        mine, others = (
+            agents.from_spec("greedy", seed=0),
+            {p: agents.from_spec("greedy", seed=p) for p in (1, 2)},
+        )
+        state, _ = clairvoyant.play_on(
+            game.new_initial_state(), 0, draws, 0, lambda state, used, mine=mine: mine.choose(state), others
+        )
+        assert state.to_json() == played.to_json()
+
+
+class CheckingSeer(clairvoyant.Clairvoyant):
+    """Before each decision, replays the rest of the plan it kept from the last one."""
+
+    checked = 0
+
+    def choose(self, state: State, used: int, others: dict[int, agents.Agent]) -> Any:
+        if self.plan.actions:
+            kept = self.plan
+            replayed = self._follow(state, used, others)
+            assert (replayed.actions, replayed.score[0]) == (kept.actions, kept.score[0])
+            self.checked += 1
+        return super().choose(state, used, others)
 
 
 def test_the_plan_kept_from_the_last_decision_replays_exactly() -> None:
     # The dice race with its dice drawn ahead: the seat decides, the game goes on to its
     # next decision, and the rest of the plan it kept plays out to the very same game.
-    game = chaosgames.load_game("toy-dice-race", players=2)
     rng = random.Random(11)
-    draws = [rng.random() for _ in range(2000)]
+    seer = CheckingSeer(0, [rng.random() for _ in range(2000)], rollouts=3, epsilon=0.5, seed=5)
     others = {1: agents.from_spec("greedy", seed=3)}
-    seer = clairvoyant.Clairvoyant(0, draws, rollouts=3, epsilon=0.5, seed=5)
-    state, used, checked = game.new_initial_state(), 0, 0
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            action = clairvoyant.pick(state.chance_outcomes(), draws[used])
-            used += 1
-        elif player == 0:
-            if seer.plan.actions:
-                kept = seer.plan
-                replayed = seer._follow(state, used, others)
-                assert (replayed.actions, replayed.score[0]) == (kept.actions, kept.score[0])
-                checked += 1
-            action = seer.choose(state, used, others)
-        else:
-            action = others[player].choose(state)
-        for agent in others.values():
-            agent.observe(state, action)
-        state.apply_action(action)
-    assert checked >= 3
+    clairvoyant.play(chaosgames.load_game("toy-dice-race", players=2), seer, others)
+    assert seer.checked >= 3
 
 
 def test_the_clairvoyant_seat_wins_nim_from_a_winning_start() -> None:

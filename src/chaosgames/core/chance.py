@@ -41,11 +41,16 @@ def exact_total(outcomes: Sequence[tuple[object, float]]) -> Fraction:
 
 def sample_outcome(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One outcome drawn with its probability; one call to rng.random(), so replays agree."""
-    r = rng.random()
+    return outcome_at(outcomes, rng.random())
+
+
+def outcome_at(outcomes: Sequence[tuple[T, float]], draw: float) -> T:
+    """The outcome a uniform draw in [0, 1) picks: the first whose running probability
+    passes it. A driver that draws ahead knows every outcome to come."""
     acc = 0.0
     for outcome, p in outcomes:
         acc += p
-        if r < acc:
+        if draw < acc:
             return outcome
     return outcomes[-1][0]
 
