@@ -310,3 +310,43 @@ def test_a_rerolled_job_replays_the_same_games_with_other_dice_and_the_same_agen
     first, replay = job.task(5), again.task(5)
     assert replay.seed != first.seed and replay.seed == derive_seed("reroll", 3, 5, 1)
     assert replay.agent_seeds == first.agent_seeds and replay.seats == first.seats
+
+
+def test_a_job_whose_stored_games_the_code_no_longer_plays_is_not_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 4, LabSettings(db=db, seed=3))
+    before = _rows(db)
+    # The same command after the random agent was rewritten to always take the safe die
+    # (in game 0 it had taken the risky one): its games would differ.
+    monkeypatch.setattr(agents.RandomAgent, "choose", lambda self, state, progress=None: "safe")
+    with pytest.raises(LabError, match="played by other code: game 0 no longer opens as stored"):
+        simulate("toy-dice-race", SEATS, 8, LabSettings(db=db, seed=3))
+    assert _rows(db) == before
+    # A new database (or another seed) takes the new code's games.
+    assert simulate("toy-dice-race", SEATS, 8, LabSettings(db=tmp_path / "new.db", seed=3)).played == 8
+
+
+def test_a_job_is_resumed_when_the_code_plays_its_stored_openings_alike(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 4, LabSettings(db=db, seed=3))
+    with Store(db) as store:
+        openings = [row.opening for row in store.rows()]
+    assert all(isinstance(o, str) and len(o) == 16 for o in openings)
+    assert len(set(openings)) == 4  # each game opens its own way: the digest tells them apart
+    checked: set[str] = set()
+    summary = simulate("toy-dice-race", SEATS, 6, LabSettings(db=db, seed=3), checked=checked)
+    assert (summary.already_stored, summary.played) == (4, 2)
+    assert checked == {summary.job}
+
+
+def test_games_stored_before_openings_were_kept_are_resumed_unchecked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 3, LabSettings(db=db, seed=3))
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE games SET opening = NULL")
+    monkeypatch.setattr(agents.RandomAgent, "choose", lambda self, state, progress=None: "safe")
+    assert simulate("toy-dice-race", SEATS, 5, LabSettings(db=db, seed=3)).played == 2

@@ -17,8 +17,13 @@ from typing import Any
 from chaosgames.agents import from_spec
 from chaosgames.core import Game, game_class, load_game
 from chaosgames.sim.endings import describe_finish
-from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, play_match
+from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, PlayedMatch, play_match
 from chaosgames.sim.storage import GameRow, LabError, canonical_json
+
+OPENING_ACTIONS = 40
+"""How many of a game's first actions (chance outcomes included) its opening digest covers.
+A change that alters what is played in them shows; one that alters only later play does
+not. Replaying them costs seconds where a whole game may cost minutes."""
 
 
 def derive_seed(*parts: object) -> int:
@@ -144,14 +149,12 @@ class Task:
 def play_task(task: Task) -> tuple[GameRow, float]:
     """Play one game of a job; the database row and the seconds it took."""
     start = time.perf_counter()
-    game = task.game_class(**task.options)
-    agents = [from_spec(spec, seed=s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
-    played = play_match(game, agents, task.seed, max_actions=task.max_actions)
+    played = _play(task, task.max_actions)
     result = played.result
     row = GameRow(
         job=task.job,
         idx=task.idx,
-        game=game.name,
+        game=task.game_class.name,
         options=dict(task.options),
         seats=list(task.seats),
         lineup=list(task.lineup),
@@ -170,5 +173,22 @@ def play_task(task: Task) -> tuple[GameRow, float]:
         decisions=result.decisions,
         choices=result.choices,
         finish=describe_finish(played.state, result.ending),
+        opening=opening_digest(played.record.actions),
     )
     return row, time.perf_counter() - start
+
+
+def opening_now(task: Task) -> str:
+    """The opening digest of the task's game as the code plays it now: only its first
+    `OPENING_ACTIONS` actions are played."""
+    return opening_digest(_play(task, min(task.max_actions, OPENING_ACTIONS)).record.actions)
+
+
+def opening_digest(actions: Sequence[str]) -> str:
+    return hashlib.sha256(canonical_json(list(actions[:OPENING_ACTIONS])).encode()).hexdigest()[:16]
+
+
+def _play(task: Task, max_actions: int) -> PlayedMatch:
+    game = task.game_class(**task.options)
+    agents = [from_spec(spec, seed=s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
+    return play_match(game, agents, task.seed, max_actions=max_actions)

@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.text import Text
 
 from chaosgames.sim.backends import BACKENDS, run_tasks
-from chaosgames.sim.jobs import Job, LabSettings
+from chaosgames.sim.jobs import OPENING_ACTIONS, Job, LabSettings, opening_now
 from chaosgames.sim.storage import LabError, Store
 
 
@@ -54,6 +54,7 @@ def simulate(
     show_progress: bool = False,
     on_game: Callable[[int, int], None] | None = None,
     console: Console | None = None,
+    checked: set[str] | None = None,
 ) -> SimulationSummary:
     """Play games 0..games-1 of the job not yet in `settings.db`, storing each as it ends.
 
@@ -61,6 +62,10 @@ def simulate(
     game to game. The same arguments give the same rows, whatever `workers` and
     `backend`. `reroll` k > 0 replays the job's games with other dice (see `Job`).
     `on_game(done, total)` is called after each stored game.
+
+    Before adding games to a job that has some stored, the lab replays the opening of
+    one stored game (see `check_stored_games`); `checked` holds the keys of the jobs
+    already checked in this run, which are not checked again.
     """
     if games < 1:
         raise LabError("The number of games must be at least 1.")
@@ -75,6 +80,10 @@ def simulate(
         stored = store.done(job.key)
         todo = [job.task(i, settings.keep_records) for i in range(games) if i not in stored]
         already = games - len(todo)
+        if todo and stored and (checked is None or job.key not in checked):
+            check_stored_games(store, job)
+            if checked is not None:
+                checked.add(job.key)
         start = time.perf_counter()
         played = 0
         bar = _progress_bar(console) if show_progress and todo else None
@@ -98,6 +107,27 @@ def simulate(
                     "run the same command again to play the rest."
                 ) from None
         return SimulationSummary(job.key, str(db), games, already, played, time.perf_counter() - start)
+
+
+def check_stored_games(store: Store, job: Job) -> None:
+    """Refuse to add games to a job whose stored games the code no longer plays the same way.
+
+    The job's key names its game, options, agents and seeds, not the code that played it:
+    after a change to an agent or to the rules, the same command would otherwise resume the
+    job and mix games of the old code with games of the new. The first stored game that has
+    an opening digest is replayed for its first `OPENING_ACTIONS` actions; games stored
+    before digests were kept cannot be checked.
+    """
+    found = store.first_opening(job.key)
+    if found is None:
+        return
+    idx, stored = found
+    if opening_now(job.task(idx)) != stored:
+        raise LabError(
+            f"The games stored for this job in {str(store.path)!r} were played by other code: "
+            f"game {idx} no longer opens as stored (its first {OPENING_ACTIONS} actions differ). "
+            "Nothing was added; play into a new database, or give another --seed."
+        )
 
 
 class _RateColumn(ProgressColumn):

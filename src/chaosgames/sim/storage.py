@@ -80,6 +80,9 @@ class GameRow:
     """Legal actions summed over the decisions: choices / decisions is the branching factor."""
     finish: str | None = None
     """How the game ended in the rulebook's words ("race won", "last car left (elimination)")."""
+    opening: str | None = None
+    """A digest of the game's first actions (`jobs.OPENING_ACTIONS`, chance outcomes
+    included): replaying them tells whether the code still plays the job's games as stored."""
 
     def __post_init__(self) -> None:
         if self.ended_by is None:
@@ -226,6 +229,17 @@ class Store:
     def done(self, job: str) -> set[int]:
         """The game numbers of `job` already stored."""
         return {idx for (idx,) in self.db.execute("SELECT idx FROM games WHERE job = ?", (job,))}
+
+    def first_opening(self, job: str) -> tuple[int, str] | None:
+        """The lowest-numbered stored game of `job` that has an opening digest, and the digest
+        (None when there is none: no game stored, or only games stored before digests were)."""
+        if "opening" not in self.columns:
+            return None
+        found = self.db.execute(
+            "SELECT idx, opening FROM games WHERE job = ? AND opening IS NOT NULL ORDER BY idx LIMIT 1",
+            (job,),
+        ).fetchone()
+        return None if found is None else (found[0], found[1])
 
     def add_game(self, row: GameRow, seconds: float) -> None:
         """Store one finished game and commit at once (an interruption loses no stored game)."""

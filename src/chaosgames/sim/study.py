@@ -258,6 +258,7 @@ def _play(
 ) -> bool:
     played = 0
     target = 0
+    checked: set[str] = set()  # each job's stored games are checked once a run, not every pass
     largest = max(settings.games, settings.skill_games, settings.reroll_games)
     while target < largest:
         target += settings.batch
@@ -274,7 +275,9 @@ def _play(
                 workers=settings.workers,
                 max_actions=settings.max_actions,
             )
-            played += simulate(plan.game, list(job.seats), wanted, lab, reroll=job.reroll).played
+            played += simulate(
+                plan.game, list(job.seats), wanted, lab, reroll=job.reroll, checked=checked
+            ).played
         if on_pass is not None:
             on_pass(played, target // settings.batch)
     return True
