@@ -4,8 +4,8 @@ Each pairing plays head to head at the game's default number of players: one sea
 stronger level, the others the weaker, seats rotated so the stronger level sits in every
 seat equally often. Prints the stronger level's win rate (a shared win counts as a share;
 games ended by a cap count apart and not in the rate) with its Wilson 95% interval and
-the fair share. The levels are iteration budgets (agents.LEVELS), so the games are the
-same on any machine.
+the fair share. The levels are the game's (`agents.levels(game)`): iteration budgets and
+seeded agents, so the games are the same on any machine.
 
     .venv/bin/python benchmarks/ladder.py --game chaos-checkers --games 10 --pair medium:easy
     .venv/bin/python benchmarks/ladder.py --game chaos-cruisers --games 12 --pair hard:medium --workers 2
@@ -41,7 +41,9 @@ def one_game(name: str, strong: str, weak: str, number: int, seed: int) -> Outco
     game = chaosgames.load_game(name, **capped_options(name, players=players))
     seat = number % players
     levels = [strong if p == seat else weak for p in range(players)]
-    seats = [agents.from_spec(level, seed=seed + 10 * number + p) for p, level in enumerate(levels)]
+    seats = [
+        agents.from_spec(level, seed=seed + 10 * number + p, game=name) for p, level in enumerate(levels)
+    ]
     result = play_match(game, seats, seed + number).result
     return seat, result.ended_by, result.ending, result.returns
 
@@ -91,7 +93,8 @@ def main() -> int:
             low, high = wilson(wins, decided)
             rate = wins / decided if decided else float("nan")
             rows.append(
-                f"| {name} | {strong} v {weak} | {decided} | {capped} | {100 * rate:.1f}% "
+                f"| {name} | {strong} v {weak} ({agents.resolve_level(strong, name)} v "
+                f"{agents.resolve_level(weak, name)}) | {decided} | {capped} | {100 * rate:.1f}% "
                 f"| {100 * low:.1f}-{100 * high:.1f}% | {100 / players:.1f}% "
                 f"| {'yes' if low > 1 / players else 'no'} |"
             )

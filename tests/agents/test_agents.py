@@ -121,6 +121,37 @@ def test_greedy_prefers_the_better_die_by_expected_heuristic() -> None:
     assert agents.make("greedy", seed=0).choose(game.new_initial_state()) == "risky"
 
 
+def test_greedy_with_blunders_misses_the_immediate_win_as_often_as_asked() -> None:
+    # Pile 3: taking 3 wins at once; a blunder is any of the three takes, drawn uniformly.
+    start = chaosgames.load_game("toy-nim", pile=3).new_initial_state()
+    for blunders, missed in ((0.0, 0), (1.0, 2 / 3), (0.3, 0.3 * 2 / 3)):
+        choices = [agents.make("greedy", seed=s, blunders=blunders).choose(start) for s in range(3000)]
+        assert choices.count("take:3") / 3000 == pytest.approx(1 - missed, abs=0.03)
+
+
+def test_greedy_without_blunders_draws_nothing_more_from_its_seed() -> None:
+    # The default must play exactly as greedy did before the parameter existed.
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    plain = play_match(game, [agents.make("greedy", seed=p) for p in range(3)], seed=9).record
+    zero = play_match(game, [agents.from_spec("greedy:blunders=0", seed=p) for p in range(3)], seed=9).record
+    assert agents.from_spec("greedy:blunders=0").spec == "greedy"
+    assert zero.actions == plain.actions
+
+
+def test_levels_are_the_games_own_where_ten_times_the_search_is_no_stronger() -> None:
+    # Royal Racers and Chaos Cruisers: the search is `hard`, greedy `medium` (strength.md).
+    for game in ("royal-racers", "chaos-cruisers"):
+        assert agents.from_spec("hard", game=game).spec == "mcts:iterations=200"
+        assert agents.from_spec("medium", game=game).spec == "greedy"
+        assert agents.from_spec("easy", game=game).spec == "greedy:blunders=0.3"
+    for game in ("chaos-checkers", "cardboard-machines", None):
+        assert agents.levels(game) == agents.LEVELS
+        assert agents.from_spec("hard", game=game).spec == "mcts:iterations=2000"
+    # A spec that is not a level means the same in every game.
+    assert agents.from_spec("mcts:iterations=50", game="royal-racers").spec == "mcts:iterations=50"
+    assert set(agents.levels("royal-racers")) == set(agents.LEVELS)
+
+
 def test_greedy_met_with_the_same_situation_a_third_time_tries_its_next_best_move() -> None:
     """Greedy cruisers locked into a cycle (rams back and forth, partners driving to and fro
     beside them) met the same situations round after round until the cap: the third time a

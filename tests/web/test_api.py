@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from chaosgames import agents, load_game
+from chaosgames.core import CHANCE
 from chaosgames.core.records import GameRecord
 from chaosgames.web import create_app
+from chaosgames.web.workers import Decision, decide
 from tests.web.conftest import act, bearer, create, view
 
 
@@ -360,6 +363,20 @@ class TestComputerSeats:
         created = create(client, "chaos-checkers", ["random", "random"], options={"chaos": False}, seed=4)
         got = wait_for(client, created["id"], lambda v: v["status"] == "finished", seconds=120)
         assert got["status"] == "finished" and got["result"] is not None
+
+    def test_a_seat_given_by_level_plays_that_games_level(self, client: TestClient) -> None:
+        # In Royal Racers `medium` is greedy (agents.GAME_LEVELS), not the search it is elsewhere.
+        created = create(client, "royal-racers", ["human", "medium"], seed=3)
+        assert [s["who"] for s in created["seats"]][1] == "medium"
+        state, actions = load_game("royal-racers", players=2).new_initial_state(), []
+        while state.current_player() == CHANCE or state.current_player() != 1:
+            action = (
+                state.legal_actions()[0] if state.current_player() == CHANCE else state.legal_actions()[-1]
+            )
+            actions.append(str(action))
+            state.apply_action(action)
+        asked = Decision("g", "royal-racers", {"players": 2}, tuple(actions), "medium", seed=11)
+        assert decide(asked) == str(agents.make("greedy", seed=11).choose(state))
 
 
 class TestRecordsAndReplays:

@@ -75,20 +75,43 @@ LEVELS: dict[str, str] = {
     "medium": "mcts:iterations=200",
     "hard": "mcts:iterations=2000",
 }
-"""Levels a player picks by name, each a documented agent spec (see docs/agents.md)."""
+"""Levels a player picks by name, each a documented agent spec (see docs/agents.md): these
+in every game but those of `GAME_LEVELS`."""
+
+_RACING_LEVELS = {
+    "easy": "greedy:blunders=0.3",
+    "medium": "greedy",
+    "hard": "mcts:iterations=200",
+}
+
+GAME_LEVELS: dict[str, dict[str, str]] = {
+    # In the two racing games ten times the search is not a stronger player (hard won 9
+    # of 28 against medium in Royal Racers, 1 of 13 in Chaos Cruisers): the search is
+    # their hardest level and each level below is one measured step weaker
+    # (docs/results/strength.md, "Level ladder").
+    "chaos-cruisers": _RACING_LEVELS,
+    "royal-racers": _RACING_LEVELS,
+}
+"""The games whose levels name other specs than `LEVELS`, by registry name."""
 
 
-def resolve_level(text: str) -> str:
-    """The agent spec a level names (`medium` -> its spec); any other spec unchanged."""
+def levels(game: str | None = None) -> dict[str, str]:
+    """The levels of `game` (its registry name) and their specs; without a game, `LEVELS`."""
+    return dict(GAME_LEVELS.get(game, LEVELS)) if game is not None else dict(LEVELS)
+
+
+def resolve_level(text: str, game: str | None = None) -> str:
+    """The agent spec a level names in `game` (`medium` -> its spec); any other spec unchanged."""
     if isinstance(text, str) and text.strip() in LEVELS:
-        return LEVELS[text.strip()]
+        return levels(game)[text.strip()]
     return text
 
 
-def from_spec(text: str, seed: int | None = None) -> Agent:
+def from_spec(text: str, seed: int | None = None, game: str | None = None) -> Agent:
     """The agent a spec string or level names, e.g. `from_spec("mcts:iterations=500", seed=3)`
-    or `from_spec("medium")`."""
-    name, params = parse_spec(resolve_level(text))
+    or `from_spec("medium", game="royal-racers")`. A level needs the game's registry name to
+    mean its spec in that game; without one it means its spec of `LEVELS`."""
+    name, params = parse_spec(resolve_level(text, game))
     return make(name, seed=seed, **params)
 
 
@@ -103,6 +126,7 @@ def describe() -> list[str]:
 
 
 __all__ = [
+    "GAME_LEVELS",
     "LEVELS",
     "Agent",
     "AgentError",

@@ -30,7 +30,9 @@ class GreedyAgent(Agent):
     nodes; a node with more than `samples` outcomes is estimated from `samples` draws.
     Ties are broken at random (with the agent's seed). With `unstick` (the default), a
     situation met a third time in a game is taken for a loop (see `LoopGuard`), and the
-    agent plays the one of its three best actions it has played there least often.
+    agent plays the one of its three best actions it has played there least often. With
+    `blunders` p > 0, each decision is, with chance p, a uniformly random legal action
+    instead: a weaker player (a level, `easy`, in the racing games).
     """
 
     name = "greedy"
@@ -43,6 +45,14 @@ class GreedyAgent(Agent):
             bool,
             True,
             "where the game has stood still over several decisions, try another of the best three (then any)",
+        ),
+        param(
+            "blunders",
+            float,
+            0.0,
+            "chance of a random legal action instead of the best",
+            minimum=0.0,
+            maximum=1.0,
         ),
     )
 
@@ -61,6 +71,9 @@ class GreedyAgent(Agent):
         legal = check_decision_node(self.name, state)
         if len(legal) == 1:
             return legal[0]
+        blunders: float = self.settings["blunders"]
+        if blunders and self.rng.random() < blunders:  # no draw at 0: the default plays as before
+            return self.rng.choice(legal)
         player = state.current_player()
         best: list[Action] = []
         best_value = -1.0

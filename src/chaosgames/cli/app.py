@@ -116,18 +116,18 @@ def play(
     if not seats:
         seats = [HUMAN] + ["random"] * (loaded.num_players - 1)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    agents = _make_agents(seats, seed)
+    agents = _make_agents(seats, seed, loaded.name)
     path = record if record is not None else Path("records") / f"{loaded.name}-{seed}.json"
     _check_writable(path, "the game record")
     match = TerminalMatch(loaded, seats, agents, seed, console, console.input, path)
     raise typer.Exit(match.run())
 
 
-def _make_agents(seats: list[str], seed: int) -> dict[int, Chooser]:
+def _make_agents(seats: list[str], seed: int, game: str) -> dict[int, Chooser]:
     made: dict[int, Chooser] = {}
     for i, spec in enumerate(seats):
         if spec != HUMAN:
-            made[i] = chaosgames.agents.from_spec(spec, seed=seed + 1000 * (i + 1))
+            made[i] = chaosgames.agents.from_spec(spec, seed=seed + 1000 * (i + 1), game=game)
     return made
 
 

@@ -76,7 +76,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
             )
         self.opponent_specs = dict(zip(others, specs, strict=True))
         for spec in specs:
-            from_spec(spec)  # a bad spec fails here, not at the first reset
+            from_spec(spec, game=loaded.name)  # a bad spec fails here, not at the first reset
         encoding = self.table.encoding
         observation_space = spaces.Dict(
             {
@@ -104,7 +104,8 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         episode = self._seeder.randrange(2**31)
         self.table.reset(episode)
         self._opponents = {
-            s: from_spec(spec, seed=episode + 1 + s) for s, spec in self.opponent_specs.items()
+            s: from_spec(spec, seed=episode + 1 + s, game=self.game.name)
+            for s, spec in self.opponent_specs.items()
         }
         self.table.watchers = [agent.observe for agent in self._opponents.values()]
         self._steps = 0

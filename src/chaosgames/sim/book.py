@@ -180,14 +180,14 @@ def _variant_sentences(played: Sequence[VariantFigures]) -> list[str]:
 def markdown(
     figures: Sequence[GameFigures], settings: StudySettings, command: str, when: str, note: str
 ) -> str:
-    levels = ", ".join(f"`{name}` = `{spec}`" for name, spec in level_specs().items())
     lines = [
         "# The balance book",
         "",
         f"Written by `{command}` on {when}. {note}",
         "",
         f"Every variant the rulebooks name, played by the `{settings.level}` level in every seat "
-        f"(levels: {levels}). Per variant, three jobs in the lab's database `{settings.db}`: up to "
+        "(each game's levels are named in its section). Per variant, three jobs in the lab's "
+        f"database `{settings.db}`: up to "
         f"{settings.games} games at the level; up to {settings.skill_games} games of `hard` in one seat "
         f"against `easy` in the others (luck vs skill); the first {settings.reroll_games} games replayed "
         "with other dice and the same players with the same seeds (the chance share: how often the "
@@ -205,7 +205,7 @@ def markdown(
         lines += [
             f"## {game.title}",
             "",
-            f"Safety cap: {caps}.",
+            f"Levels: {_levels(game)}. Safety cap: {caps}.",
             "",
             "**What a designer should know.** " + designer_notes(game),
             "",
@@ -216,10 +216,17 @@ def markdown(
     return "\n".join(lines) + "\n"
 
 
+def _levels(game: GameFigures) -> str:
+    return ", ".join(f"`{name}` = `{spec}`" for name, spec in level_specs(game.plan.game).items())
+
+
 def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str) -> str:
     sections = []
     for game in figures:
-        notes = f"<p><b>What a designer should know.</b> {html.escape(designer_notes(game))}</p>"
+        notes = (
+            f"<p>Levels: {html.escape(_levels(game).replace('`', ''))}.</p>"
+            f"<p><b>What a designer should know.</b> {html.escape(designer_notes(game))}</p>"
+        )
         sections.append(
             section(game.title, [shape_table(game), fairness_table(game)], [notes, *_plots(game)])
         )

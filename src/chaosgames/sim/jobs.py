@@ -93,7 +93,7 @@ class Job:
                 f"{loaded.title} is played here by {loaded.num_players} players but "
                 f"{len(seats)} seats were given; give one --seat per player."
             )
-        lineup = tuple(from_spec(spec).spec for spec in seats)
+        lineup = tuple(from_spec(spec, game=loaded.name).spec for spec in seats)
         if max_actions < 1:
             raise LabError("The action cap must be at least 1.")
         return cls(loaded.name, dict(loaded.options), lineup, seed, max_actions, reroll)
@@ -190,5 +190,8 @@ def opening_digest(actions: Sequence[str]) -> str:
 
 def _play(task: Task, max_actions: int) -> PlayedMatch:
     game = task.game_class(**task.options)
-    agents = [from_spec(spec, seed=s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
+    name = task.game_class.name
+    agents = [
+        from_spec(spec, seed=s, game=name) for spec, s in zip(task.seats, task.agent_seeds, strict=True)
+    ]
     return play_match(game, agents, task.seed, max_actions=max_actions)

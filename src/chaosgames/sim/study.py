@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chaosgames.agents import LEVELS, from_spec
+from chaosgames.agents import from_spec, levels
 from chaosgames.core import game_class
 from chaosgames.sim.jobs import Job, LabSettings
 from chaosgames.sim.lab import LabInterrupted, simulate
@@ -190,9 +190,10 @@ def study(
     """
     if settings.games < 1 or settings.batch < 1:
         raise LabError("A study needs at least 1 game per variant and a batch of at least 1.")
-    for spec in ("easy", "hard", settings.level):
-        from_spec(spec)  # an unknown level fails now, not after an hour of play
     plans = [plan_for(g) for g in games]
+    for plan in plans:
+        for spec in ("easy", "hard", settings.level):
+            from_spec(spec, game=plan.game)  # an unknown level fails now, not after an hour of play
     with _time_limit(settings.minutes) as clock:
         try:
             return _play(plans, settings, clock, on_pass)
@@ -373,9 +374,9 @@ def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: Study
     return figures
 
 
-def level_specs() -> dict[str, str]:
-    """The levels as the book names them, with their specs."""
-    return dict(LEVELS)
+def level_specs(game: str | None = None) -> dict[str, str]:
+    """The levels as the book names them, with their specs in `game` (see `agents.levels`)."""
+    return levels(game)
 
 
 def length_summary(values: Sequence[float]) -> str:

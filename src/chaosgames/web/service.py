@@ -371,7 +371,7 @@ class GameService:
         game = load_game(name, players=len(seats), **options)
         for who in seats:
             if who != HUMAN:
-                agents.from_spec(who)  # AgentError says what is wrong with the spec
+                agents.from_spec(who, game=game.name)  # AgentError says what is wrong with the spec
         if actions is not None and len(actions) > MAX_START_ACTIONS:
             raise InvalidOptionError(f"A game can start from at most {MAX_START_ACTIONS} actions.")
         tokens = [secrets.token_urlsafe(24) if who == HUMAN else None for who in seats]
@@ -489,7 +489,7 @@ class GameService:
             return  # its owner, another server, moves it
         if live.id in self.tasks:
             return
-        live.thinking = Thinking(seat, time.time(), budget(live.seats[seat]))
+        live.thinking = Thinking(seat, time.time(), budget(live.seats[seat], live.game.name))
         self.tasks[live.id] = asyncio.get_running_loop().create_task(
             self._computer_turn(live.id, live.version, seat)
         )

@@ -206,5 +206,6 @@ def catalogue() -> dict[str, Any]:
             }
             for name in agents.available()
         ],
-        "seat_examples": [HUMAN, "random", "greedy", "mcts:time=1.0", "mcts:time=3.0", "mcts:iterations=500"],
+        # The levels first: a player picks an opponent by level (each game has its own specs).
+        "seat_examples": [HUMAN, *agents.LEVELS, "random", "greedy", "mcts:time=1.0", "mcts:iterations=500"],
     }

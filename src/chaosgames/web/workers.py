@@ -47,7 +47,7 @@ _cache_lock = threading.Lock()  # a thread pool shares the cache between its thr
 def decide(request: Decision) -> str:
     """The notation of the action the seat's agent chooses (runs in a worker)."""
     state = _position(request)
-    agent = agents.from_spec(request.spec, seed=request.seed)
+    agent = agents.from_spec(request.spec, seed=request.seed, game=request.game)
     return str(agent.choose(state))
 
 
@@ -74,10 +74,11 @@ def warm_up() -> int:
     return len(list_games())
 
 
-def budget(spec: str) -> float | None:
-    """The seconds a seat's agent may think per move, when its spec sets a time budget."""
+def budget(spec: str, game: str | None = None) -> float | None:
+    """The seconds a seat's agent may think per move, when its spec (or its level in `game`)
+    sets a time budget."""
     try:
-        agent = agents.from_spec(spec)
+        agent = agents.from_spec(spec, game=game)
     except Exception:
         return None
     seconds = agent.settings.get("time")

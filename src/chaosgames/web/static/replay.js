@@ -125,7 +125,7 @@
       ...info.players.map((p, i) =>
         cg.el("label", { class: "row" }, p.name, cg.el("input", { name: `seat${i}`, value: "human", list: "seat-specs-replay", spellcheck: "false" })),
       ),
-      cg.el("datalist", { id: "seat-specs-replay" }, ...["human", "random", "greedy", "mcts:time=1.0"].map((s) => cg.el("option", { value: s }))),
+      cg.el("datalist", { id: "seat-specs-replay" }, ...["human", "easy", "medium", "hard", "random", "greedy", "mcts:time=1.0"].map((s) => cg.el("option", { value: s }))),
     );
     box.hidden = false;
   }
