@@ -60,6 +60,9 @@ def test_a_study_out_of_time_stops_between_jobs_and_resumes(toy_plan: Plan, tmp_
     with Store(chosen.db) as store:
         assert store.rows() == []
     assert study(["toy-dice-race"], settings(tmp_path / "b.db")) is True
+    # With every job full, a run with no time (to rewrite the book) says so.
+    assert study(["toy-dice-race"], chosen) is True
+    assert study(["toy-dice-race"], settings(tmp_path / "b.db", games=5, minutes=0)) is False
 
 
 def test_the_time_running_out_in_the_middle_of_a_job_keeps_every_stored_game(

@@ -196,11 +196,23 @@ def study(
             from_spec(spec, game=plan.game)  # an unknown level fails now, not after an hour of play
     with _time_limit(settings.minutes) as clock:
         try:
-            return _play(plans, settings, clock, on_pass)
+            if _play(plans, settings, clock, on_pass):
+                return True
         except LabInterrupted:
-            if clock.up:
-                return False
-            raise
+            if not clock.up:
+                raise
+    # Out of time: the jobs may still be full (a run to rewrite the book with --minutes 0).
+    return _missing(plans, settings) == 0
+
+
+def _missing(plans: Sequence[Plan], settings: StudySettings) -> int:
+    """How many games the study's jobs still lack in the database."""
+    with Store(settings.db) as store:
+        missing = 0
+        for plan, variant, job in _pass_order(plans, settings):
+            done = store.done(_job(plan, variant, job, settings).key)
+            missing += job.size - len({i for i in done if i < job.size})
+        return missing
 
 
 class _Clock:
