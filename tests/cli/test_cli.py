@@ -67,6 +67,12 @@ def test_agents_lists_every_agent_with_its_parameters(cli: Run) -> None:
     assert result.status == 0
     for word in ("random", "greedy", "mcts", "iterations", "time", "rollout", "unstick"):
         assert word in result.out
+    # And the levels, each game's own: easy is greedy with blunders in Royal Racers only
+    # (a narrow terminal folds the specs onto a second line).
+    levels = result.out[result.out.index("levels for --seat") :].splitlines()
+    racers = next(line for line in levels if "royal-racers" in line)
+    checkers = next(line for line in levels if "chaos-checkers" in line)
+    assert "greedy:blunders=" in racers and "blunders" not in checkers
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -70,6 +70,14 @@ def agents_command() -> None:
         cls = chaosgames.agents.agent_class(name)
         table.add_row(name, cls.summary, "\n".join(p.describe() for p in cls.params.values()) or "-")
     console.print(table)
+    # The levels a player picks by name mean other agents in different games.
+    levels = Table(title="levels for --seat (each game's own agents)")
+    levels.add_column("game", style="bold cyan", overflow="fold")
+    for level in chaosgames.agents.LEVELS:
+        levels.add_column(level, overflow="fold")
+    for game in chaosgames.list_games():
+        levels.add_row(game, *chaosgames.agents.levels(game).values())
+    console.print(levels)
 
 
 @app.command()
