@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from chaosgames import agents
 from chaosgames.sim import LabSettings, simulate
 from chaosgames.sim.study import PLANS, Plan, Variant
 from tests.cli.runner import Run
@@ -96,6 +97,8 @@ def test_simulate_reads_an_option_from_a_file(cli: Run, tmp_path: Path) -> None:
         (["report", "--db", "{db}", "--compare", "goal=1"], 1, "exactly two option sets"),
         (["report", "--db", "{db}", "--out", "/proc/no/such/report.html"], 1, "Cannot write the report"),
         (["report", "--db", "{notes}"], 1, "Cannot open"),
+        (["verify", "--db", "missing.db"], 1, "no lab database"),
+        (["verify", "--db", "{notes}"], 1, "Cannot open"),
     ],
 )
 def test_bad_input_gives_one_line_and_the_right_status(
@@ -110,6 +113,21 @@ def test_bad_input_gives_one_line_and_the_right_status(
         args += ["--db", str(tmp_path / "new.db")]
     result = cli(*args)
     assert result.failed_with(status, message), result
+
+
+def test_verify_says_which_games_the_code_plays_otherwise_and_exits_1(
+    cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 4, LabSettings(db=db, seed=1))
+    same = cli("verify", "--db", db)
+    assert same.status == 0 and "4 games replayed" in same.out and "4 as stored, 0 otherwise" in same.out
+    monkeypatch.setattr(agents.GreedyAgent, "choose", lambda self, state, progress=None: "safe")
+    other = cli("verify", "--db", db)
+    assert other.status == 1 and "0 as stored, 4 otherwise" in other.out
+    assert other.out.count("opening") == 4  # one line per game, naming what differs
+    dropped = cli("verify", "--db", db, "--drop")
+    assert dropped.status == 0 and "(deleted: 4)" in dropped.out
 
 
 def test_ctrl_c_stops_simulate_with_130_and_keeps_the_games(

@@ -1,4 +1,5 @@
-"""The lab's commands, `simulate`, `report` and `study`; the main CLI mounts them with `register(app)`.
+"""The lab's commands, `simulate`, `report`, `study` and `verify`; the main CLI mounts them with
+`register(app)`.
 
 Errors are left to the policy of cli/main.py (one line, exit 1; Ctrl-C, 130).
 """
@@ -21,6 +22,7 @@ from chaosgames.sim.lab import simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.report import report, write_page
 from chaosgames.sim.study import StudySettings, analyse, study
+from chaosgames.sim.verify import verify
 
 
 def simulate_command(
@@ -155,8 +157,40 @@ def study_line(games: list[str], settings: StudySettings, out: Path, html: Path)
     return shlex.join(words)
 
 
+SHOWN_DIFFERENCES = 20
+"""Games that differ listed one a line; the rest are counted."""
+
+
+def verify_command(
+    db: Annotated[Path, typer.Option("--db", help="The lab database whose games are replayed.")],
+    game: Annotated[str | None, typer.Option("--game", help="Only the games of this game.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = 1,
+    drop: Annotated[
+        bool, typer.Option("--drop", help="Delete the games that differ (a resumed job plays them again).")
+    ] = False,
+) -> None:
+    """Replay every stored game with the code as it is now; exit 1 if any is played otherwise (and kept)."""
+    found = verify(db, game=game, workers=workers, drop=drop)
+    console.print(
+        f"{found.checked} games replayed from {found.database}: {found.reproduced} as stored, "
+        f"{len(found.differ)} otherwise"
+        + (f" (deleted: {found.dropped})" if drop else "")
+        + (f"; opening digests added to {found.openings_added}" if found.openings_added else "")
+        + ".",
+        highlight=False,
+        soft_wrap=True,  # a path is not broken over lines
+    )
+    for job, idx, columns in found.differ[:SHOWN_DIFFERENCES]:
+        console.print(f"  job {job} game {idx}: {', '.join(columns)} differ", highlight=False, soft_wrap=True)
+    if len(found.differ) > SHOWN_DIFFERENCES:
+        console.print(f"  and {len(found.differ) - SHOWN_DIFFERENCES} more", highlight=False)
+    if found.differ and not drop:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
-    """Add the `simulate`, `report` and `study` commands to the main `chaosgames` app."""
+    """Add the `simulate`, `report`, `study` and `verify` commands to the main `chaosgames` app."""
     app.command("simulate")(simulate_command)
     app.command("report")(report_command)
     app.command("study")(study_command)
+    app.command("verify")(verify_command)

@@ -15,6 +15,7 @@ from chaosgames.sim.stats import two_means, two_proportions, wilson
 from chaosgames.sim.storage import GameRow, LabError, Store
 from chaosgames.sim.summary import Summary, compare, summarise
 from chaosgames.sim.tournament import tournament
+from chaosgames.sim.verify import Verification, verify
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -30,6 +31,7 @@ __all__ = [
     "Store",
     "Summary",
     "Task",
+    "Verification",
     "compare",
     "derive_seed",
     "play_match",
@@ -40,5 +42,6 @@ __all__ = [
     "tournament",
     "two_means",
     "two_proportions",
+    "verify",
     "wilson",
 ]

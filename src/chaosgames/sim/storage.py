@@ -241,6 +241,23 @@ class Store:
         ).fetchone()
         return None if found is None else (found[0], found[1])
 
+    def job_seeds(self) -> dict[str, tuple[int, int]]:
+        """Every job's seed and action cap, by job key."""
+        return {
+            job: (seed, cap) for job, seed, cap in self.db.execute("SELECT job, seed, max_actions FROM jobs")
+        }
+
+    def set_opening(self, job: str, idx: int, opening: str) -> None:
+        with self.db:
+            self._add_missing_columns()
+            self.db.execute("UPDATE games SET opening = ? WHERE job = ? AND idx = ?", (opening, job, idx))
+
+    def drop_game(self, job: str, idx: int) -> None:
+        """Delete one stored game and its timing (a resumed job plays it again)."""
+        with self.db:
+            self.db.execute("DELETE FROM games WHERE job = ? AND idx = ?", (job, idx))
+            self.db.execute("DELETE FROM timings WHERE job = ? AND idx = ?", (job, idx))
+
     def add_game(self, row: GameRow, seconds: float) -> None:
         """Store one finished game and commit at once (an interruption loses no stored game)."""
         marks = ", ".join("?" for _ in GAME_COLUMNS)

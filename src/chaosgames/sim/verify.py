@@ -1,0 +1,101 @@
+"""`verify`: replay a database's stored games with the code as it is now.
+
+A job's key names its game, options, agents and seeds, not the code that played them. A
+resume checks one game's opening (see `lab.check_stored_games`); this checks every game to
+its end. Each stored game is played again from what its row and its job hold (the dice
+seed, the seats, the agents' seeds, the cap) and compared with the row on everything the
+game determines. A game that differs was played by other code (an agent, its search
+advice or the rules changed since); with `drop`, it is deleted, so that resuming the job
+plays it again with the code as it is now. A game that reproduces and was stored before
+opening digests were kept gets its digest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from chaosgames.core import game_class
+from chaosgames.sim.backends import run_tasks
+from chaosgames.sim.jobs import Task, derive_seed
+from chaosgames.sim.storage import GameRow, LabError, Store
+
+COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("record", "opening"))
+"""What a replay must give again: every column the game determines; besides, the opening
+digest and the record where the row has them (older rows lack the one, and the other is
+kept only on request)."""
+
+ADDED_LATER = frozenset(("decisions", "choices", "finish"))
+"""Columns that rows written before them hold as NULL."""
+
+
+@dataclass
+class Verification:
+    """What `verify` found."""
+
+    database: str
+    checked: int = 0
+    reproduced: int = 0
+    differ: list[tuple[str, int, list[str]]] = field(default_factory=list)
+    """(job, game number, the columns that differ) of each game played otherwise now."""
+    dropped: int = 0
+    openings_added: int = 0
+
+
+def verify(db: str | Path, *, game: str | None = None, workers: int = 1, drop: bool = False) -> Verification:
+    """Replay every stored game (of `game` only, if given) and compare it with its row."""
+    if workers < 1:
+        raise LabError("The number of workers must be at least 1.")
+    found = Verification(str(db))
+    with Store(db, create=False) as store:
+        jobs = store.job_seeds()
+        rows = store.rows("WHERE game = ?", (game,)) if game is not None else store.rows()
+        stored = {(row.job, row.idx): row for row in rows}
+        tasks = [task_of(row, *jobs[row.job]) for row in rows]
+        for new, _ in run_tasks(tasks, workers):
+            old = stored[(new.job, new.idx)]
+            found.checked += 1
+            changed = _changed(old, new)
+            if changed:
+                found.differ.append((new.job, new.idx, changed))
+                if drop:
+                    store.drop_game(new.job, new.idx)
+                    found.dropped += 1
+                continue
+            found.reproduced += 1
+            if old.opening is None and new.opening is not None:
+                store.set_opening(new.job, new.idx, new.opening)
+                found.openings_added += 1
+    found.differ.sort()
+    return found
+
+
+def _changed(old: GameRow, new: GameRow) -> list[str]:
+    # A column added after the row was written reads as None there: nothing to compare.
+    names = [n for n in COMPARED if getattr(old, n) is not None or n not in ADDED_LATER]
+    if old.opening is not None:
+        names.append("opening")  # the first moves themselves, which the counts may not show
+    if old.record is not None:
+        names.append("record")  # kept on request: every action, the strictest test
+    return [n for n in names if getattr(new, n) != getattr(old, n)]
+
+
+def task_of(row: GameRow, job_seed: int, max_actions: int) -> Task:
+    """The task that plays a stored game again: its row holds the dice seed actually used
+    (a rerolled game's too) and the seats; the agents' seeds derive from the job's seed."""
+    n = len(row.seats)
+    game_seed = derive_seed("game", job_seed, row.idx)
+    return Task(
+        game_class=game_class(row.game),
+        job=row.job,
+        idx=row.idx,
+        options=dict(row.options),
+        lineup=tuple(row.lineup),
+        rotation=row.rotation,
+        seats=tuple(row.seats),
+        seed=row.seed,
+        agent_seeds=tuple(derive_seed("agent", game_seed, (p + row.rotation) % n) for p in range(n)),
+        max_actions=max_actions,
+        keep_record=row.record is not None,
+    )

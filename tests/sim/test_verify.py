@@ -1,0 +1,72 @@
+"""`verify`: every stored game replayed with the code as it is now, and the ones played
+otherwise found (and, asked to, deleted so that a resume plays them again)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from chaosgames import agents
+from chaosgames.sim import LabError, LabSettings, Store, simulate
+from chaosgames.sim.verify import verify
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+SEATS = ["mcts:iterations=20", "greedy", "random"]
+
+
+def always_risky(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random agent rewritten: it now always takes the risky die."""
+    monkeypatch.setattr(agents.RandomAgent, "choose", lambda self, state, progress=None: "risky")
+
+
+def test_games_played_by_the_code_as_it_is_reproduce(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 6, LabSettings(db=db, seed=3))
+    simulate("toy-dice-race", ["greedy", "random"], 4, LabSettings(db=db, seed=3), reroll=1)
+    found = verify(db, workers=2)
+    assert (found.checked, found.reproduced, found.differ, found.openings_added) == (10, 10, [], 0)
+
+
+def test_games_the_code_now_plays_otherwise_are_found_and_dropped_then_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 9, LabSettings(db=db, seed=3))
+    with Store(db) as store:
+        before = {row.idx: row for row in store.rows()}
+    always_risky(monkeypatch)
+    found = verify(db)
+    changed = {idx for _, idx, _ in found.differ}
+    # Some games, not all: those where the random seat had taken the safe die.
+    assert changed and len(changed) < 9 and found.reproduced == 9 - len(changed)
+    assert all("opening" in cols for _, _, cols in found.differ)  # toy games fit in 40 actions
+    with Store(db) as store:
+        assert {row.idx: row for row in store.rows()} == before  # reported, nothing changed
+    dropped = verify(db, drop=True)
+    assert dropped.dropped == len(changed)
+    with Store(db) as store:
+        assert {row.idx for row in store.rows()} == set(range(9)) - changed
+    # The resume plays the dropped games again, with the code as it is now.
+    assert simulate("toy-dice-race", SEATS, 9, LabSettings(db=db, seed=3)).played == len(changed)
+    assert verify(db).differ == []
+
+
+def test_rows_written_before_openings_and_endings_were_stored_are_checked_and_given_their_opening(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 3, LabSettings(db=db, seed=3))
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE games SET opening = NULL, finish = NULL, decisions = NULL, choices = NULL")
+    found = verify(db)
+    assert (found.reproduced, found.openings_added) == (3, 3)
+    with Store(db) as store:
+        assert all(row.opening is not None for row in store.rows())
+
+
+def test_verify_refuses_a_missing_database(tmp_path: Path) -> None:
+    with pytest.raises(LabError, match="There is no lab database"):
+        verify(tmp_path / "none.db")
