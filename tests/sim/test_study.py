@@ -108,6 +108,24 @@ def test_the_book_has_a_paragraph_and_two_tables_per_game(toy_plan: Plan, tmp_pa
     assert len(shape_table(figures[0]).rows) == len(fairness_table(figures[0]).rows) == 2
 
 
+def test_a_variant_whose_seat_wins_clearly_more_than_its_share_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A goal of 1 square: the first to roll anything but 0 wins, most often seat 1.
+    sprint = Plan(
+        "toy-dice-race", (Variant("standard game"), Variant("a sprint", {"goal": 1})), {"rounds": 40}
+    )
+    monkeypatch.setitem(PLANS, "toy-dice-race", sprint)
+    chosen = settings(tmp_path / "b.db", games=12, skill_games=0, reroll_games=0)
+    study(["toy-dice-race"], chosen)
+    (figures,) = analyse(["toy-dice-race"], chosen)
+    fast = figures.variants[1]
+    assert fast.level is not None
+    first = fast.level.by_seat[0]
+    assert first.interval[0] > fast.fair_share  # the situation: seat 1 clearly ahead
+    assert "In the variant a sprint, seat 1 wins more than its share" in designer_notes(figures)
+
+
 def test_every_game_has_a_plan_naming_its_variants() -> None:
     assert plan_for("chaos-cruisers").variants[0].label == "standard game"
     assert len(plan_for("chaos-cruisers").variants) == 11

@@ -145,17 +145,26 @@ def designer_notes(figures: GameFigures) -> str:
 def _seat_sentence(v: VariantFigures) -> list[str]:
     if v.level is None or not v.level.finished:
         return []
-    fair = v.fair_share
+    off = _seats_off(v)
+    if off:
+        return ["By seat: " + "; ".join(off) + "."]
+    return [
+        f"No seat wins clearly more or less than its fair share of {pct(v.fair_share)} at this sample size."
+    ]
+
+
+def _seats_off(v: VariantFigures) -> list[str]:
+    """The seats whose win rate's interval lies wholly above or below the fair share."""
+    if v.level is None or not v.level.finished:
+        return []
     off = []
     for seat, rate in sorted(v.level.by_seat.items()):
         lo, hi = rate.interval
-        if lo > fair:
+        if lo > v.fair_share:
             off.append(f"seat {seat + 1} wins more than its share ({_rate(rate)})")
-        elif hi < fair:
+        elif hi < v.fair_share:
             off.append(f"seat {seat + 1} wins less than its share ({_rate(rate)})")
-    if off:
-        return ["By seat: " + "; ".join(off) + "."]
-    return [f"No seat wins clearly more or less than its fair share of {pct(fair)} at this sample size."]
+    return off
 
 
 def _variant_sentences(played: Sequence[VariantFigures]) -> list[str]:
@@ -168,6 +177,10 @@ def _variant_sentences(played: Sequence[VariantFigures]) -> list[str]:
         f"Of the variants, {long.variant.label} is the longest ({mean(long.table_minutes):.0f} minutes) and "
         f"{short.variant.label} the shortest ({mean(short.table_minutes):.0f} minutes)."
     ]
+    for v in played[1:]:  # the standard game's seats have a sentence of their own
+        off = _seats_off(v)
+        if off:
+            out.append(f"In the variant {v.variant.label}, " + "; ".join(off) + ".")
     capped = [v for v in played if v.level is not None and v.level.capped]
     if capped:
         parts = [
