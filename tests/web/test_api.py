@@ -364,7 +364,9 @@ class TestComputerSeats:
         got = wait_for(client, created["id"], lambda v: v["status"] == "finished", seconds=120)
         assert got["status"] == "finished" and got["result"] is not None
 
-    def test_a_seat_given_by_level_plays_that_games_level(self, client: TestClient) -> None:
+    def test_a_seat_given_by_level_plays_that_games_level(
+        self, client: TestClient, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         # In Royal Racers `medium` is greedy (agents.GAME_LEVELS), not the search it is elsewhere.
         created = create(client, "royal-racers", ["human", "medium"], seed=3)
         assert [s["who"] for s in created["seats"]][1] == "medium"
@@ -376,7 +378,11 @@ class TestComputerSeats:
             actions.append(str(action))
             state.apply_action(action)
         asked = Decision("g", "royal-racers", {"players": 2}, tuple(actions), "medium", seed=11)
+        made: list[str] = []
+        real_make = agents.make
+        monkeypatch.setattr(agents, "make", lambda name, **kw: made.append(name) or real_make(name, **kw))
         assert decide(asked) == str(agents.make("greedy", seed=11).choose(state))
+        assert made[0] == "greedy"  # the worker made greedy, not the search `medium` is elsewhere
 
 
 class TestRecordsAndReplays:

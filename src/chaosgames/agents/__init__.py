@@ -97,7 +97,7 @@ GAME_LEVELS: dict[str, dict[str, str]] = {
 
 def levels(game: str | None = None) -> dict[str, str]:
     """The levels of `game` (its registry name) and their specs; without a game, `LEVELS`."""
-    return dict(GAME_LEVELS.get(game, LEVELS)) if game is not None else dict(LEVELS)
+    return dict(GAME_LEVELS.get(game or "", LEVELS))
 
 
 def resolve_level(text: str, game: str | None = None) -> str:

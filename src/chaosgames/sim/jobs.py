@@ -123,10 +123,17 @@ class Job:
             rotation=rotation,
             seats=tuple(self.lineup[(p + rotation) % n] for p in range(n)),
             seed=dice,
-            agent_seeds=tuple(derive_seed("agent", game_seed, (p + rotation) % n) for p in range(n)),
+            agent_seeds=agent_seeds(self.seed, idx, rotation, n),
             max_actions=self.max_actions,
             keep_record=keep_record,
         )
+
+
+def agent_seeds(job_seed: int, idx: int, rotation: int, players: int) -> tuple[int, ...]:
+    """Each player's agent seed in game `idx` of a job: it follows the lineup entry, not the
+    seat, and not the dice (a rerolled game's agents are seeded as the original's)."""
+    game_seed = derive_seed("game", job_seed, idx)
+    return tuple(derive_seed("agent", game_seed, (p + rotation) % players) for p in range(players))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from chaosgames.core import game_class
 from chaosgames.sim.backends import run_tasks
-from chaosgames.sim.jobs import Task, derive_seed
+from chaosgames.sim.jobs import Task, agent_seeds
 from chaosgames.sim.storage import GameRow, LabError, Store
 
 COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("record", "opening"))
@@ -84,8 +84,6 @@ def _changed(old: GameRow, new: GameRow) -> list[str]:
 def task_of(row: GameRow, job_seed: int, max_actions: int) -> Task:
     """The task that plays a stored game again: its row holds the dice seed actually used
     (a rerolled game's too) and the seats; the agents' seeds derive from the job's seed."""
-    n = len(row.seats)
-    game_seed = derive_seed("game", job_seed, row.idx)
     return Task(
         game_class=game_class(row.game),
         job=row.job,
@@ -95,7 +93,7 @@ def task_of(row: GameRow, job_seed: int, max_actions: int) -> Task:
         rotation=row.rotation,
         seats=tuple(row.seats),
         seed=row.seed,
-        agent_seeds=tuple(derive_seed("agent", game_seed, (p + row.rotation) % n) for p in range(n)),
+        agent_seeds=agent_seeds(job_seed, row.idx, row.rotation, len(row.seats)),
         max_actions=max_actions,
         keep_record=row.record is not None,
     )
