@@ -16,7 +16,14 @@ from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationEr
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.grid import bfs_distances
 from chaosgames.games.royal_racers.board import RANK_OF, SQUARE_NAMES, SQUARES
-from chaosgames.games.royal_racers.evaluation import FLAG_FACE_DOWN, _steps_between, steps_to_finish
+from chaosgames.games.royal_racers.evaluation import (
+    FLAG_FACE_DOWN,
+    FLIPPABLE_FLAG,
+    OPEN_SIDE,
+    _steps_between,
+    flag_exposure,
+    steps_to_finish,
+)
 from chaosgames.games.royal_racers.state import OVER, PHASE_NAMES, ROLL_PHASE, RoyalRacersState
 from tests.core.contract import check_random_game
 from tests.games.royal_racers.helpers import arrange, game, play, raced, rolled, sq
@@ -218,17 +225,19 @@ class TestHeuristic:
         assert shares[0] > shares[1]
 
     def test_closer_to_the_next_flag_is_better(self) -> None:
-        state = arrange(standard(), pawns=["a5", "f1"])  # suns beside their ace, moons far
-        shares = state.game.heuristic(state)
-        assert shares[0] > shares[1]
+        state = arrange(standard(), pawns=["a5", "d3"])  # the suns beside their ace (a4)
+        beside = state.game.heuristic(state)[0]
+        arrange(state, pawns=["f1", "d3"])  # the suns in the far corner
+        assert beside > state.game.heuristic(state)[0]
 
     def test_steps_count_the_whole_route_through_the_flags_left(self) -> None:
         state = standard()
         route = [state.pawns[0], *state.flag_sq[0 : state.nflags]]
         straight = sum(abs(a % 6 - b % 6) + abs(a // 6 - b // 6) for a, b in pairwise(route))
+        exposed = sum(flag_exposure(state)[flag] for flag in route[1:])
         assert state.phase == ROLL_PHASE and state.mover() == 0
         # Nothing face down: the first leg is straight too; the suns move this round (one less).
-        assert steps_to_finish(state, 0) == straight - 1
+        assert steps_to_finish(state, 0) == straight + exposed - 1
 
     def test_a_face_down_flag_card_costs_steps_until_it_is_turned_up(self) -> None:
         state = standard()
@@ -236,6 +245,40 @@ class TestHeuristic:
         before = steps_to_finish(state, 0)
         arrange(state, down=[flag])
         assert steps_to_finish(state, 0) == before + FLAG_FACE_DOWN
+
+    def test_a_flag_guarded_on_every_side_by_cards_that_never_flip_costs_only_its_walk(self) -> None:
+        # c2 is the 7d, beside the 7h, the 7c, the 9s and the 6h: none of them ever turns face down.
+        assert flag_exposure(standard())[sq("c2")] == 0
+
+    def test_a_flag_on_a_card_that_can_turn_face_down_costs_more_steps(self) -> None:
+        # e4 is the 4d: an ace-5 may go face down. Of its sides only e3 (the 6d) never flips.
+        assert flag_exposure(standard())[sq("e4")] == FLIPPABLE_FLAG + 3 * OPEN_SIDE
+
+    def test_the_edge_of_the_board_guards_nothing(self) -> None:
+        # f1 is the 9c in the corner: e1 and f2 (the 9d, the 8h) guard it; two sides are the edge.
+        assert flag_exposure(standard())[sq("f1")] == 2 * OPEN_SIDE
+
+    def test_an_exposed_flag_makes_its_owners_race_longer(self) -> None:
+        # A race to two flags, the moons' ace moved from c2 to e4: from d3 and back, the same
+        # walk either way, to a more exposed card.
+        state = arrange(standard(flags=2), flags={1: ["c2"]})
+        guarded = steps_to_finish(state, 1)
+        arrange(state, flags={1: ["e4"]})
+        assert steps_to_finish(state, 1) == guarded + FLIPPABLE_FLAG + 3 * OPEN_SIDE
+
+    def test_the_exposure_reads_no_face_down_rank(self) -> None:
+        # Only cards ace-5 are ever face down, so turning cards down changes nothing.
+        state = standard()
+        before = flag_exposure(state)
+        arrange(state, down=["e5", "d4", "f4"])
+        assert flag_exposure(state) == before
+
+    def test_a_state_read_from_its_document_knows_which_cards_never_flip(self) -> None:
+        state = arrange(standard(), down=["e5"])
+        read = state.game.state_from_json(state.to_json())
+        assert isinstance(read, RoyalRacersState)
+        assert read.always_up == state.always_up
+        assert read.game.heuristic(read) == state.game.heuristic(state)
 
     def test_a_player_whose_move_is_still_to_come_is_a_step_further_on(self) -> None:
         state = standard()

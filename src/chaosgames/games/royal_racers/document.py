@@ -225,6 +225,8 @@ def _read_cards(state: RoyalRacersState, fields: dict[str, Any]) -> None:
         seen.add(card)
         state.cards[sq] = card
         state.where[card] = sq
+        if RANK_OF[card] >= 6:
+            state.always_up |= 1 << sq
     state.dealt = len(seen)
     if any(state.cards[sq] < 0 for sq in DEAL_ORDER[: state.dealt]):
         raise _fail(["cards"], "are laid out in reading order from a6, without gaps")

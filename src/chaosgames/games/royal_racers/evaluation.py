@@ -8,19 +8,25 @@ still to walk are:
   DETOUR;
 - then from flag to flag to the last one (under his start), in straight lines: the
   cards between will have flipped by then;
+- for every flag still to touch, the steps its card is likely to cost on top (see
+  FLIPPABLE_FLAG and OPEN_SIDE): a flag on a card that may turn face down, or with few
+  sides guarded by cards that never do, is easily walled off. This is what makes flag
+  placement matter, and it is worth more than any other term measured (see
+  docs/games/royal-racers.md, Heuristic);
 - less one if his move in the current round is still to come.
 
 Coins won in earlier races of a campaign count FLAG_STEPS steps each (a flag is worth
 about one leg). Shares are a softmax of minus the steps with temperature TEMPERATURE: a
 step ahead is a clear edge in a game where the die decides the board, not a certainty.
-The heuristic reads which cards are face down, never their ranks.
+The heuristic reads which cards are face down and which never flip (6-9, public: they
+are never face down), never a face-down card's rank.
 """
 
 from __future__ import annotations
 
 import math
 
-from chaosgames.games.royal_racers.board import SIZE, SQUARES
+from chaosgames.games.royal_racers.board import NEIGHBOURS, SIZE, SQUARES
 from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, OVER, ROLL_PHASE, RoyalRacersState
 
 DETOUR = 4
@@ -30,6 +36,12 @@ a roll of its rank lets someone (most likely its owner) turn it up. One step, me
 greedy with it beat greedy with 3 (see docs/games/royal-racers.md, Heuristic)."""
 FLAG_STEPS = 4.0
 TEMPERATURE = 2.0
+FLIPPABLE_FLAG = 3
+"""Steps added for every flag still to touch that lies on a card ace-5: such a card may be
+turned face down ("Cards ranked 6 through 9 will always remain face-up")."""
+OPEN_SIDE = 1
+"""Steps added for every side of such a flag's card that no card 6-9 guards (the board's
+edge counts as open): the fewer guarded sides, the fewer flips wall the flag off."""
 
 
 def _apart(a: int, b: int) -> int:
@@ -128,9 +140,10 @@ def _steps_to_finish(state: RoyalRacersState, player: int, moves_this_round: boo
     route = state.flag_sq[first : (player + 1) * flags]
     steps = 0
     here = pawn
+    exposure = flag_exposure(state)
     for sq in route:
         if sq >= 0:
-            steps += APART[here][sq]
+            steps += APART[here][sq] + exposure[sq]
             here = sq
     flag = route[0]
     if flag >= 0:
@@ -143,6 +156,28 @@ def _steps_to_finish(state: RoyalRacersState, player: int, moves_this_round: boo
     if moves_this_round:
         steps -= 1
     return steps
+
+
+_EXPOSURE: dict[int, tuple[int, ...]] = {}
+"""The steps a flag costs on each square, by the squares of the cards 6-9 (a deal's: cards
+never move within a race)."""
+_EXPOSURE_KEPT = 1_000
+
+
+def flag_exposure(state: RoyalRacersState) -> tuple[int, ...]:
+    """Per square, the steps a flag there is likely to cost its owner besides the walk (see
+    FLIPPABLE_FLAG and OPEN_SIDE). Public knowledge: only cards ace-5 are ever face down."""
+    always_up = state.always_up
+    table = _EXPOSURE.get(always_up)
+    if table is None:
+        if len(_EXPOSURE) >= _EXPOSURE_KEPT:
+            _EXPOSURE.clear()
+        table = _EXPOSURE[always_up] = tuple(
+            (0 if always_up >> sq & 1 else FLIPPABLE_FLAG)
+            + OPEN_SIDE * (4 - sum(always_up >> side & 1 for side in NEIGHBOURS[sq]))
+            for sq in range(SQUARES)
+        )
+    return table
 
 
 def _moves_this_round(state: RoyalRacersState, player: int) -> bool:

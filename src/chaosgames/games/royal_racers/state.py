@@ -61,6 +61,7 @@ _SLOTS = (
     "cards",
     "where",
     "down",
+    "always_up",
     "pawns",
     "flag_sq",
     "flag_at",
@@ -95,6 +96,8 @@ class RoyalRacersState(State):
     cards: list[int]
     where: list[int]
     down: int
+    always_up: int
+    """Squares whose cards are ranked 6-9, as bits: they "will always remain face-up"."""
     pawns: list[int]
     flag_sq: list[int]
     flag_at: list[int]
@@ -129,6 +132,7 @@ class RoyalRacersState(State):
         self.cards = [-1] * SQUARES
         self.where = [-1] * SQUARES
         self.down = 0
+        self.always_up = 0
         self.pawns = [-1] * self.n
         self.flag_sq = [-1] * (self.n * self.nflags)
         self.flag_at = [-1] * SQUARES
@@ -243,6 +247,8 @@ class RoyalRacersState(State):
         sq = DEAL_ORDER[self.dealt]
         self.cards[sq] = card
         self.where[card] = sq
+        if RANK_OF[card] >= 6:
+            self.always_up |= 1 << sq
         self.dealt += 1
         if self.dealt == SQUARES:
             self.phase = START_PHASE
@@ -359,6 +365,7 @@ class RoyalRacersState(State):
         new.cards = self.cards[:]
         new.where = self.where[:]
         new.down = self.down
+        new.always_up = self.always_up
         new.pawns = self.pawns[:]
         new.flag_sq = self.flag_sq[:]
         new.flag_at = self.flag_at[:]
