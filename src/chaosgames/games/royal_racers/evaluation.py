@@ -40,8 +40,8 @@ FLIPPABLE_FLAG = 3
 """Steps added for every flag still to touch that lies on a card ace-5: such a card may be
 turned face down ("Cards ranked 6 through 9 will always remain face-up")."""
 OPEN_SIDE = 1
-"""Steps added for every side of such a flag's card that no card 6-9 guards (the board's
-edge counts as open): the fewer guarded sides, the fewer flips wall the flag off."""
+"""Steps added for every side of a flag's card (any rank) that no card 6-9 guards (the
+board's edge counts as open): the fewer guarded sides, the fewer flips wall the flag off."""
 
 
 def _apart(a: int, b: int) -> int:
