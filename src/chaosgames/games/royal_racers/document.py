@@ -36,7 +36,6 @@ from chaosgames.games.royal_racers.board import (
     CENTRE,
     DEAL_ORDER,
     QUADRANT_OF,
-    RANK_OF,
     SQUARE_BY_NAME,
     SQUARE_NAMES,
     SQUARES,
@@ -223,17 +222,14 @@ def _read_cards(state: RoyalRacersState, fields: dict[str, Any]) -> None:
         if card in seen:
             raise _fail(["cards", sq], f"holds the {CARD_NAMES[card]} a second time")
         seen.add(card)
-        state.cards[sq] = card
-        state.where[card] = sq
-        if RANK_OF[card] >= 6:
-            state.always_up |= 1 << sq
+        state.lay(sq, card)
     state.dealt = len(seen)
     if any(state.cards[sq] < 0 for sq in DEAL_ORDER[: state.dealt]):
         raise _fail(["cards"], "are laid out in reading order from a6, without gaps")
     if (state.phase == Phase.DEAL) != (state.dealt < SQUARES):
         raise _fail(["cards"], "complete the grid exactly when the deal is over")
     for index, sq in enumerate(fields["face_down"]):
-        if state.cards[sq] < 0 or RANK_OF[state.cards[sq]] >= 6:
+        if state.cards[sq] < 0 or state.always_up >> sq & 1:
             raise _fail(["face_down", index], "cannot be face down (ranks 6-9 always stay face up)")
         state.down |= 1 << sq
 

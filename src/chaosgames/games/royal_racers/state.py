@@ -16,7 +16,7 @@ from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.royal_racers import board_morph, movement, setup
 from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
-from chaosgames.games.royal_racers.board import DEAL_ORDER, QUADRANT_OF, RANK_OF, SQUARES
+from chaosgames.games.royal_racers.board import DEAL_ORDER, LOWEST_FIXED_RANK, QUADRANT_OF, RANK_OF, SQUARES
 from chaosgames.games.royal_racers.board_morph import FLIP_KINDS, Flip
 
 if TYPE_CHECKING:
@@ -244,14 +244,17 @@ class RoyalRacersState(State):
             self._end_turn()  # stay
 
     def _deal(self, card: int) -> None:
-        sq = DEAL_ORDER[self.dealt]
-        self.cards[sq] = card
-        self.where[card] = sq
-        if RANK_OF[card] >= 6:
-            self.always_up |= 1 << sq
+        self.lay(DEAL_ORDER[self.dealt], card)
         self.dealt += 1
         if self.dealt == SQUARES:
             self.phase = START_PHASE
+
+    def lay(self, sq: int, card: int) -> None:
+        """Lay a card face up on a square (the deal, and a state document read back)."""
+        self.cards[sq] = card
+        self.where[card] = sq
+        if RANK_OF[card] >= LOWEST_FIXED_RANK:
+            self.always_up |= 1 << sq
 
     def _start(self, sq: int) -> None:
         # Setup d): the highest flag lies under the starting pawn.
