@@ -10,6 +10,7 @@ import pytest
 import chaosgames
 from chaosgames import agents
 from chaosgames.agents import AgentError, MctsAgent
+from chaosgames.agents.simple import greedy_value
 from chaosgames.core.chance import sample_outcome
 from chaosgames.sim.match import play_match
 from tests.core.contract import check_random_game
@@ -479,3 +480,55 @@ def test_the_kept_statistics_choose_as_the_formula_over_the_children(spec: str) 
             assert kept == _formula_choice(node, node.player, 1.0, False)
         checked += 1
     assert checked >= 10
+
+
+def _decision_nodes(node: Any, state: Any) -> list[tuple[Any, Any]]:
+    """Every (node, state) of a search tree where a player decides and moves were listed."""
+    found = []
+    if state.current_player() >= 0 and node.untried is not None:
+        found.append((node, state))
+    for action, child in node.children.items():
+        after = state.clone()
+        after.apply_action(action)
+        found += _decision_nodes(child, after)
+    return found
+
+
+def test_opponents_modelled_as_greedy_have_one_move_in_the_tree_the_greedy_agents() -> None:
+    # Three racers: at the others' decisions the tree holds the one move greedy plays there
+    # (the die it rates best, expected over the roll); the searcher's own moves all branch.
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    state = game.new_initial_state()
+    agent = MctsAgent(seed=2, iterations=400, opponents="greedy")
+    agent.choose(state)
+    assert agent._root is not None
+    nodes = _decision_nodes(agent._root, state)
+    others = [(node, at) for node, at in nodes if node.player != 0]
+    assert others and all(node.player == at.current_player() for node, at in nodes)
+    for node, at in others:
+        assert len(node.children) + len(node.untried) == 1
+        (move,) = list(node.children) + list(node.untried)
+        player = at.current_player()
+        rated = {}
+        for die in at.legal_actions():
+            after = at.clone()
+            after.apply_action(die)
+            rated[die] = greedy_value(after, player, 2, 8, random.Random(0))
+        assert rated[move] == max(rated.values())
+    own = [node for node, _ in nodes if node.player == 0 and node.children]
+    assert own and all(set(node.children) == {"safe", "risky"} for node in own)
+
+
+def test_opponents_searched_by_default_branch_like_the_searcher() -> None:
+    game = chaosgames.load_game("toy-dice-race", players=3)
+    state = game.new_initial_state()
+    agent = MctsAgent(seed=2, iterations=400)
+    agent.choose(state)
+    assert agent._root is not None
+    nodes = _decision_nodes(agent._root, state)
+    assert any(len(node.children) == 2 for node, _ in nodes if node.player != 0)
+
+
+def test_the_opponent_model_is_a_named_choice() -> None:
+    with pytest.raises(AgentError, match="opponents"):
+        agents.from_spec("mcts:opponents=paranoid")

@@ -7,7 +7,9 @@ grows along the outcomes that actually come up, in proportion to how likely they
 Playouts follow a rollout policy for at most `depth` decisions (0 by default: the new
 position itself) and are then scored by the game's heuristic (`Game.heuristic`) where a
 player decides, or by the result when the game ends first. A game may advise settings
-that suit it (`Game.search_advice`).
+that suit it (`Game.search_advice`). With `opponents=greedy` the other players are not
+searched: each plays the greedy agent's move, in the tree and in greedy playouts (an
+opponent model; see docs/agents.md).
 
 Between moves the tree is kept: the driver reports every action (moves of all players
 and chance outcomes) through `observe`, and the next search starts from the matching
@@ -27,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
+from chaosgames.agents.simple import GreedyAgent, greedy_value
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -110,6 +113,14 @@ class MctsAgent(Agent):
         ),
         param("normalise", bool, True, "rescale a node's child values to their spread before UCB (min-max)"),
         param(
+            "opponents",
+            str,
+            "search",
+            "the other players: 'search' (searched, each for his own best) or 'greedy' (played as the greedy"
+            " agent plays, in the tree and in greedy playouts)",
+            choices=("search", "greedy"),
+        ),
+        param(
             "unstick",
             bool,
             True,
@@ -128,6 +139,8 @@ class MctsAgent(Agent):
         self._loops = LoopGuard()
         self.last_iterations = 0
         """Playouts run by the last call of `choose` (for benchmarks and tests)."""
+        self._searcher = 0
+        """The player the current search decides for (with `opponents=greedy`, the only one searched)."""
 
     # -- the agent interface -------------------------------------------------------------
 
@@ -156,6 +169,7 @@ class MctsAgent(Agent):
             return legal[0]
         if root is None:
             root = _Node(state.current_player(), state.game.num_players)
+        self._searcher = state.current_player()
         self.last_iterations = self._search(root, state, progress)
         self._keep(root, state)
         if self._active["unstick"]:
@@ -221,6 +235,7 @@ class MctsAgent(Agent):
         exploration: float = self._active["c"]
         prior: int = self._active["prior"]
         select = _select_kept_normalised if self._active["normalise"] else _select_kept
+        modelled = self._active["opponents"] == "greedy"
         state = root_state.clone()
         node = root
         path = [node]
@@ -243,7 +258,10 @@ class MctsAgent(Agent):
                 untried = node.untried
                 if untried is None:
                     node.list_moves()
-                    if prior:
+                    if modelled and player != self._searcher:
+                        # The greedy agent's move is the other player's only move here.
+                        untried = node.untried = [_greedy_reply(state, state.legal_actions(), player, rng)]
+                    elif prior:
                         untried = node.untried = []
                         _expand_with_prior(node, state, prior, num_players, rng)
                     else:
@@ -285,6 +303,9 @@ class MctsAgent(Agent):
             return _sampled_verdict(state, rng)
         limit = PLAYOUT_LIMIT if depth < 0 else depth
         greedy = self._active["rollout"] == "greedy"
+        # Modelled as the greedy agent, the others play its moves; so does the searcher (its
+        # playouts are the game it would see if it played greedy from here).
+        modelled = self._active["opponents"] == "greedy"
         epsilon: float = self._active["epsilon"]
         decisions = 0
         for _ in range(PLAYOUT_LIMIT):
@@ -299,7 +320,10 @@ class MctsAgent(Agent):
                 decisions += 1
                 legal = state.legal_actions()
                 if greedy and len(legal) > 1 and rng.random() >= epsilon:
-                    action = _greedy_action(state, legal, player)
+                    if modelled:
+                        action = _greedy_reply(state, legal, player, rng)
+                    else:
+                        action = _greedy_action(state, legal, player)
                 else:
                     action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
@@ -501,6 +525,25 @@ def _sampled_verdict(state: State, rng: random.Random) -> list[float]:
         if player == TERMINAL:
             return state.returns()
         state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng))
+
+
+GREEDY_CHANCE_DEPTH: int = GreedyAgent.params["chance_depth"].default
+GREEDY_SAMPLES: int = GreedyAgent.params["samples"].default
+"""The greedy agent's defaults: the model of `opponents=greedy`."""
+
+
+def _greedy_reply(state: State, legal: list[Action], player: int, rng: random.Random) -> Action:
+    """The move the greedy agent (default settings, no loop guard) plays: the best rated by
+    `greedy_value`, the first of equals (the agent draws among them)."""
+    best = legal[0]
+    best_value = -math.inf
+    for action in legal:
+        child = state.clone()
+        child.apply_unchecked(action)
+        value = greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng)
+        if value > best_value + 1e-12:
+            best, best_value = action, value
+    return best
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -100,18 +101,24 @@ class GreedyAgent(Agent):
         return self._loops.choose(state, legal, choice, lambda: ranked()[: self.PLAUSIBLE], ranked)
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
-        if state.is_terminal():
-            return state.returns()[player]
-        if chance_depth > 0 and state.current_player() == CHANCE:
-            outcomes = state.chance_outcomes()
-            samples: int = self.settings["samples"]
-            if len(outcomes) > samples:
-                drawn = [(sample_outcome(outcomes, self.rng), 1.0 / samples) for _ in range(samples)]
-                outcomes = drawn
-            total = 0.0
-            for outcome, probability in outcomes:
-                child = state.clone()
-                child.apply_unchecked(outcome)  # one of the state's own chance outcomes
-                total += probability * self._value(child, player, chance_depth - 1)
-            return total
-        return state.game.heuristic(state)[player]
+        return greedy_value(state, player, chance_depth, self.settings["samples"], self.rng)
+
+
+def greedy_value(state: State, player: int, chance_depth: int, samples: int, rng: random.Random) -> float:
+    """How `greedy` rates a position for `player`: the result if the game is over, else the
+    heuristic, expected over up to `chance_depth` consecutive chance nodes (estimated from
+    `samples` draws at a node with more outcomes)."""
+    if state.is_terminal():
+        return state.returns()[player]
+    if chance_depth > 0 and state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        if len(outcomes) > samples:
+            drawn = [(sample_outcome(outcomes, rng), 1.0 / samples) for _ in range(samples)]
+            outcomes = drawn
+        total = 0.0
+        for outcome, probability in outcomes:
+            child = state.clone()
+            child.apply_unchecked(outcome)  # one of the state's own chance outcomes
+            total += probability * greedy_value(child, player, chance_depth - 1, samples, rng)
+        return total
+    return state.game.heuristic(state)[player]
