@@ -56,7 +56,7 @@ def match_seed(seed: int, number: int) -> int:
 
 def agent_seed(seed: int, number: int, seat: int) -> int:
     """The seed of the agent in `seat` in game `number` (the screened one's too)."""
-    return (seed * 100_003 + number) * 10 + seat
+    return match_seed(seed, number) * 10 + seat
 
 
 def play_one(name: str, players: int, spec: str, opponent: str, seed: int, number: int) -> Outcome:

@@ -139,8 +139,6 @@ class MctsAgent(Agent):
         self._loops = LoopGuard()
         self.last_iterations = 0
         """Playouts run by the last call of `choose` (for benchmarks and tests)."""
-        self._searcher = 0
-        """The player the current search decides for (with `opponents=greedy`, the only one searched)."""
 
     # -- the agent interface -------------------------------------------------------------
 
@@ -169,7 +167,6 @@ class MctsAgent(Agent):
             return legal[0]
         if root is None:
             root = _Node(state.current_player(), state.game.num_players)
-        self._searcher = state.current_player()
         self.last_iterations = self._search(root, state, progress)
         self._keep(root, state)
         if self._active["unstick"]:
@@ -235,7 +232,9 @@ class MctsAgent(Agent):
         exploration: float = self._active["c"]
         prior: int = self._active["prior"]
         select = _select_kept_normalised if self._active["normalise"] else _select_kept
+        # With opponents=greedy only the player at the root (the searcher) is searched.
         modelled = self._active["opponents"] == "greedy"
+        searcher = root.player
         state = root_state.clone()
         node = root
         path = [node]
@@ -258,7 +257,7 @@ class MctsAgent(Agent):
                 untried = node.untried
                 if untried is None:
                     node.list_moves()
-                    if modelled and player != self._searcher:
+                    if modelled and player != searcher:
                         # The greedy agent's move is the other player's only move here.
                         untried = node.untried = [_greedy_reply(state, state.legal_actions(), player, rng)]
                     elif prior:
