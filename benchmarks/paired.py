@@ -1,9 +1,13 @@
 """Paired screens: two versions of a player on the same games (issue 14).
 
 A change to a computer player is screened by playing it (the candidate) and the player it
-would replace (the baseline) on the same games: game k has the same match seed (so the
-same deal and the same stream of dice draws), the same seat for the screened player
-(seats rotate with k) and the same agent seeds, against the same opponents. Where the two
+would replace (the baseline) on the same games: game k is game k of the lab's job with
+the screened player in the first seat of the lineup and `--opponent` in the others
+(`Job.build(...).task(k)`, played by `play_task`), so it has the same deal and stream of
+dice draws, the same seat for the screened player (the lineup rotates with k) and the
+same agent seeds, against the same opponents. It is also game k of a `strength.py` (or
+`chaosgames simulate`) run with the same seed, the same players and the lab's caps, so a
+screen can be checked against, or extended by, a stored run. Where the two
 choose alike the games are the same game and cancel; what weighs is the discordant
 games, won by one and not by the other, and an exact sign test says whether they lean
 one way (McNemar's test: under "no difference" each discordant game is a fair coin).
@@ -28,9 +32,10 @@ from dataclasses import dataclass
 from scipy.stats import binomtest
 
 import chaosgames
-from chaosgames import agents
-from chaosgames.sim import play_match
+from chaosgames.sim import Job
+from chaosgames.sim.jobs import play_task
 from chaosgames.sim.stats import wilson
+from chaosgames.sim.storage import ENDED_BY_CAP
 
 try:
     from benchmarks.caps import capped_options  # imported as a package (the tests)
@@ -40,7 +45,9 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 
 @dataclass(frozen=True)
 class Outcome:
-    """Game `number` as one player played it: its seat, its share of the win, the rounds."""
+    """Game `number` as one player played it: its seat, its share of the win, the rounds,
+    and whether a cap ended it (the game's `max_rounds`, not a rule, or the lab's action
+    cap): such a game is no rulebook result and is never counted as a win or a loss."""
 
     number: int
     seat: int
@@ -49,33 +56,24 @@ class Outcome:
     capped: bool
 
 
-def match_seed(seed: int, number: int) -> int:
-    """The chance seed of game `number` of a screen (the deal and the dice)."""
-    return seed * 100_003 + number
-
-
-def agent_seed(seed: int, number: int, seat: int) -> int:
-    """The seed of the agent in `seat` in game `number` (the screened one's too)."""
-    return match_seed(seed, number) * 10 + seat
+def screen_job(name: str, players: int, spec: str, opponent: str, seed: int) -> Job:
+    """The lab's job a screen plays: `spec` first in the lineup, `opponent` in the other
+    seats, the benchmarks' caps (the same job as `strength.py --mcts spec --seed seed`)."""
+    return Job.build(name, [spec] + [opponent] * (players - 1), seed, capped_options(name, players=players))
 
 
 def play_one(name: str, players: int, spec: str, opponent: str, seed: int, number: int) -> Outcome:
-    """Game `number`: `spec` in seat number % players, `opponent` in the others."""
-    game = chaosgames.load_game(name, **capped_options(name, players=players))
-    seat = number % players
-    seats = [
-        agents.from_spec(spec if p == seat else opponent, seed=agent_seed(seed, number, p), game=name)
-        for p in range(players)
-    ]
-    result = play_match(game, seats, match_seed(seed, number)).result
-    score = result.returns[seat] if result.returns is not None else 0.0
-    return Outcome(number, seat, score, result.rounds, result.capped)
+    """Game `number` of the screen's job, `spec` in the seat the lineup rotates it to."""
+    row, _ = play_task(screen_job(name, players, spec, opponent, seed).task(number))
+    seat = -row.rotation % players  # seat p is played by lineup[(p + rotation) % players]
+    score = row.returns[seat] if row.returns is not None else 0.0
+    return Outcome(number, seat, score, row.rounds, row.capped or row.ended_by == ENDED_BY_CAP)
 
 
 @dataclass(frozen=True)
 class Paired:
     """Two players' outcomes on the same games: who won which, and the sign test. Games
-    that the lab's action cap stopped for either player (no result) are left out."""
+    that a cap ended for either player (no rulebook result) are left out."""
 
     games: int
     baseline: float
@@ -163,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         f"exact sign test p = {paired.p_value:.3f}"
     )
     if paired.capped:
-        print(f"  left out, stopped by the lab's action cap (no result): games {paired.capped}")
+        print(f"  left out, ended by a cap, not by the rules: games {paired.capped}")
     return 0
 
 

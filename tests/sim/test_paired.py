@@ -3,34 +3,51 @@ games that only one of them won."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from benchmarks import paired
+from benchmarks.caps import capped_options
 from benchmarks.paired import Outcome
 
 import chaosgames
-from chaosgames import agents
-from chaosgames.sim import play_match
+from chaosgames.sim import LabSettings, Store, simulate
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
 
-def test_game_k_is_the_same_game_whoever_plays_it() -> None:
-    # The screened seat rotates with the game number, and the deal, the dice and every
-    # agent's seed come from the screen's seed and the game number alone.
-    for number in range(4):
-        first = paired.play_one("toy-dice-race", 3, "greedy", "random", 7, number)
-        again = paired.play_one("toy-dice-race", 3, "greedy", "random", 7, number)
-        assert first == again
-        assert first.seat == number % 3
-        game = chaosgames.load_game("toy-dice-race", players=3)
-        seats = [
-            agents.from_spec("greedy" if p == number % 3 else "random", seed=paired.agent_seed(7, number, p))
-            for p in range(3)
-        ]
-        played = play_match(game, seats, paired.match_seed(7, number)).result
-        assert played.returns is not None
-        assert first.score == played.returns[number % 3]
-        assert first.rounds == played.rounds
+def test_game_k_is_game_k_of_the_lab_run_with_the_same_seed(tmp_path: Path) -> None:
+    # strength.py plays `simulate` with the screened player first in the lineup and the
+    # benchmarks' caps: a screen's game k is that run's game k (the same deal, dice, seat
+    # and agent seeds), so a screen can be checked against a stored run.
+    db = tmp_path / "lab.db"
+    lineup = ["greedy", "random", "random"]
+    simulate("toy-dice-race", lineup, 6, LabSettings(db=db, seed=7, options=capped_options("toy-dice-race", players=3)))
+    with Store(db) as store:
+        stored = store.rows()
+    assert [row.idx for row in stored] == list(range(6))
+    for row in stored:
+        screened = paired.play_one("toy-dice-race", 3, "greedy", "random", 7, row.idx)
+        assert row.returns is not None
+        assert screened.seat == row.seats.index("greedy")
+        assert screened.score == row.returns[screened.seat]
+        assert screened.rounds == row.rounds
+        assert not screened.capped
+    # The screened player sits in every seat in turn.
+    assert [paired.play_one("toy-dice-race", 3, "greedy", "random", 7, n).seat for n in range(3)] == [0, 2, 1]
+
+
+def test_a_race_ended_by_the_length_cap_is_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    # max_rounds is an option, not a rule: a race it stops is left out of the sign test
+    # and the totals, as a game the lab's action cap stopped is.
+    monkeypatch.setattr(paired, "capped_options", lambda name, **options: {"max_rounds": 1, **options})
+    stopped = paired.play_one("royal-racers", 2, "random", "random", 5, 0)
+    assert stopped.capped
+    finished = Outcome(number=0, seat=stopped.seat, score=1.0, rounds=30, capped=False)
+    result = paired.compare([finished], [stopped])
+    assert result.capped == [0]
+    assert result.games == 0
+    assert result.only_baseline == result.only_candidate == []
 
 
 def test_a_player_screened_against_itself_wins_and_loses_the_same_games() -> None:
