@@ -10,7 +10,6 @@ from benchmarks import paired
 from benchmarks.caps import capped_options
 from benchmarks.paired import Outcome
 
-import chaosgames
 from chaosgames.sim import LabSettings, Store, simulate
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -22,7 +21,12 @@ def test_game_k_is_game_k_of_the_lab_run_with_the_same_seed(tmp_path: Path) -> N
     # and agent seeds), so a screen can be checked against a stored run.
     db = tmp_path / "lab.db"
     lineup = ["greedy", "random", "random"]
-    simulate("toy-dice-race", lineup, 6, LabSettings(db=db, seed=7, options=capped_options("toy-dice-race", players=3)))
+    simulate(
+        "toy-dice-race",
+        lineup,
+        6,
+        LabSettings(db=db, seed=7, options=capped_options("toy-dice-race", players=3)),
+    )
     with Store(db) as store:
         stored = store.rows()
     assert [row.idx for row in stored] == list(range(6))
