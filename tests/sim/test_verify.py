@@ -26,8 +26,10 @@ def test_games_played_by_the_code_as_it_is_reproduce(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
     simulate("toy-dice-race", SEATS, 6, LabSettings(db=db, seed=3))
     simulate("toy-dice-race", ["greedy", "random"], 4, LabSettings(db=db, seed=3), reroll=1)
-    found = verify(db, workers=2)
+    seen: list[tuple[int, int]] = []
+    found = verify(db, workers=2, on_game=lambda done, total: seen.append((done, total)))
     assert (found.checked, found.reproduced, found.differ, found.openings_added) == (10, 10, [], 0)
+    assert seen == [(done, 10) for done in range(1, 11)]  # what a progress bar is fed, game by game
 
 
 def test_games_the_code_now_plays_otherwise_are_found_and_dropped_then_replayed(

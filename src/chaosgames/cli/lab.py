@@ -170,7 +170,7 @@ def verify_command(
     ] = False,
 ) -> None:
     """Replay every stored game with the code as it is now; exit 1 if any is played otherwise (and kept)."""
-    found = verify(db, game=game, workers=workers, drop=drop)
+    found = verify(db, game=game, workers=workers, drop=drop, show_progress=True, console=console)
     console.print(
         f"{found.checked} games replayed from {found.database}: {found.reproduced} as stored, "
         f"{len(found.differ)} otherwise"

@@ -86,7 +86,7 @@ def simulate(
                 checked.add(job.key)
         start = time.perf_counter()
         played = 0
-        bar = _progress_bar(console) if show_progress and todo else None
+        bar = progress_bar(console) if show_progress and todo else None
         with bar if bar is not None else nullcontext() as shown:
             task_id = None
             if shown is not None:
@@ -138,7 +138,8 @@ class _RateColumn(ProgressColumn):
         return Text("-- games/s" if speed is None else f"{speed:.2f} games/s", style="cyan")
 
 
-def _progress_bar(console: Console | None) -> Progress:
+def progress_bar(console: Console | None) -> Progress:
+    """The lab's bar: games done of all, games a second, time spent and left."""
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -13,12 +13,17 @@ opening digests were kept gets its digest.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from rich.console import Console
 
 from chaosgames.core import game_class
 from chaosgames.sim.backends import run_tasks
 from chaosgames.sim.jobs import Task, agent_seeds
+from chaosgames.sim.lab import progress_bar
 from chaosgames.sim.storage import GameRow, LabError, Store
 
 COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("record", "opening"))
@@ -43,8 +48,19 @@ class Verification:
     openings_added: int = 0
 
 
-def verify(db: str | Path, *, game: str | None = None, workers: int = 1, drop: bool = False) -> Verification:
-    """Replay every stored game (of `game` only, if given) and compare it with its row."""
+def verify(
+    db: str | Path,
+    *,
+    game: str | None = None,
+    workers: int = 1,
+    drop: bool = False,
+    show_progress: bool = False,
+    on_game: Callable[[int, int], None] | None = None,
+    console: Console | None = None,
+) -> Verification:
+    """Replay every stored game (of `game` only, if given) and compare it with its row.
+    A replay of a whole database takes as long as playing it did: `show_progress` shows the
+    lab's bar, and `on_game(done, total)` is called after each game compared."""
     if workers < 1:
         raise LabError("The number of workers must be at least 1.")
     found = Verification(str(db))
@@ -53,22 +69,36 @@ def verify(db: str | Path, *, game: str | None = None, workers: int = 1, drop: b
         rows = store.rows("WHERE game = ?", (game,)) if game is not None else store.rows()
         stored = {(row.job, row.idx): row for row in rows}
         tasks = [task_of(row, *jobs[row.job]) for row in rows]
-        for new, _ in run_tasks(tasks, workers):
-            old = stored[(new.job, new.idx)]
-            found.checked += 1
-            changed = _changed(old, new)
-            if changed:
-                found.differ.append((new.job, new.idx, changed))
-                if drop:
-                    store.drop_game(new.job, new.idx)
-                    found.dropped += 1
-                continue
-            found.reproduced += 1
-            if old.opening is None and new.opening is not None:
-                store.set_opening(new.job, new.idx, new.opening)
-                found.openings_added += 1
+        bar = progress_bar(console) if show_progress and tasks else None
+        with bar if bar is not None else nullcontext() as shown:
+            task_id = (
+                shown.add_task(f"replaying {found.database}", total=len(tasks)) if shown is not None else None
+            )
+            for new, _ in run_tasks(tasks, workers):
+                _compare(store, found, stored[(new.job, new.idx)], new, drop)
+                if shown is not None and task_id is not None:
+                    shown.advance(task_id)
+                if on_game is not None:
+                    on_game(found.checked, len(tasks))
     found.differ.sort()
     return found
+
+
+def _compare(store: Store, found: Verification, old: GameRow, new: GameRow, drop: bool) -> None:
+    """Count one replayed game: reproduced (and given its opening digest if it had none),
+    or played otherwise (and deleted with `drop`)."""
+    found.checked += 1
+    changed = _changed(old, new)
+    if changed:
+        found.differ.append((new.job, new.idx, changed))
+        if drop:
+            store.drop_game(new.job, new.idx)
+            found.dropped += 1
+        return
+    found.reproduced += 1
+    if old.opening is None and new.opening is not None:
+        store.set_opening(new.job, new.idx, new.opening)
+        found.openings_added += 1
 
 
 def _changed(old: GameRow, new: GameRow) -> list[str]:
