@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -109,14 +110,22 @@ def compare(baseline: list[Outcome], candidate: list[Outcome]) -> Paired:
 
 
 def screen(
-    name: str, players: int, specs: list[str], opponent: str, seed: int, numbers: list[int], workers: int
-) -> list[list[Outcome]]:
-    """Each of `specs` on games `numbers`, all in one pool."""
+    name: str,
+    players: int,
+    specs: tuple[str, str],
+    opponent: str,
+    seed: int,
+    numbers: list[int],
+    workers: int,
+) -> Iterator[tuple[Outcome, Outcome]]:
+    """The two players (baseline, candidate) on each of games `numbers`, in one pool: the
+    pairs in order, each as soon as both games are played (a screen runs for many minutes)."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [
-            [pool.submit(play_one, name, players, spec, opponent, seed, n) for n in numbers] for spec in specs
+            [pool.submit(play_one, name, players, spec, opponent, seed, n) for spec in specs] for n in numbers
         ]
-        return [[future.result() for future in row] for row in futures]
+        for old, new in futures:
+            yield old.result(), new.result()
 
 
 def _share(wins: float, games: int) -> str:
@@ -142,15 +151,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     players = args.players or chaosgames.core.game_class(args.game).default_players
     numbers = [int(n) for n in args.only.split(",")] if args.only else list(range(args.games))
-    old, new = screen(
-        args.game, players, [args.baseline, args.candidate], args.opponent, args.seed, numbers, args.workers
+    old: list[Outcome] = []
+    new: list[Outcome] = []
+    pairs = screen(
+        args.game, players, (args.baseline, args.candidate), args.opponent, args.seed, numbers, args.workers
     )
-    for before, after in zip(old, new, strict=True):
+    for before, after in pairs:
         print(
             f"game {before.number}: seat {before.seat + 1}, "
             f"baseline {before.score:g} in {before.rounds} rounds, "
-            f"candidate {after.score:g} in {after.rounds} rounds"
+            f"candidate {after.score:g} in {after.rounds} rounds",
+            flush=True,
         )
+        old.append(before)
+        new.append(after)
     paired = compare(old, new)
     print(f"{args.game}, {players} players, against {args.opponent}, seed {args.seed}:")
     print(f"  baseline  {args.baseline}: {_share(paired.baseline, paired.games)}")
