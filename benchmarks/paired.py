@@ -36,7 +36,6 @@ import chaosgames
 from chaosgames.sim import Job
 from chaosgames.sim.jobs import play_task
 from chaosgames.sim.stats import wilson
-from chaosgames.sim.storage import ENDED_BY_CAP
 
 try:
     from benchmarks.caps import capped_options  # imported as a package (the tests)
@@ -68,7 +67,7 @@ def play_one(name: str, players: int, spec: str, opponent: str, seed: int, numbe
     row, _ = play_task(screen_job(name, players, spec, opponent, seed).task(number))
     seat = -row.rotation % players  # seat p is played by lineup[(p + rotation) % players]
     score = row.returns[seat] if row.returns is not None else 0.0
-    return Outcome(number, seat, score, row.rounds, row.capped or row.ended_by == ENDED_BY_CAP)
+    return Outcome(number, seat, score, row.rounds, not row.ended_by_rules)
 
 
 @dataclass(frozen=True)
