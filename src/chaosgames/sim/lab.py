@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -86,19 +86,13 @@ def simulate(
                 checked.add(job.key)
         start = time.perf_counter()
         played = 0
-        bar = progress_bar(console) if show_progress and todo else None
-        with bar if bar is not None else nullcontext() as shown:
-            task_id = None
-            if shown is not None:
-                task_id = shown.add_task(
-                    f"{job.game} {' vs '.join(job.lineup)}", total=games, completed=already
-                )
+        description = f"{job.game} {' vs '.join(job.lineup)}"
+        with progress_steps(show_progress and bool(todo), console, description, games, already) as step:
             try:
                 for row, seconds in run_tasks(todo, settings.workers, settings.backend):
                     store.add_game(row, seconds)
                     played += 1
-                    if shown is not None and task_id is not None:
-                        shown.advance(task_id)
+                    step()
                     if on_game is not None:
                         on_game(already + played, games)
             except KeyboardInterrupt:
@@ -138,8 +132,21 @@ class _RateColumn(ProgressColumn):
         return Text("-- games/s" if speed is None else f"{speed:.2f} games/s", style="cyan")
 
 
-def progress_bar(console: Console | None) -> Progress:
-    """The lab's bar: games done of all, games a second, time spent and left."""
+@contextmanager
+def progress_steps(
+    show: bool, console: Console | None, description: str, total: int, completed: int = 0
+) -> Iterator[Callable[[], None]]:
+    """The lab's bar over `total` games when `show` (games done of all, games a second,
+    time spent and left), else none: gives the step to call after each game."""
+    if not show:
+        yield lambda: None
+        return
+    with _progress_bar(console) as shown:
+        task_id = shown.add_task(description, total=total, completed=completed)
+        yield lambda: shown.advance(task_id)
+
+
+def _progress_bar(console: Console | None) -> Progress:
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

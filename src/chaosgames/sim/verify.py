@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from rich.console import Console
 from chaosgames.core import game_class
 from chaosgames.sim.backends import run_tasks
 from chaosgames.sim.jobs import Task, agent_seeds
-from chaosgames.sim.lab import progress_bar
+from chaosgames.sim.lab import progress_steps
 from chaosgames.sim.storage import GameRow, LabError, Store
 
 COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("record", "opening"))
@@ -69,15 +68,12 @@ def verify(
         rows = store.rows("WHERE game = ?", (game,)) if game is not None else store.rows()
         stored = {(row.job, row.idx): row for row in rows}
         tasks = [task_of(row, *jobs[row.job]) for row in rows]
-        bar = progress_bar(console) if show_progress and tasks else None
-        with bar if bar is not None else nullcontext() as shown:
-            task_id = (
-                shown.add_task(f"replaying {found.database}", total=len(tasks)) if shown is not None else None
-            )
+        with progress_steps(
+            show_progress and bool(tasks), console, f"replaying {found.database}", len(tasks)
+        ) as step:
             for new, _ in run_tasks(tasks, workers):
                 _compare(store, found, stored[(new.job, new.idx)], new, drop)
-                if shown is not None and task_id is not None:
-                    shown.advance(task_id)
+                step()
                 if on_game is not None:
                     on_game(found.checked, len(tasks))
     found.differ.sort()
