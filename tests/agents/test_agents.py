@@ -483,9 +483,10 @@ def test_the_kept_statistics_choose_as_the_formula_over_the_children(spec: str) 
 
 
 def _decision_nodes(node: Any, state: Any) -> list[tuple[Any, Any]]:
-    """Every (node, state) of a search tree where a player decides and moves were listed."""
+    """Every (node, state) of a search tree where a player decides and moves were listed
+    (or, for a player modelled as greedy, his replies)."""
     found = []
-    if state.current_player() >= 0 and node.untried is not None:
+    if state.current_player() >= 0 and (node.untried is not None or node.replies is not None):
         found.append((node, state))
     for action, child in node.children.items():
         after = state.clone()
@@ -494,9 +495,10 @@ def _decision_nodes(node: Any, state: Any) -> list[tuple[Any, Any]]:
     return found
 
 
-def test_opponents_modelled_as_greedy_have_one_move_in_the_tree_the_greedy_agents() -> None:
-    # Three racers: at the others' decisions the tree holds the one move greedy plays there
-    # (the die it rates best, expected over the roll); the searcher's own moves all branch.
+def test_opponents_modelled_as_greedy_play_in_the_tree_the_moves_greedy_draws_from() -> None:
+    # Three racers: at the others' decisions the tree holds only moves greedy may play there
+    # (the dice it rates best, expected over the roll, drawn among equals as greedy draws);
+    # the searcher's own moves all branch.
     game = chaosgames.load_game("toy-dice-race", players=3)
     state = game.new_initial_state()
     agent = MctsAgent(seed=2, iterations=400, opponents="greedy")
@@ -506,17 +508,34 @@ def test_opponents_modelled_as_greedy_have_one_move_in_the_tree_the_greedy_agent
     others = [(node, at) for node, at in nodes if node.player != 0]
     assert others and all(node.player == at.current_player() for node, at in nodes)
     for node, at in others:
-        assert len(node.children) + len(node.untried) == 1
-        (move,) = list(node.children) + list(node.untried)
         player = at.current_player()
         rated = {}
         for die in at.legal_actions():
             after = at.clone()
             after.apply_action(die)
             rated[die] = greedy_value(after, player, 2, 8, random.Random(0))
-        assert rated[move] == max(rated.values())
-    own = [node for node, _ in nodes if node.player == 0 and node.children]
-    assert own and all(set(node.children) == {"safe", "risky"} for node in own)
+        best = {die for die, value in rated.items() if value == max(rated.values())}
+        assert set(node.replies) == best
+        assert node.untried is None and set(node.children) <= best
+
+
+def test_a_modelled_opponent_with_equal_best_moves_is_met_in_each_of_them() -> None:
+    # Greedy draws among equally rated moves, so the model does too: where two moves tie
+    # for the other player, the search meets both in its tree, each about half the time.
+    # Last round: red (the searcher) at 6 cannot reach 12 this turn, and blue at 0 cannot
+    # pass red with any die, so both of blue's dice lose for him: greedy rates them equal.
+    game = chaosgames.load_game("toy-dice-race", players=2, rounds=2)
+    state = game.state_from_json({**game.doc_header(), "positions": [6, 0], "turn": 2, "die": None})
+    agent = MctsAgent(seed=3, iterations=400, opponents="greedy")
+    agent.choose(state)
+    assert agent._root is not None
+    blue = [node for node, at in _decision_nodes(agent._root, state) if node.player == 1]
+    assert len(blue) >= 3  # after the rolls of the die red searches most (risky: 0, 3 or 4)
+    for node in blue:
+        assert set(node.replies) == {"safe", "risky"}
+        visits = {move: child.visits for move, child in node.children.items()}
+        assert set(visits) == {"safe", "risky"}
+        assert min(visits.values()) >= sum(visits.values()) / 4
 
 
 def test_opponents_searched_by_default_branch_like_the_searcher() -> None:

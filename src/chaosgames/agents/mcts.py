@@ -8,8 +8,8 @@ Playouts follow a rollout policy for at most `depth` decisions (0 by default: th
 position itself) and are then scored by the game's heuristic (`Game.heuristic`) where a
 player decides, or by the result when the game ends first. A game may advise settings
 that suit it (`Game.search_advice`). With `opponents=greedy` the other players are not
-searched: each plays the greedy agent's move, in the tree and in greedy playouts (an
-opponent model; see docs/agents.md).
+searched: each plays as the greedy agent plays, one of its equal-best moves drawn at
+random, in the tree and in greedy playouts (an opponent model; see docs/agents.md).
 
 Between moves the tree is kept: the driver reports every action (moves of all players
 and chance outcomes) through `observe`, and the next search starts from the matching
@@ -51,7 +51,18 @@ class _Node:
     same divisions of the same sums, so the same floats and the same choices).
     """
 
-    __slots__ = ("children", "counts", "fresh", "kids", "means", "player", "untried", "value", "visits")
+    __slots__ = (
+        "children",
+        "counts",
+        "fresh",
+        "kids",
+        "means",
+        "player",
+        "replies",
+        "untried",
+        "value",
+        "visits",
+    )
 
     kids: list[tuple[Action, _Node]]
     means: list[float]
@@ -67,6 +78,9 @@ class _Node:
         self.value = [0.0] * num_players
         # Created with a heuristic prior but not yet reached by a playout.
         self.fresh = False
+        # A modelled player's node (opponents=greedy): the greedy agent's equal-best moves,
+        # one drawn at each visit as the agent draws (filled on the first visit).
+        self.replies: list[Action] | None = None
 
     def list_moves(self) -> None:
         """Start the children's statistics (the first visit of a decision node)."""
@@ -253,14 +267,23 @@ class MctsAgent(Agent):
                 if child is None:
                     child = node.children[action] = _Node(state.current_player(), num_players)
                     expanded = True
+            elif modelled and player != searcher:
+                # The greedy agent's move: one of its equal-best, drawn as it draws them,
+                # so the node is a chance node over those moves, not a choice.
+                replies = node.replies
+                if replies is None:
+                    replies = node.replies = _greedy_replies(state, state.legal_actions(), player, rng)
+                action = _drawn(replies, rng)
+                state.apply_unchecked(action)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node(state.current_player(), num_players)
+                    expanded = True
             else:
                 untried = node.untried
                 if untried is None:
                     node.list_moves()
-                    if modelled and player != searcher:
-                        # The greedy agent's move is the other player's only move here.
-                        untried = node.untried = [_greedy_reply(state, state.legal_actions(), player, rng)]
-                    elif prior:
+                    if prior:
                         untried = node.untried = []
                         _expand_with_prior(node, state, prior, num_players, rng)
                     else:
@@ -302,8 +325,9 @@ class MctsAgent(Agent):
             return _sampled_verdict(state, rng)
         limit = PLAYOUT_LIMIT if depth < 0 else depth
         greedy = self._active["rollout"] == "greedy"
-        # Modelled as the greedy agent, the others play its moves; so does the searcher (its
-        # playouts are the game it would see if it played greedy from here).
+        # Modelled as the greedy agent, the others play its moves, drawn among equals as it
+        # draws; so does the searcher (its playouts are the game it would see if it played
+        # greedy from here).
         modelled = self._active["opponents"] == "greedy"
         epsilon: float = self._active["epsilon"]
         decisions = 0
@@ -320,7 +344,7 @@ class MctsAgent(Agent):
                 legal = state.legal_actions()
                 if greedy and len(legal) > 1 and rng.random() >= epsilon:
                     if modelled:
-                        action = _greedy_reply(state, legal, player, rng)
+                        action = _drawn(_greedy_replies(state, legal, player, rng), rng)
                     else:
                         action = _greedy_action(state, legal, player)
                 else:
@@ -531,18 +555,25 @@ GREEDY_SAMPLES: int = GreedyAgent.params["samples"].default
 """The greedy agent's defaults: the model of `opponents=greedy`."""
 
 
-def _greedy_reply(state: State, legal: list[Action], player: int, rng: random.Random) -> Action:
-    """The move the greedy agent (default settings, no loop guard) plays: the best rated by
-    `greedy_value`, the first of equals (the agent draws among them)."""
-    best = legal[0]
+def _greedy_replies(state: State, legal: list[Action], player: int, rng: random.Random) -> list[Action]:
+    """The moves the greedy agent (default settings, no loop guard) draws its move from:
+    the best rated by `greedy_value`, with the agent's tolerance for equals."""
+    best: list[Action] = []
     best_value = -math.inf
     for action in legal:
         child = state.clone()
         child.apply_unchecked(action)
         value = greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng)
         if value > best_value + 1e-12:
-            best, best_value = action, value
+            best, best_value = [action], value
+        elif value > best_value - 1e-12:
+            best.append(action)
     return best
+
+
+def _drawn(replies: list[Action], rng: random.Random) -> Action:
+    """One of the greedy agent's equal-best moves, drawn as the agent draws among them."""
+    return replies[0] if len(replies) == 1 else replies[rng.randrange(len(replies))]
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:
