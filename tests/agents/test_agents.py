@@ -517,6 +517,8 @@ def test_opponents_modelled_as_greedy_play_in_the_tree_the_moves_greedy_draws_fr
         best = {die for die, value in rated.items() if value == max(rated.values())}
         assert set(node.replies) == best
         assert node.untried is None and set(node.children) <= best
+    own = [node for node, _ in nodes if node.player == 0 and node.children]
+    assert own and all(set(node.children) == {"safe", "risky"} for node in own)
 
 
 def test_a_modelled_opponent_with_equal_best_moves_is_met_in_each_of_them() -> None:

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
-from chaosgames.agents.simple import GreedyAgent, greedy_value
+from chaosgames.agents.simple import GreedyAgent, equal_best, greedy_value
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -260,20 +260,16 @@ class MctsAgent(Agent):
             player = node.player
             if player == TERMINAL:
                 break
-            if player == CHANCE:
-                action = sample_outcome(state.chance_outcomes(), rng)
-                state.apply_unchecked(action)
-                child = node.children.get(action)
-                if child is None:
-                    child = node.children[action] = _Node(state.current_player(), num_players)
-                    expanded = True
-            elif modelled and player != searcher:
-                # The greedy agent's move: one of its equal-best, drawn as it draws them,
-                # so the node is a chance node over those moves, not a choice.
-                replies = node.replies
-                if replies is None:
-                    replies = node.replies = _greedy_replies(state, state.legal_actions(), player, rng)
-                action = _drawn(replies, rng)
+            if player == CHANCE or (modelled and player != searcher):
+                if player == CHANCE:
+                    action = sample_outcome(state.chance_outcomes(), rng)
+                else:
+                    # The greedy agent's move: one of its equal-best, drawn as it draws
+                    # them, so the node is a chance node over those moves, not a choice.
+                    replies = node.replies
+                    if replies is None:
+                        replies = node.replies = _greedy_replies(state, state.legal_actions(), player, rng)
+                    action = _drawn(replies, rng)
                 state.apply_unchecked(action)
                 child = node.children.get(action)
                 if child is None:
@@ -558,17 +554,12 @@ GREEDY_SAMPLES: int = GreedyAgent.params["samples"].default
 def _greedy_replies(state: State, legal: list[Action], player: int, rng: random.Random) -> list[Action]:
     """The moves the greedy agent (default settings, no loop guard) draws its move from:
     the best rated by `greedy_value`, with the agent's tolerance for equals."""
-    best: list[Action] = []
-    best_value = -math.inf
+    values = []
     for action in legal:
         child = state.clone()
         child.apply_unchecked(action)
-        value = greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng)
-        if value > best_value + 1e-12:
-            best, best_value = [action], value
-        elif value > best_value - 1e-12:
-            best.append(action)
-    return best
+        values.append(greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng))
+    return equal_best(legal, values)
 
 
 def _drawn(replies: list[Action], rng: random.Random) -> Action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -76,20 +77,14 @@ class GreedyAgent(Agent):
         if blunders and self.rng.random() < blunders:  # no draw at 0: the default plays as before
             return self.rng.choice(legal)
         player = state.current_player()
-        best: list[Action] = []
-        best_value = -1.0
         values: list[float] = []
         for number, action in enumerate(legal):
             child = state.clone()
             child.apply_unchecked(action)  # one of the state's own legal actions
-            value = self._value(child, player, self.settings["chance_depth"])
-            values.append(value)
-            if value > best_value + 1e-12:
-                best, best_value = [action], value
-            elif value > best_value - 1e-12:
-                best.append(action)
+            values.append(self._value(child, player, self.settings["chance_depth"]))
             if progress is not None:
                 progress((number + 1) / len(legal))
+        best = equal_best(legal, values)
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         if not self.settings["unstick"]:
             return choice
@@ -102,6 +97,19 @@ class GreedyAgent(Agent):
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
         return greedy_value(state, player, chance_depth, self.settings["samples"], self.rng)
+
+
+def equal_best(actions: list[Action], values: list[float]) -> list[Action]:
+    """The actions rated best, in order: each rated more than 1e-12 above the best so far
+    starts the list again, each within 1e-12 of it joins (greedy draws among them)."""
+    best: list[Action] = []
+    best_value = -math.inf
+    for action, value in zip(actions, values, strict=True):
+        if value > best_value + 1e-12:
+            best, best_value = [action], value
+        elif value > best_value - 1e-12:
+            best.append(action)
+    return best
 
 
 def greedy_value(state: State, player: int, chance_depth: int, samples: int, rng: random.Random) -> float:
