@@ -80,6 +80,29 @@ def test_the_time_running_out_in_the_middle_of_a_job_keeps_every_stored_game(
         assert len({(r.job, r.idx) for r in store.rows()}) == len(store.rows())
 
 
+class _Ticking:
+    """A clock for the study alone that moves one minute each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+def test_the_time_running_out_stops_the_job_right_after_a_stored_game(
+    toy_plan: Plan, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read at the start (minute 1, so the end is minute 3.5), before the first job (minute 2:
+    # time left), after its first game (3: left) and after its second (4: out of time).
+    monkeypatch.setattr("chaosgames.sim.study.time", _Ticking())
+    chosen = settings(tmp_path / "b.db", games=8, batch=8, minutes=2.5)
+    assert study(["toy-dice-race"], chosen) is False
+    with Store(chosen.db) as store:
+        assert sorted(r.idx for r in store.rows()) == [0, 1]
+
+
 def test_the_chance_share_counts_replays_whose_winner_differs(toy_plan: Plan, tmp_path: Path) -> None:
     chosen = settings(tmp_path / "b.db", games=3, skill_games=0, reroll_games=3)
     study(["toy-dice-race"], chosen)

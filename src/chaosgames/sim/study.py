@@ -16,11 +16,9 @@ rather than the first ones fully. `analyse` reads the figures back from the data
 
 from __future__ import annotations
 
-import contextlib
-import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,7 +135,8 @@ class StudySettings:
     workers: int = 1
     seed: int = 2026
     minutes: float | None = None
-    """Stop after this many minutes: games being played then are dropped, stored ones kept."""
+    """Stop after this many minutes, after the next stored game: games still being played
+    then are dropped, stored ones kept."""
     max_actions: int = DEFAULT_MAX_ACTIONS
 
 
@@ -194,13 +193,13 @@ def study(
     for plan in plans:
         for spec in ("easy", "hard", settings.level):
             from_spec(spec, game=plan.game)  # an unknown level fails now, not after an hour of play
-    with _time_limit(settings.minutes) as clock:
-        try:
-            if _play(plans, settings, clock, on_pass):
-                return True
-        except LabInterrupted:
-            if not clock.up:
-                raise
+    clock = _Clock(settings.minutes)
+    try:
+        if _play(plans, settings, clock, on_pass):
+            return True
+    except LabInterrupted:
+        if not clock.up:
+            raise
     # Out of time: the jobs may still be full (a run to rewrite the book with --minutes 0).
     return _missing(plans, settings) == 0
 
@@ -216,6 +215,12 @@ def _missing(plans: Sequence[Plan], settings: StudySettings) -> int:
 
 
 class _Clock:
+    """The study's time. Checked between jobs and after each stored game, so the run stops
+    at a point where the lab is between games (games still in flight are dropped). A timer
+    signal would stop it sooner, but its Ctrl-C can land anywhere: in a finaliser or a gc
+    callback, where Python drops it, or outside the lab's loop, where it is not the lab's
+    to handle."""
+
     def __init__(self, minutes: float | None) -> None:
         self.end = None if minutes is None else time.monotonic() + 60 * minutes
         self.up = False
@@ -224,27 +229,10 @@ class _Clock:
         self.up = self.up or (self.end is not None and time.monotonic() >= self.end)
         return self.up
 
-
-@contextlib.contextmanager
-def _time_limit(minutes: float | None) -> Iterator[_Clock]:
-    """A clock; when the minutes run out in the middle of a job, the job is interrupted as
-    by Ctrl-C (the lab keeps every stored game) and the clock says the time is up."""
-    clock = _Clock(minutes)
-    if clock.end is None or not hasattr(signal, "SIGALRM") or minutes is None or minutes <= 0:
-        yield clock
-        return
-
-    def time_up(signum: int, frame: object) -> None:
-        clock.up = True
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGALRM, time_up)
-    signal.setitimer(signal.ITIMER_REAL, 60 * minutes)
-    try:
-        yield clock
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    def after_game(self, done: int, total: int) -> None:
+        """The lab's `on_game`: out of time, stop the job here (every stored game is kept)."""
+        if self.expired():
+            raise LabInterrupted(f"The study's time ran out with {done} of {total} games of a job stored.")
 
 
 KIND_ORDER = {"level": 0, "reroll": 1, "skill": 2}
@@ -289,7 +277,13 @@ def _play(
                 max_actions=settings.max_actions,
             )
             played += simulate(
-                plan.game, list(job.seats), wanted, lab, reroll=job.reroll, checked=checked
+                plan.game,
+                list(job.seats),
+                wanted,
+                lab,
+                reroll=job.reroll,
+                on_game=clock.after_game,
+                checked=checked,
             ).played
         if on_pass is not None:
             on_pass(played, target // settings.batch)
