@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
-from chaosgames.agents.simple import GreedyAgent, equal_best, greedy_value
+from chaosgames.agents.simple import GreedyAgent, drawn, equal_best, greedy_value
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -269,7 +269,7 @@ class MctsAgent(Agent):
                     replies = node.replies
                     if replies is None:
                         replies = node.replies = _greedy_replies(state, state.legal_actions(), player, rng)
-                    action = _drawn(replies, rng)
+                    action = drawn(replies, rng)
                 state.apply_unchecked(action)
                 child = node.children.get(action)
                 if child is None:
@@ -340,7 +340,7 @@ class MctsAgent(Agent):
                 legal = state.legal_actions()
                 if greedy and len(legal) > 1 and rng.random() >= epsilon:
                     if modelled:
-                        action = _drawn(_greedy_replies(state, legal, player, rng), rng)
+                        action = drawn(_greedy_replies(state, legal, player, rng), rng)
                     else:
                         action = _greedy_action(state, legal, player)
                 else:
@@ -560,11 +560,6 @@ def _greedy_replies(state: State, legal: list[Action], player: int, rng: random.
         child.apply_unchecked(action)
         values.append(greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng))
     return equal_best(legal, values)
-
-
-def _drawn(replies: list[Action], rng: random.Random) -> Action:
-    """One of the greedy agent's equal-best moves, drawn as the agent draws among them."""
-    return replies[0] if len(replies) == 1 else replies[rng.randrange(len(replies))]
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:

@@ -85,7 +85,7 @@ class GreedyAgent(Agent):
             if progress is not None:
                 progress((number + 1) / len(legal))
         best = equal_best(legal, values)
-        choice = best[0] if len(best) == 1 else self.rng.choice(best)
+        choice = drawn(best, self.rng)
         if not self.settings["unstick"]:
             return choice
 
@@ -112,6 +112,12 @@ def equal_best(actions: list[Action], values: list[float]) -> list[Action]:
     return best
 
 
+def drawn(best: list[Action], rng: random.Random) -> Action:
+    """The greedy agent's move among its equal-best: the one, or one drawn with `rng` (no
+    draw when there is one, so a lone best move leaves the agent's random stream alone)."""
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
 def greedy_value(state: State, player: int, chance_depth: int, samples: int, rng: random.Random) -> float:
     """How `greedy` rates a position for `player`: the result if the game is over, else the
     heuristic, expected over up to `chance_depth` consecutive chance nodes (estimated from
@@ -121,8 +127,8 @@ def greedy_value(state: State, player: int, chance_depth: int, samples: int, rng
     if chance_depth > 0 and state.current_player() == CHANCE:
         outcomes = state.chance_outcomes()
         if len(outcomes) > samples:
-            drawn = [(sample_outcome(outcomes, rng), 1.0 / samples) for _ in range(samples)]
-            outcomes = drawn
+            sampled = [(sample_outcome(outcomes, rng), 1.0 / samples) for _ in range(samples)]
+            outcomes = sampled
         total = 0.0
         for outcome, probability in outcomes:
             child = state.clone()
