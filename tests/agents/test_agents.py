@@ -23,6 +23,7 @@ SPECS = [
     "mcts:iterations=60",
     "mcts:iterations=40,rollout=greedy,depth=5,reuse=false",
     "mcts:iterations=40,prior=3,c=0.3",
+    "rollout:futures=4",
 ]
 
 
@@ -36,7 +37,7 @@ def test_toy_games_honour_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_registry_lists_every_agent() -> None:
-    assert agents.available() == ["greedy", "mcts", "random"]
+    assert agents.available() == ["greedy", "mcts", "random", "rollout"]
     assert all(isinstance(line, str) and line for line in agents.describe())
 
 
@@ -175,7 +176,7 @@ def test_greedy_samples_a_chance_node_with_many_outcomes() -> None:
     assert agent.choose(game.new_initial_state()) in ("safe", "risky")
 
 
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=200"])
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=200", "rollout:futures=8"])
 def test_search_agents_beat_random_in_the_dice_race(spec: str) -> None:
     game = chaosgames.load_game("toy-dice-race", players=2)
     score = 0.0
@@ -262,7 +263,7 @@ def test_spec_strings_parse_and_normalise() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "no agent called 'alphazero'; choose greedy, mcts or random"),
+        ("alphazero", "no agent called 'alphazero'; choose greedy, mcts, random or rollout"),
         ("mcts:speed=3", "no parameter speed; its parameters are"),
         ("mcts:time=fast", "parameter 'time' takes a number, not 'fast'"),
         ("mcts:iterations=-5", "parameter 'iterations' must be at least 0"),
@@ -286,7 +287,14 @@ def test_make_checks_parameters_too() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["greedy", "mcts:iterations=400", "mcts:iterations=400,depth=0", "mcts:iterations=400,prior=5"]
+    "spec",
+    [
+        "greedy",
+        "mcts:iterations=400",
+        "mcts:iterations=400,depth=0",
+        "mcts:iterations=400,prior=5",
+        "rollout",
+    ],
 )
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_sure_win_beats_a_likely_one_through_chance(spec: str, seed: int) -> None:

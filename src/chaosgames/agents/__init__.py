@@ -10,6 +10,7 @@ from typing import Any
 
 from chaosgames.agents.base import Agent, AgentError, Progress, param, parameters
 from chaosgames.agents.mcts import MctsAgent
+from chaosgames.agents.rollout import RolloutAgent
 from chaosgames.agents.simple import GreedyAgent, RandomAgent
 from chaosgames.core.errors import describe_choices
 
@@ -22,7 +23,7 @@ def register_agent(cls: type[Agent]) -> type[Agent]:
     return cls
 
 
-for _cls in (RandomAgent, GreedyAgent, MctsAgent):
+for _cls in (RandomAgent, GreedyAgent, MctsAgent, RolloutAgent):
     register_agent(_cls)
 
 
@@ -134,6 +135,7 @@ __all__ = [
     "MctsAgent",
     "Progress",
     "RandomAgent",
+    "RolloutAgent",
     "agent_class",
     "available",
     "describe",

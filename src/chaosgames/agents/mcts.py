@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
-from chaosgames.agents.simple import GreedyAgent, drawn, equal_best, greedy_value
+from chaosgames.agents.simple import drawn, greedy_replies
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -268,7 +268,7 @@ class MctsAgent(Agent):
                     # them, so the node is a chance node over those moves, not a choice.
                     replies = node.replies
                     if replies is None:
-                        replies = node.replies = _greedy_replies(state, state.legal_actions(), player, rng)
+                        replies = node.replies = greedy_replies(state, state.legal_actions(), player, rng)
                     action = drawn(replies, rng)
                 state.apply_unchecked(action)
                 child = node.children.get(action)
@@ -340,7 +340,7 @@ class MctsAgent(Agent):
                 legal = state.legal_actions()
                 if greedy and len(legal) > 1 and rng.random() >= epsilon:
                     if modelled:
-                        action = drawn(_greedy_replies(state, legal, player, rng), rng)
+                        action = drawn(greedy_replies(state, legal, player, rng), rng)
                     else:
                         action = _greedy_action(state, legal, player)
                 else:
@@ -544,22 +544,6 @@ def _sampled_verdict(state: State, rng: random.Random) -> list[float]:
         if player == TERMINAL:
             return state.returns()
         state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng))
-
-
-GREEDY_CHANCE_DEPTH: int = GreedyAgent.params["chance_depth"].default
-GREEDY_SAMPLES: int = GreedyAgent.params["samples"].default
-"""The greedy agent's defaults: the model of `opponents=greedy`."""
-
-
-def _greedy_replies(state: State, legal: list[Action], player: int, rng: random.Random) -> list[Action]:
-    """The moves the greedy agent (default settings, no loop guard) draws its move from:
-    the best rated by `greedy_value`, with the agent's tolerance for equals."""
-    values = []
-    for action in legal:
-        child = state.clone()
-        child.apply_unchecked(action)
-        values.append(greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng))
-    return equal_best(legal, values)
 
 
 def _greedy_action(state: State, legal: list[Action], player: int) -> Action:

@@ -136,3 +136,20 @@ def greedy_value(state: State, player: int, chance_depth: int, samples: int, rng
             total += probability * greedy_value(child, player, chance_depth - 1, samples, rng)
         return total
     return state.game.heuristic(state)[player]
+
+
+GREEDY_CHANCE_DEPTH: int = GreedyAgent.params["chance_depth"].default
+GREEDY_SAMPLES: int = GreedyAgent.params["samples"].default
+"""The greedy agent's defaults: the model of greedy that other agents play."""
+
+
+def greedy_replies(state: State, legal: list[Action], player: int, rng: random.Random) -> list[Action]:
+    """The moves the greedy agent (default settings, no loop guard) draws its move from:
+    the best rated by `greedy_value`, with the agent's tolerance for equals. The model of
+    greedy that `mcts:opponents=greedy` and `rollout` play."""
+    values = []
+    for action in legal:
+        child = state.clone()
+        child.apply_unchecked(action)  # one of the state's own legal actions
+        values.append(greedy_value(child, player, GREEDY_CHANCE_DEPTH, GREEDY_SAMPLES, rng))
+    return equal_best(legal, values)

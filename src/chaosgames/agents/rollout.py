@@ -1,0 +1,124 @@
+"""The rollout player: greedy improved by one step, every move tried against the same dice.
+
+The rollout algorithm (Tesauro and Galperin, "On-line policy improvement using Monte-Carlo
+search", 1996; Bertsekas' "rollout"): for every legal move, play `futures` playouts from the
+position it leads to, in which every player, the mover included, plays as the greedy agent
+plays (one of its equal-best moves, drawn at random), for `depth` decisions; then score the
+position with the game's heuristic (or the result, if the game ended). Play the move whose
+playouts scored best for the mover on average.
+
+Every move meets the same futures. A future is a seed: it fixes the stream of chance
+outcomes (the dice) and the stream of the greedy players' draws, so the k-th playout of
+every move sees the same rolls (common random numbers). Two moves are then compared on the
+same luck, and what differs between their averages is mostly the moves' doing. Against
+greedy seats the playouts model the other players exactly (greedy's loop guard aside).
+
+There is no tree: a decision costs (legal moves) x `futures` playouts, and nothing is kept
+between decisions. With a seed, decisions are reproducible on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
+from chaosgames.agents.simple import drawn, equal_best, greedy_replies
+from chaosgames.core import CHANCE, TERMINAL, Action, State
+from chaosgames.core.chance import sample_outcome
+from chaosgames.core.options import Option
+
+PLAYOUT_LIMIT = 10_000
+"""A playout to the end (`depth=-1`) that has not ended after this many actions is scored by
+the heuristic, so a game that can loop never hangs the player."""
+
+_DRAWS = 0x5DEECE66D
+"""Mixed into a future's seed for its stream of greedy draws, apart from its dice."""
+
+
+class RolloutAgent(Agent):
+    """Every legal move played out `futures` times by the greedy model, on the same dice."""
+
+    name = "rollout"
+    summary = "greedy improved by one step: every move played out by greedy players against the same dice"
+    params: ClassVar[Mapping[str, Option]] = parameters(
+        param("futures", int, 32, "playouts per legal move; every move meets the same dice", minimum=1),
+        param(
+            "depth",
+            int,
+            12,
+            "decisions a playout makes before the heuristic scores it (-1: to the end)",
+            minimum=-1,
+        ),
+        param(
+            "unstick",
+            bool,
+            True,
+            "where the game has stood still over several decisions, try another of the best three (then any)",
+        ),
+    )
+
+    PLAUSIBLE = 3
+    """The best moves tried in turn where the game goes round in circles (as greedy)."""
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self._loops = LoopGuard()
+
+    def reset(self) -> None:
+        super().reset()
+        self._loops.reset()
+
+    def choose(self, state: State, progress: Progress | None = None) -> Action:
+        legal = check_decision_node(self.name, state)
+        if len(legal) == 1:
+            return legal[0]
+        player = state.current_player()
+        depth: int = self.settings["depth"]
+        futures = [self.rng.getrandbits(62) for _ in range(self.settings["futures"])]
+        values: list[float] = []
+        for number, action in enumerate(legal):
+            total = 0.0
+            for future in futures:
+                child = state.clone()
+                child.apply_unchecked(action)  # one of the state's own legal actions
+                total += playout(child, player, depth, future)
+            values.append(total / len(futures))
+            if progress is not None:
+                progress((number + 1) / len(legal))
+        choice = drawn(equal_best(legal, values), self.rng)
+        if not self.settings["unstick"]:
+            return choice
+
+        def ranked() -> list[Action]:
+            order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
+            return [legal[i] for i in order]
+
+        return self._loops.choose(state, legal, choice, lambda: ranked()[: self.PLAUSIBLE], ranked)
+
+
+def playout(state: State, player: int, depth: int, future: int) -> float:
+    """`player`'s score after every player has played `depth` decisions as greedy from
+    `state` (which it plays on), chance drawn from the future's dice: the result if the
+    game ends first, else the heuristic."""
+    dice = random.Random(future)
+    draws = random.Random(future ^ _DRAWS)
+    limit = PLAYOUT_LIMIT if depth < 0 else depth
+    decisions = 0
+    for _ in range(PLAYOUT_LIMIT):
+        mover = state.current_player()
+        if mover == TERMINAL:
+            return state.returns()[player]
+        if mover == CHANCE:
+            action = sample_outcome(state.chance_outcomes(), dice)
+        elif decisions == limit:
+            break
+        else:
+            decisions += 1
+            legal = state.legal_actions()
+            action = legal[0] if len(legal) == 1 else drawn(greedy_replies(state, legal, mover, draws), draws)
+        state.apply_unchecked(action)  # the state's own legal actions and chance outcomes
+    if state.is_terminal():
+        return state.returns()[player]
+    return state.game.heuristic(state)[player]

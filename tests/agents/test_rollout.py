@@ -1,0 +1,57 @@
+"""The rollout player: every move played out by greedy players, on the same dice."""
+
+from __future__ import annotations
+
+import pytest
+
+import chaosgames
+from chaosgames import agents
+from chaosgames.agents import rollout
+from chaosgames.agents.rollout import RolloutAgent, playout
+from chaosgames.core import State
+
+pytestmark = pytest.mark.usefixtures("toy_games")
+
+
+def race(positions: list[int], goal: int = 12) -> State:
+    game = chaosgames.load_game("toy-dice-race", players=2, goal=goal)
+    return game.state_from_json({**game.doc_header(), "positions": positions, "turn": 0, "die": None})
+
+
+def test_a_future_fixes_the_dice_so_its_playout_repeats() -> None:
+    state = race([3, 3], goal=20)
+    scores = [playout(state.clone(), 0, 6, future) for future in range(40)]
+    assert scores == [playout(state.clone(), 0, 6, future) for future in range(40)]
+    assert len(set(scores)) > 1  # other futures, other rolls
+
+
+def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> None:
+    met: dict[str, list[int]] = {}
+
+    def recorded(state: State, player: int, depth: int, future: int) -> float:
+        met.setdefault(state.to_json()["die"], []).append(future)  # the die just picked
+        return 0.5
+
+    monkeypatch.setattr(rollout, "playout", recorded)
+    RolloutAgent(seed=3, futures=5).choose(race([3, 3]))
+    assert sorted(met) == ["risky", "safe"]
+    assert met["risky"] == met["safe"] and len(set(met["safe"])) == 5
+
+
+def test_a_playout_to_the_end_scores_the_result() -> None:
+    # One square from the goal with the safe die: the mover has won whatever follows.
+    state = race([11, 0])
+    state.apply_action("safe")
+    assert playout(state, 0, -1, future=7) == 1.0
+
+
+def test_moves_rated_alike_are_drawn_among_with_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollout, "playout", lambda *args: 0.5)
+    chosen = {RolloutAgent(seed=seed, futures=1).choose(race([3, 3])) for seed in range(16)}
+    assert chosen == {"risky", "safe"}
+
+
+def test_the_rollout_player_takes_the_sure_win_over_greedy_odds() -> None:
+    # The safe die wins from 11 for sure; the risky one two times in three.
+    for seed in range(3):
+        assert agents.make("rollout", seed=seed, futures=16).choose(race([11, 11])) == "safe"
