@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
-from chaosgames.agents.simple import drawn, equal_best, greedy_replies
+from chaosgames.agents.simple import best_rated, drawn, greedy_replies
 from chaosgames.core import CHANCE, TERMINAL, Action, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -59,9 +59,6 @@ class RolloutAgent(Agent):
         ),
     )
 
-    PLAUSIBLE = 3
-    """The best moves tried in turn where the game goes round in circles (as greedy)."""
-
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         self._loops = LoopGuard()
@@ -87,15 +84,7 @@ class RolloutAgent(Agent):
             values.append(total / len(futures))
             if progress is not None:
                 progress((number + 1) / len(legal))
-        choice = drawn(equal_best(legal, values), self.rng)
-        if not self.settings["unstick"]:
-            return choice
-
-        def ranked() -> list[Action]:
-            order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
-            return [legal[i] for i in order]
-
-        return self._loops.choose(state, legal, choice, lambda: ranked()[: self.PLAUSIBLE], ranked)
+        return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
 
 
 def playout(state: State, player: int, depth: int, future: int) -> float:

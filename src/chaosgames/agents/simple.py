@@ -58,9 +58,6 @@ class GreedyAgent(Agent):
         ),
     )
 
-    PLAUSIBLE = 3
-    """The best actions tried in turn where the game goes round in circles."""
-
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         self._loops = LoopGuard()
@@ -84,16 +81,7 @@ class GreedyAgent(Agent):
             values.append(self._value(child, player, self.settings["chance_depth"]))
             if progress is not None:
                 progress((number + 1) / len(legal))
-        best = equal_best(legal, values)
-        choice = drawn(best, self.rng)
-        if not self.settings["unstick"]:
-            return choice
-
-        def ranked() -> list[Action]:
-            order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
-            return [legal[i] for i in order]
-
-        return self._loops.choose(state, legal, choice, lambda: ranked()[: self.PLAUSIBLE], ranked)
+        return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
         return greedy_value(state, player, chance_depth, self.settings["samples"], self.rng)
@@ -110,6 +98,27 @@ def equal_best(actions: list[Action], values: list[float]) -> list[Action]:
         elif value > best_value - 1e-12:
             best.append(action)
     return best
+
+
+PLAUSIBLE = 3
+"""The best actions tried in turn where the game goes round in circles (greedy, rollout)."""
+
+
+def best_rated(
+    state: State, legal: list[Action], values: list[float], rng: random.Random, loops: LoopGuard | None
+) -> Action:
+    """The action rated best (`values[i]` rates `legal[i]`), drawn among equals with `rng`.
+    With a loop guard, where the game goes round in circles (see `LoopGuard`): of the
+    PLAUSIBLE best, the one played least often in this situation (then of all)."""
+    choice = drawn(equal_best(legal, values), rng)
+    if loops is None:
+        return choice
+
+    def ranked() -> list[Action]:
+        order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties in legal order
+        return [legal[i] for i in order]
+
+    return loops.choose(state, legal, choice, lambda: ranked()[:PLAUSIBLE], ranked)
 
 
 def drawn(best: list[Action], rng: random.Random) -> Action:
