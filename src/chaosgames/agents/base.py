@@ -148,3 +148,16 @@ class LoopGuard:
             best = min(moves, key=lambda a: played.get(a, 0))
         played[best] = played.get(best, 0) + 1
         return best
+
+
+class LoopGuardedAgent(Agent):
+    """An agent that keeps a `LoopGuard` for the game it plays (greedy, rollout): met
+    afresh with every game, as the agent's random stream is."""
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self._loops = LoopGuard()
+
+    def reset(self) -> None:
+        super().reset()
+        self._loops.reset()

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
+from chaosgames.agents.base import LoopGuardedAgent, Progress, check_decision_node, param, parameters
 from chaosgames.agents.simple import best_rated, drawn, greedy_replies
 from chaosgames.core import CHANCE, TERMINAL, Action, State
 from chaosgames.core.chance import sample_outcome
@@ -37,7 +37,7 @@ _DRAWS = 0x5DEECE66D
 """Mixed into a future's seed for its stream of greedy draws, apart from its dice."""
 
 
-class RolloutAgent(Agent):
+class RolloutAgent(LoopGuardedAgent):
     """Every legal move played out `futures` times by the greedy model, on the same dice."""
 
     name = "rollout"
@@ -58,14 +58,6 @@ class RolloutAgent(Agent):
             "where the game has stood still over several decisions, try another of the best three (then any)",
         ),
     )
-
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
-        super().__init__(seed, **params)
-        self._loops = LoopGuard()
-
-    def reset(self) -> None:
-        super().reset()
-        self._loops.reset()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)

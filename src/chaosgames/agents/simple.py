@@ -5,9 +5,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
+from chaosgames.agents.base import (
+    Agent,
+    LoopGuard,
+    LoopGuardedAgent,
+    Progress,
+    check_decision_node,
+    param,
+    parameters,
+)
 from chaosgames.core import CHANCE, Action, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -24,7 +32,7 @@ class RandomAgent(Agent):
         return self.rng.choice(check_decision_node(self.name, state))
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(LoopGuardedAgent):
     """One move ahead: the action whose result the game's heuristic likes best for the mover.
 
     When the action leads to chance nodes (a die roll, a draw), the value is the expected
@@ -57,14 +65,6 @@ class GreedyAgent(Agent):
             maximum=1.0,
         ),
     )
-
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
-        super().__init__(seed, **params)
-        self._loops = LoopGuard()
-
-    def reset(self) -> None:
-        super().reset()
-        self._loops.reset()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
