@@ -24,14 +24,11 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from chaosgames.agents.base import LoopGuardedAgent, Progress, check_decision_node, param, parameters
+from chaosgames.agents.mcts import PLAYOUT_LIMIT  # the same bound on a playout to the end
 from chaosgames.agents.simple import best_rated, drawn, greedy_replies
 from chaosgames.core import CHANCE, TERMINAL, Action, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
-
-PLAYOUT_LIMIT = 10_000
-"""A playout to the end (`depth=-1`) that has not ended after this many actions is scored by
-the heuristic, so a game that can loop never hangs the player."""
 
 _DRAWS = 0x5DEECE66D
 """Mixed into a future's seed for its stream of greedy draws, apart from its dice."""
