@@ -65,11 +65,11 @@ class RolloutAgent(LoopGuardedAgent):
         futures = [self.rng.getrandbits(62) for _ in range(self.settings["futures"])]
         values: list[float] = []
         for number, action in enumerate(legal):
+            after = state.clone()
+            after.apply_unchecked(action)  # one of the state's own legal actions
             total = 0.0
             for future in futures:
-                child = state.clone()
-                child.apply_unchecked(action)  # one of the state's own legal actions
-                total += playout(child, player, depth, future)
+                total += playout(after.clone(), player, depth, future)
             values.append(total / len(futures))
             if progress is not None:
                 progress((number + 1) / len(legal))
