@@ -151,7 +151,7 @@ class LoopGuard:
 
 
 class LoopGuardedAgent(Agent):
-    """An agent that keeps a `LoopGuard` for the game it plays (greedy, rollout): met
+    """An agent that keeps a `LoopGuard` for the game it plays (greedy, rollout, mcts): met
     afresh with every game, as the agent's random stream is."""
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:

@@ -28,7 +28,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from chaosgames.agents.base import Agent, LoopGuard, Progress, check_decision_node, param, parameters
+from chaosgames.agents.base import LoopGuardedAgent, Progress, check_decision_node, param, parameters
 from chaosgames.agents.simple import drawn, greedy_replies
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
@@ -98,7 +98,7 @@ class _Node:
         return len(self.counts) - 1
 
 
-class MctsAgent(Agent):
+class MctsAgent(LoopGuardedAgent):
     """UCT with chance nodes, a value per player, a rollout policy and tree reuse."""
 
     name = "mcts"
@@ -149,8 +149,6 @@ class MctsAgent(Agent):
         """The settings of the current search: the user's, then the game's advice, then the defaults."""
         self._root: _Node | None = None
         self._tracked: State | None = None
-        # Situations met at this agent's decisions in the current game (see `_unstuck`).
-        self._loops = LoopGuard()
         self.last_iterations = 0
         """Playouts run by the last call of `choose` (for benchmarks and tests)."""
 
@@ -160,7 +158,6 @@ class MctsAgent(Agent):
         super().reset()
         self._root = None
         self._tracked = None
-        self._loops.reset()
 
     def settings_for(self, game: Game) -> dict[str, Any]:
         """The settings a search in `game` uses: parameters the user set, then the game's
