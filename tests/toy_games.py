@@ -2,7 +2,7 @@
 
 - `toy-dice-race` (2-4 players): on each turn the mover picks a die, `safe` (1 or 2)
   or `risky` (0, 3 or 4); the die is a chance node. First to reach `goal` wins; after
-  `rounds` rounds the leaders share the win.
+  `rounds` rounds the leaders share the win. Its steps left are the leader's squares to go.
 - `toy-nim` (2 players): one pile; take 1, 2 or 3; whoever takes the last stone wins.
   From a pile of n the forced win is to take n mod 4 (when it is not 0).
 
@@ -54,6 +54,10 @@ class DiceRace(Game):
         weights = [1.0 + p for p in state.positions]
         total = sum(weights)
         return [w / total for w in weights]
+
+    def steps_left(self, state: State) -> float | None:
+        assert isinstance(state, DiceRaceState)
+        return float(self.options["goal"] - max(state.positions))
 
 
 class DiceRaceState(State):

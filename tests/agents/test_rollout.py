@@ -38,6 +38,35 @@ def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> N
     assert met["risky"] == met["safe"] and len(set(met["safe"])) == 5
 
 
+def depths_played(monkeypatch: pytest.MonkeyPatch, agent: RolloutAgent, state: State) -> list[int]:
+    depths: list[int] = []
+
+    def recorded(state: State, player: int, depth: int, future: int) -> float:
+        depths.append(depth)
+        return 0.5
+
+    monkeypatch.setattr(rollout, "playout", recorded)
+    agent.choose(state)
+    return depths
+
+
+def test_from_finish_steps_left_the_playouts_run_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Goal 12: the leader on 9 has 3 squares to go.
+    near = depths_played(
+        monkeypatch, RolloutAgent(seed=1, futures=4, finish=3, finish_futures=10), race([9, 2])
+    )
+    assert near == [-1] * 20  # two moves, ten futures each, to the end
+
+
+def test_before_finish_steps_left_the_playouts_keep_their_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    far = depths_played(
+        monkeypatch, RolloutAgent(seed=1, futures=4, finish=3, finish_futures=10), race([8, 2])
+    )
+    assert far == [12] * 8
+    never = depths_played(monkeypatch, RolloutAgent(seed=1, futures=4), race([11, 2]))
+    assert never == [12] * 8  # finish=0, the default: never to the end
+
+
 def test_a_playout_to_the_end_scores_the_result() -> None:
     # One square from the goal with the safe die: the mover has won whatever follows.
     state = race([11, 0])

@@ -197,6 +197,13 @@ class Game(ABC):
     dice bring better than the heuristic alone). MCTS takes them for the parameters its
     user left unset; see docs/agents.md."""
 
+    def steps_left(self, state: State) -> float | None:
+        """How near the game is to its end: the fewest steps any player still needs to end
+        it, as the game's heuristic counts them, or None where the game keeps no such count
+        (the default) or the position has none (a setup phase). The rollout player plays
+        its playouts to the end from `finish` steps on (see docs/agents.md)."""
+        return None
+
     def heuristic(self, state: State) -> list[float]:
         """Estimated share of the win for each player, each in [0, 1], summing to 1 (a game
         may weigh in each player's own progress as well, so that they need not sum to 1:

@@ -26,7 +26,7 @@ from chaosgames.games.royal_racers.evaluation import (
 )
 from chaosgames.games.royal_racers.state import OVER, PHASE_NAMES, ROLL_PHASE, RoyalRacersState
 from tests.core.contract import check_random_game
-from tests.games.royal_racers.helpers import arrange, game, play, raced, rolled, sq
+from tests.games.royal_racers.helpers import arrange, dealt, game, play, raced, rolled, sq
 
 
 def standard(**options: object) -> RoyalRacersState:
@@ -238,6 +238,13 @@ class TestHeuristic:
         assert state.phase == ROLL_PHASE and state.mover() == 0
         # Nothing face down: the first leg is straight too; the suns move this round (one less).
         assert steps_to_finish(state, 0) == straight + exposed - 1
+
+    def test_steps_left_are_the_nearest_princes_and_none_before_the_race(self) -> None:
+        g = game(players=2)
+        assert g.steps_left(dealt(g)) is None  # the board is laid, no pawn has started
+        state = arrange(standard(), pawns=["f1", "d3"])  # the suns in the far corner
+        assert steps_to_finish(state, 1) < steps_to_finish(state, 0)
+        assert g.steps_left(state) == steps_to_finish(state, 1)  # the moons are nearer
 
     def test_a_face_down_flag_card_costs_steps_until_it_is_turned_up(self) -> None:
         state = standard()

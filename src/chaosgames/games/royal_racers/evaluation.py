@@ -180,6 +180,14 @@ def flag_exposure(state: RoyalRacersState) -> tuple[int, ...]:
     return table
 
 
+def steps_left(state: RoyalRacersState) -> float | None:
+    """The fewest steps any prince still has to walk (`steps_to_finish`), None outside the
+    race (setup, or the race over)."""
+    if state.phase not in (ROLL_PHASE, FLIP_PHASE, MOVE_PHASE):
+        return None
+    return min(steps_to_finish(state, player) for player in range(state.n))
+
+
 def _moves_this_round(state: RoyalRacersState, player: int) -> bool:
     if state.phase not in (ROLL_PHASE, FLIP_PHASE, MOVE_PHASE):
         return False

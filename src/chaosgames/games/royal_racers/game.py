@@ -13,7 +13,7 @@ from chaosgames.games.royal_racers import document, svg, text
 from chaosgames.games.royal_racers.actions import NOTATION, RacerAction
 from chaosgames.games.royal_racers.board import DEAL_ORDER, SQUARE_NAMES, SUITS
 from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
-from chaosgames.games.royal_racers.evaluation import evaluate
+from chaosgames.games.royal_racers.evaluation import evaluate, steps_left
 from chaosgames.games.royal_racers.state import RoyalRacersState
 
 
@@ -115,6 +115,12 @@ class RoyalRacersGame(Game):
     def heuristic(self, state: State) -> list[float]:
         assert isinstance(state, RoyalRacersState)
         return evaluate(state)
+
+    def steps_left(self, state: State) -> float | None:
+        """The fewest steps a prince still has to walk (the heuristic's count, flag
+        exposure included); None before the race starts."""
+        assert isinstance(state, RoyalRacersState)
+        return steps_left(state)
 
     # -- state documents ---------------------------------------------------------------
 
