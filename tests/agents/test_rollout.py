@@ -50,18 +50,19 @@ def depths_played(monkeypatch: pytest.MonkeyPatch, agent: RolloutAgent, state: S
     return depths
 
 
+def near_the_end() -> RolloutAgent:
+    """Playouts to the end, on ten futures, from 3 squares left to the leader on."""
+    return RolloutAgent(seed=1, futures=4, finish=3, finish_futures=10)
+
+
 def test_from_finish_steps_left_the_playouts_run_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
     # Goal 12: the leader on 9 has 3 squares to go.
-    near = depths_played(
-        monkeypatch, RolloutAgent(seed=1, futures=4, finish=3, finish_futures=10), race([9, 2])
-    )
+    near = depths_played(monkeypatch, near_the_end(), race([9, 2]))
     assert near == [-1] * 20  # two moves, ten futures each, to the end
 
 
 def test_before_finish_steps_left_the_playouts_keep_their_depth(monkeypatch: pytest.MonkeyPatch) -> None:
-    far = depths_played(
-        monkeypatch, RolloutAgent(seed=1, futures=4, finish=3, finish_futures=10), race([8, 2])
-    )
+    far = depths_played(monkeypatch, near_the_end(), race([8, 2]))
     assert far == [12] * 8
     never = depths_played(monkeypatch, RolloutAgent(seed=1, futures=4), race([11, 2]))
     assert never == [12] * 8  # finish=0, the default: never to the end
