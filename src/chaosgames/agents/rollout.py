@@ -90,10 +90,10 @@ class RolloutAgent(LoopGuardedAgent):
         return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
 
     def _playouts(self, state: State) -> tuple[int, int]:
-        """The playouts' depth and number of futures for this position. Near the end the
-        heuristic misjudges most (in Royal Racers it ignores the pawns crowding the centre
-        the princes race back to), and a playout to the end is short and scores the result
-        itself; 0/1 results are noisier than the heuristic's shares, so more futures."""
+        """The playouts' depth and number of futures for this position. Near the end a
+        playout to the end is short and scores the result itself, where the heuristic may
+        miss what decides it (in Royal Racers the pawns crowding the centre the princes race
+        back to); 0/1 results are noisier than the heuristic's shares, so more futures."""
         finish: int = self.settings["finish"]
         if finish:
             left = state.game.steps_left(state)
