@@ -20,11 +20,20 @@ from chaosgames.games.royal_racers.evaluation import (
     FLAG_FACE_DOWN,
     FLIPPABLE_FLAG,
     OPEN_SIDE,
+    _shares,
     _steps_between,
+    evaluate,
     flag_exposure,
     steps_to_finish,
 )
-from chaosgames.games.royal_racers.state import OVER, PHASE_NAMES, ROLL_PHASE, RoyalRacersState
+from chaosgames.games.royal_racers.state import (
+    FLIP_PHASE,
+    MOVE_PHASE,
+    OVER,
+    PHASE_NAMES,
+    ROLL_PHASE,
+    RoyalRacersState,
+)
 from tests.core.contract import check_random_game
 from tests.games.royal_racers.helpers import arrange, dealt, game, play, raced, rolled, sq
 
@@ -335,3 +344,21 @@ def test_random_play_keeps_the_table_consistent(seed: int, players: int) -> None
             assert all(a >= b for a, b in zip(state.progress, progress, strict=True))
             progress = list(state.progress)
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=2, max_value=4))
+def test_a_stored_verdict_is_the_one_computed_afresh(seed: int, players: int) -> None:
+    # The heuristic keeps its verdicts by what it reads of a position; a position met
+    # again (after another roll, in another playout, in another game) must get the
+    # verdict it would get afresh, or the key misses something the count reads.
+    g = game(players=players, races=1 + seed % 2, max_rounds=30)
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    while not state.is_terminal():
+        if state.phase != OVER:
+            racing = state.phase in (ROLL_PHASE, FLIP_PHASE, MOVE_PHASE)
+            assert evaluate(state) == _shares(state, racing)
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))

@@ -194,12 +194,39 @@ def _moves_this_round(state: RoyalRacersState, player: int) -> bool:
     return (player - state.starter()) % state.n >= state.turn
 
 
+_VERDICTS: dict[tuple[object, ...], tuple[float, ...]] = {}
+"""Win shares by what `evaluate` reads of a position. Greedy rates a move by the shares
+after each of the next player's six rolls, which leave all it reads alone, and playouts
+meet the same positions again: one verdict then serves them all. Cleared when it grows
+large."""
+_VERDICTS_KEPT = 50_000
+
+
 def evaluate(state: RoyalRacersState) -> list[float]:
     """Per-player estimated win share, each in [0, 1], summing to 1."""
     if state.phase == OVER:
         return state.returns()
-    n = state.n
     racing = state.phase in (ROLL_PHASE, FLIP_PHASE, MOVE_PHASE)
+    # Who still moves this round is read (below) only in the race, from starter and turn.
+    key = (
+        state.starter() * 16 + state.turn if racing else -1,
+        state.down,
+        state.always_up,
+        tuple(state.pawns),
+        tuple(state.progress),
+        tuple(state.flag_sq),
+        tuple(map(tuple, state.coins)) if state.coins else (),
+    )
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        if len(_VERDICTS) >= _VERDICTS_KEPT:
+            _VERDICTS.clear()
+        verdict = _VERDICTS[key] = tuple(_shares(state, racing))
+    return list(verdict)
+
+
+def _shares(state: RoyalRacersState, racing: bool) -> list[float]:
+    n = state.n
     starter = state.starter()
     turn = state.turn
     coins = state.coins
