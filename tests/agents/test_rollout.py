@@ -38,6 +38,21 @@ def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> N
     assert met["risky"] == met["safe"] and len(set(met["safe"])) == 5
 
 
+def test_moves_the_game_calls_alike_are_played_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    met: dict[str, list[int]] = {}
+
+    def recorded(state: State, player: int, depth: int, future: int) -> float:
+        met.setdefault(state.to_json()["die"], []).append(future)
+        return 0.5
+
+    monkeypatch.setattr(rollout, "playout", recorded)
+    state = race([3, 3])
+    legal = state.legal_actions()
+    monkeypatch.setattr(type(state.game), "same_position", lambda self, state, legal: [0] * len(legal))
+    RolloutAgent(seed=3, futures=5).choose(state)
+    assert list(met) == [legal[0]] and len(met[legal[0]]) == 5  # the second die: rated as the first
+
+
 def depths_played(monkeypatch: pytest.MonkeyPatch, agent: RolloutAgent, state: State) -> list[int]:
     depths: list[int] = []
 

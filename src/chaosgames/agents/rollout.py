@@ -77,14 +77,13 @@ class RolloutAgent(LoopGuardedAgent):
         player = state.current_player()
         depth, count = self._playouts(state)
         futures = [self.rng.getrandbits(62) for _ in range(count)]
+        alike = state.game.same_position(state, legal)
         values: list[float] = []
         for number, action in enumerate(legal):
-            after = state.clone()
-            after.apply_unchecked(action)  # one of the state's own legal actions
-            total = 0.0
-            for future in futures:
-                total += playout(after.clone(), player, depth, future)
-            values.append(total / len(futures))
+            if alike[number] == number:
+                values.append(_played_out(state, action, player, depth, futures))
+            else:  # the same position as an earlier move: the same playouts
+                values.append(values[alike[number]])
             if progress is not None:
                 progress((number + 1) / len(legal))
         return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
@@ -100,6 +99,16 @@ class RolloutAgent(LoopGuardedAgent):
             if left is not None and left <= finish:
                 return -1, self.settings["finish_futures"]
         return self.settings["depth"], self.settings["futures"]
+
+
+def _played_out(state: State, action: Action, player: int, depth: int, futures: list[int]) -> float:
+    """`player`'s mean score over the playouts of `action` from `state`, one per future."""
+    after = state.clone()
+    after.apply_unchecked(action)  # one of the state's own legal actions
+    total = 0.0
+    for future in futures:
+        total += playout(after.clone(), player, depth, future)
+    return total / len(futures)
 
 
 def playout(state: State, player: int, depth: int, future: int) -> float:

@@ -204,6 +204,13 @@ class Game(ABC):
         its playouts to the end from `finish` steps on (see docs/agents.md)."""
         return None
 
+    def same_position(self, state: State, legal: Sequence[Action]) -> list[int]:
+        """For each of `legal` (the state's legal actions, in order), the index of the first
+        of them that leads to the same position, what the record writes down aside: search
+        may play such actions out once. The default: every action its own (a game need not
+        know). Royal Racers: every wrong guess sends the pawn back the same way."""
+        return list(range(len(legal)))
+
     def heuristic(self, state: State) -> list[float]:
         """Estimated share of the win for each player, each in [0, 1], summing to 1 (a game
         may weigh in each player's own progress as well, so that they need not sum to 1:

@@ -362,3 +362,34 @@ def test_a_stored_verdict_is_the_one_computed_afresh(seed: int, players: int) ->
             state.apply_action(sample_outcome(state.chance_outcomes(), rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=2, max_value=4))
+def test_flips_called_alike_are_the_wrong_guesses_leaving_one_position(seed: int, players: int) -> None:
+    # Every wrong guess sends the pawn back and leaves the cards: the same position but
+    # for the card named (last_flip). Search plays such flips out once (same_position),
+    # so no other flip may be called alike, and no two flips left apart may be alike.
+    g = game(players=players, max_rounds=30)
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions()
+        if state.phase == FLIP_PHASE:
+            alike = g.same_position(state, legal)
+            after = []
+            for action in legal:
+                child = state.clone()
+                child.apply_action(action)
+                after.append({**child.to_json(), "last_flip": None})
+            ranks = [RANK_OF[state.cards[sq]] for _, sq in legal]
+            wrong = [i for i, (kind, _) in enumerate(legal) if kind == "up" and ranks[i] != state.roll]
+            assert alike == [wrong[0] if i in wrong else i for i in range(len(legal))]
+            for i in range(len(legal)):
+                assert after[i] == after[alike[i]]
+                assert all(after[i] != after[j] for j in range(i) if alike[j] == j and alike[i] == i)
+        else:
+            assert g.same_position(state, legal) == list(range(len(legal)))
+        state.apply_action(rng.choice(legal))

@@ -15,6 +15,7 @@ Readings chosen (see docs/rules/royal-racers.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from chaosgames.games.royal_racers.actions import DOWN, REVEAL, UP, RacerAction
@@ -118,6 +119,24 @@ def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
         return to_turn_down
     # "all cards of that rank are covered by pawns": any face-down card, rank unchecked.
     return designations(down, REVEAL_BY_CHUNK)
+
+
+def wrong_guesses_alike(state: RoyalRacersState, legal: Sequence[RacerAction]) -> list[int]:
+    """`Game.same_position` for Royal Racers: every wrong guess (an `up:` at a card of
+    another rank than the roll) leaves the cards as they lie and sends the pawn back to
+    the same square; only the card named is recorded (`last_flip`). Each is mapped to the
+    first of them, every other action to itself."""
+    alike = list(range(len(legal)))
+    cards = state.cards
+    roll = state.roll
+    first = -1
+    for index, (kind, sq) in enumerate(legal):
+        if kind == "up" and RANK_OF[cards[sq]] != roll:
+            if first < 0:
+                first = index
+            else:
+                alike[index] = first
+    return alike
 
 
 def apply_flip(state: RoyalRacersState, action: RacerAction, player: int) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.game import Action, Game, State
@@ -12,9 +12,10 @@ from chaosgames.core.registry import register
 from chaosgames.games.royal_racers import document, svg, text
 from chaosgames.games.royal_racers.actions import NOTATION, RacerAction
 from chaosgames.games.royal_racers.board import DEAL_ORDER, SQUARE_NAMES, SUITS
+from chaosgames.games.royal_racers.board_morph import wrong_guesses_alike
 from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
 from chaosgames.games.royal_racers.evaluation import evaluate, steps_left
-from chaosgames.games.royal_racers.state import RoyalRacersState
+from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 
 
 @register
@@ -115,6 +116,12 @@ class RoyalRacersGame(Game):
     def heuristic(self, state: State) -> list[float]:
         assert isinstance(state, RoyalRacersState)
         return evaluate(state)
+
+    def same_position(self, state: State, legal: Sequence[Action]) -> list[int]:
+        assert isinstance(state, RoyalRacersState)
+        if state.phase != FLIP_PHASE:
+            return list(range(len(legal)))
+        return wrong_guesses_alike(state, cast("Sequence[RacerAction]", legal))
 
     def steps_left(self, state: State) -> float | None:
         """The fewest steps a prince still has to walk (the heuristic's count, flag
