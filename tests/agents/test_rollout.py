@@ -28,7 +28,7 @@ def test_a_future_fixes_the_dice_so_its_playout_repeats() -> None:
 def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> None:
     met: dict[str, list[int]] = {}
 
-    def recorded(state: State, player: int, depth: int, future: int) -> float:
+    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
         met.setdefault(state.to_json()["die"], []).append(future)  # the die just picked
         return 0.5
 
@@ -41,7 +41,7 @@ def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> N
 def test_moves_the_game_calls_alike_are_played_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
     met: dict[str, list[int]] = {}
 
-    def recorded(state: State, player: int, depth: int, future: int) -> float:
+    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
         met.setdefault(state.to_json()["die"], []).append(future)
         return 0.5
 
@@ -56,7 +56,7 @@ def test_moves_the_game_calls_alike_are_played_out_once(monkeypatch: pytest.Monk
 def depths_played(monkeypatch: pytest.MonkeyPatch, agent: RolloutAgent, state: State) -> list[int]:
     depths: list[int] = []
 
-    def recorded(state: State, player: int, depth: int, future: int) -> float:
+    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
         depths.append(depth)
         return 0.5
 
@@ -88,6 +88,31 @@ def test_a_playout_to_the_end_scores_the_result() -> None:
     state = race([11, 0])
     state.apply_action("safe")
     assert playout(state, 0, -1, future=7) == 1.0
+
+
+def test_a_playout_scored_every_few_decisions_is_the_mean_of_the_shorter_playouts() -> None:
+    # One future is one stream of dice: the playout of 6 decisions is the first half of the
+    # playout of 12, so scoring every 6 decisions up to 12 is the mean of the two. Near the
+    # goal some futures end the race between scores, and the result counts for the rest.
+    for positions in ([3, 3], [14, 15]):
+        state = race(positions, goal=20)
+        for future in range(30):
+            shorter = [playout(state.clone(), 0, depth, future) for depth in (4, 8, 12)]
+            assert playout(state.clone(), 0, 12, future, every=4) == pytest.approx(sum(shorter) / 3)
+    ended = {playout(race([14, 15], goal=20), 0, 12, future) for future in range(30)}
+    assert ended & {0.0, 1.0}  # some of those futures did end the race
+
+
+def test_the_player_scores_its_playouts_every_few_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, int]] = []
+
+    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
+        asked.append((depth, every))
+        return 0.5
+
+    monkeypatch.setattr(rollout, "playout", recorded)
+    agents.from_spec("rollout:futures=2,depth=24,every=6", seed=1).choose(race([3, 3]))
+    assert asked == [(24, 6)] * 4
 
 
 def test_moves_rated_alike_are_drawn_among_with_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:

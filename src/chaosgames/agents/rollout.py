@@ -49,6 +49,13 @@ class RolloutAgent(LoopGuardedAgent):
             minimum=-1,
         ),
         param(
+            "every",
+            int,
+            0,
+            "score a playout by the heuristic every `every` decisions up to `depth`, averaged (0: once)",
+            minimum=0,
+        ),
+        param(
             "finish",
             int,
             0,
@@ -76,12 +83,13 @@ class RolloutAgent(LoopGuardedAgent):
             return legal[0]
         player = state.current_player()
         depth, count = self._playouts(state)
+        every: int = self.settings["every"]
         futures = [self.rng.getrandbits(62) for _ in range(count)]
         alike = state.game.same_position(state, legal)
         values: list[float] = []
         for number, action in enumerate(legal):
             if alike[number] == number:
-                values.append(_played_out(state, action, player, depth, futures))
+                values.append(_played_out(state, action, player, depth, futures, every))
             else:  # the same position as an earlier move: the same playouts
                 values.append(values[alike[number]])
             if progress is not None:
@@ -101,37 +109,61 @@ class RolloutAgent(LoopGuardedAgent):
         return self.settings["depth"], self.settings["futures"]
 
 
-def _played_out(state: State, action: Action, player: int, depth: int, futures: list[int]) -> float:
+def _played_out(
+    state: State, action: Action, player: int, depth: int, futures: list[int], every: int
+) -> float:
     """`player`'s mean score over the playouts of `action` from `state`, one per future."""
     after = state.clone()
     after.apply_unchecked(action)  # one of the state's own legal actions
     total = 0.0
     for future in futures:
-        total += playout(after.clone(), player, depth, future)
+        total += playout(after.clone(), player, depth, future, every)
     return total / len(futures)
 
 
-def playout(state: State, player: int, depth: int, future: int) -> float:
+def playout(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
     """`player`'s score after every player has played `depth` decisions as greedy from
     `state` (which it plays on), chance drawn from the future's dice: the result if the
-    game ends first, else the heuristic."""
+    game ends first, else the heuristic. With `every`, the mean of the heuristic's scores
+    after every `every` decisions up to `depth`; a game that ends first scores its result
+    for each score still to come."""
     dice = random.Random(future)
     draws = random.Random(future ^ _DRAWS)
+    if every <= 0 or depth <= 0:
+        _play(state, depth, dice, draws)
+        return _score(state, player)
+    scores = depth // every
+    total = 0.0
+    for done in range(scores):
+        _play(state, every, dice, draws)
+        if state.is_terminal():
+            return (total + state.returns()[player] * (scores - done)) / scores
+        total += state.game.heuristic(state)[player]
+    return total / scores
+
+
+def _play(state: State, depth: int, dice: random.Random, draws: random.Random) -> None:
+    """Every player plays `depth` decisions as greedy (-1: to the end), chance drawn from
+    `dice`; stops at the next decision or at the end of the game."""
     limit = PLAYOUT_LIMIT if depth < 0 else depth
     decisions = 0
     for _ in range(PLAYOUT_LIMIT):
         mover = state.current_player()
         if mover == TERMINAL:
-            return state.returns()[player]
+            return
         if mover == CHANCE:
             action = sample_outcome(state.chance_outcomes(), dice)
         elif decisions == limit:
-            break
+            return
         else:
             decisions += 1
             legal = state.legal_actions()
             action = legal[0] if len(legal) == 1 else drawn(greedy_replies(state, legal, mover, draws), draws)
         state.apply_unchecked(action)  # the state's own legal actions and chance outcomes
+
+
+def _score(state: State, player: int) -> float:
+    """The result if the game is over, else the heuristic's share."""
     if state.is_terminal():
         return state.returns()[player]
     return state.game.heuristic(state)[player]
