@@ -6,7 +6,7 @@ import pytest
 
 import chaosgames
 from chaosgames import agents
-from chaosgames.agents import rollout
+from chaosgames.agents import AgentError, rollout
 from chaosgames.agents.rollout import RolloutAgent, playout
 from chaosgames.core import State
 
@@ -91,9 +91,9 @@ def test_a_playout_to_the_end_scores_the_result() -> None:
 
 
 def test_a_playout_scored_every_few_decisions_is_the_mean_of_the_shorter_playouts() -> None:
-    # One future is one stream of dice: the playout of 6 decisions is the first half of the
-    # playout of 12, so scoring every 6 decisions up to 12 is the mean of the two. Near the
-    # goal some futures end the race between scores, and the result counts for the rest.
+    # One future is one stream of dice: the playouts of 4 and 8 decisions are the first parts
+    # of the playout of 12, so scoring every 4 decisions up to 12 is the mean of the three.
+    # Near the goal some futures end the race between scores; the result counts for the rest.
     for positions in ([3, 3], [14, 15]):
         state = race(positions, goal=20)
         for future in range(30):
@@ -113,6 +113,12 @@ def test_the_player_scores_its_playouts_every_few_decisions(monkeypatch: pytest.
     monkeypatch.setattr(rollout, "playout", recorded)
     agents.from_spec("rollout:futures=2,depth=24,every=6", seed=1).choose(race([3, 3]))
     assert asked == [(24, 6)] * 4
+
+
+@pytest.mark.parametrize("spec", ["rollout:every=5", "rollout:depth=0,every=4", "rollout:depth=-1,every=6"])
+def test_scores_every_few_decisions_need_a_depth_made_of_them(spec: str) -> None:
+    with pytest.raises(AgentError, match=r"every=\d+ needs a depth that is a multiple of it"):
+        agents.from_spec(spec)
 
 
 def test_moves_rated_alike_are_drawn_among_with_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:

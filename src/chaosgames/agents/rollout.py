@@ -21,9 +21,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from chaosgames.agents.base import LoopGuardedAgent, Progress, check_decision_node, param, parameters
+from chaosgames.agents.base import (
+    AgentError,
+    LoopGuardedAgent,
+    Progress,
+    check_decision_node,
+    param,
+    parameters,
+)
 from chaosgames.agents.mcts import PLAYOUT_LIMIT  # the same bound on a playout to the end
 from chaosgames.agents.simple import best_rated, drawn, greedy_replies
 from chaosgames.core import CHANCE, TERMINAL, Action, State
@@ -76,6 +83,15 @@ class RolloutAgent(LoopGuardedAgent):
             "where the game has stood still over several decisions, try another of the best three (then any)",
         ),
     )
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        every, depth = self.settings["every"], self.settings["depth"]
+        if every and (depth <= 0 or depth % every):
+            raise AgentError(
+                f"Agent '{self.name}': every={every} needs a depth that is a multiple of it "
+                f"(depth={depth}); every=0 scores a playout once, at its depth."
+            )
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
