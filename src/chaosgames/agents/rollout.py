@@ -145,17 +145,16 @@ def playout(state: State, player: int, depth: int, future: int, every: int = 0) 
     for each score still to come."""
     dice = random.Random(future)
     draws = random.Random(future ^ _DRAWS)
-    if every <= 0 or depth <= 0:
-        _play(state, depth, dice, draws)
-        return _score(state, player)
-    scores = depth // every
+    # `legs` scores, each after `leg` decisions; without `every` (or to the end), one.
+    legs, leg = (depth // every, every) if every > 0 and depth > 0 else (1, depth)
     total = 0.0
-    for done in range(scores):
-        _play(state, every, dice, draws)
+    for done in range(legs):
+        _play(state, leg, dice, draws)
+        score = _score(state, player)
         if state.is_terminal():
-            return (total + state.returns()[player] * (scores - done)) / scores
-        total += state.game.heuristic(state)[player]
-    return total / scores
+            return (total + score * (legs - done)) / legs
+        total += score
+    return total / legs
 
 
 def _play(state: State, depth: int, dice: random.Random, draws: random.Random) -> None:
