@@ -321,24 +321,25 @@ class TestActing:
         assert snapshot(client, game_id) == before
 
     def test_a_finished_game_cannot_be_changed(self, client: TestClient) -> None:
-        # Both seats play their first legal action until the game ends.
         game_id, first, second = checkers(client)
-        tokens = {0: first, 1: second}
-        got = view(client, game_id, first)
-        while got["status"] == "running":
-            seat = got["to_act"]
-            mine = view(client, game_id, tokens[seat])
-            assert (
-                act(client, game_id, tokens[seat], mine["legal"][0]["notation"], mine["version"]).status_code
-                == 200
-            )
-            got = view(client, game_id)
+        got = played_out(client, game_id, {0: first, 1: second})
         assert got["result"] is not None
         answer = act(client, game_id, first, "9-13", got["version"])
         assert answer.status_code == 409
         assert answer.json()["detail"] == "The game is over; nothing more can be played."
         finished = client.get("/api/games").json()["finished"]
         assert [g["id"] for g in finished] == [game_id]
+
+
+def played_out(client: TestClient, game_id: str, tokens: dict[int, str | None]) -> dict[str, Any]:
+    """Both seats play their first legal action until the game ends; its last view."""
+    got = view(client, game_id)
+    while got["status"] == "running":
+        token = tokens[got["to_act"]] or ""
+        mine = view(client, game_id, token)
+        assert act(client, game_id, token, mine["legal"][0]["notation"], mine["version"]).status_code == 200
+        got = view(client, game_id)
+    return got
 
 
 def wait_for(client: TestClient, game_id: str, check: Any, seconds: float = 30.0) -> dict[str, Any]:
@@ -395,6 +396,16 @@ class TestRecordsAndReplays:
         record = GameRecord.from_json(answer.text)
         assert record.actions == ["9-13"] and record.players == ["human", "human"]
         assert record.replay().observation(None) == view(client, game_id)["observation"]
+
+    def test_a_running_games_record_keeps_its_seed_until_the_game_is_over(self, client: TestClient) -> None:
+        # The seed fixes every roll still to come: shown mid-game, it would show the dice.
+        game_id, first, second = checkers(client)  # seed 1
+        act(client, game_id, first, "9-13", 0)
+        running = json.loads(client.get(f"/api/games/{game_id}/record").text)
+        assert "seed" not in running["meta"] and running["meta"]["server_game"] == game_id
+        played_out(client, game_id, {0: first, 1: second})
+        over = json.loads(client.get(f"/api/games/{game_id}/record").text)
+        assert over["meta"]["seed"] == 1
 
     def test_the_replay_viewer_steps_through_a_game(self, client: TestClient) -> None:
         game_id, first, _ = checkers(client)

@@ -93,12 +93,16 @@ class LiveGame:
         return player if player >= 0 else None
 
     def record(self) -> GameRecord:
+        """The game's record. The seed is in it only once the game is over: it fixes every
+        chance outcome still to come (and the computer seats' draws), so in a running game
+        it would show the dice before they are rolled."""
+        over = self.state.is_terminal()
         record = GameRecord(
             self.game.name,
             dict(self.game.options),
             list(self.seats),
             [s.notation for s in self.steps],
-            meta={"seed": self.seed, "server_game": self.id, **self.meta},
+            meta={**({"seed": self.seed} if over else {}), "server_game": self.id, **self.meta},
         )
         record.finish(self.state)
         return record
