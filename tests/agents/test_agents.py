@@ -272,6 +272,9 @@ def test_spec_strings_parse_and_normalise() -> None:
         ("mcts:time", "parameters are written name=value"),
         ("mcts:time=1,time=2", "gives parameter 'time' twice"),
         ("random:x=1", "its parameters are none"),
+        ("greedy:name=x", "no parameter name"),  # names of the constructors' own arguments
+        ("mcts:self=1", "no parameter self"),
+        ("rollout:seed=3", "no parameter seed in its spec; the seed is given apart"),
         ("", "named by a word"),
     ],
 )

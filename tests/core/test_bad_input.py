@@ -184,6 +184,14 @@ def test_players_must_be_a_plain_whole_number(value: Any) -> None:
     assert len(str(refused.value)) < 300
 
 
+@pytest.mark.parametrize("game", ["chaos-checkers", "chaos-cruisers", "cardboard-machines", "royal-racers"])
+@pytest.mark.parametrize("key", ["name", "self"])
+def test_an_option_named_like_an_argument_is_an_unknown_option(game: str, key: str) -> None:
+    # `load_game(name, **options)` and `Game(**options)` take these as options, not arguments.
+    with pytest.raises(InvalidOptionError, match=f"has no option {key}; its options are"):
+        chaosgames.load_game(game, **{key: "x"})
+
+
 def test_whole_numbers_come_as_ascii_digits_of_bounded_length() -> None:
     option = Option("n", int, 1, "a count")
     assert option.coerce(" 12 ") == 12 and option.coerce("-3") == -3 and option.coerce(7) == 7

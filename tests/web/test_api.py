@@ -147,6 +147,14 @@ class TestCreating:
                 "The request is not what this endpoint takes",
             ),
             ({"game": 7, "seats": ["human", "human"]}, "game: Input should be a valid string"),
+            (
+                {"game": "chaos-checkers", "seats": ["human", "human"], "options": {"name": "x"}},
+                "has no option name",
+            ),
+            (
+                {"game": "chaos-checkers", "seats": ["human", "greedy:seed=3"]},
+                "no parameter seed in its spec",
+            ),
         ],
     )
     def test_bad_requests_are_refused_with_the_reason(

@@ -43,9 +43,20 @@ def agent_class(name: str) -> type[Agent]:
         ) from None
 
 
-def make(name: str, seed: int | None = None, **params: Any) -> Agent:
+def make(name: str, /, seed: int | None = None, **params: Any) -> Agent:
     """A new agent, e.g. `make("mcts", seed=1, iterations=500)`; AgentError for bad input."""
     return agent_class(name)(seed=seed, **params)
+
+
+def _with_seed(name: str, seed: int | None, params: dict[str, str]) -> Agent:
+    """`make`, for a spec's parameters: a spec that names `seed` is refused, since the seed
+    is given apart (`--seed`, the lab's, the server's), not in the spec."""
+    if "seed" in params:
+        raise AgentError(
+            f"Agent '{name}' takes no parameter seed in its spec; the seed is given apart "
+            "(e.g. --seed), so that the same spec plays alike under any seed."
+        )
+    return make(name, seed=seed, **params)
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
@@ -113,7 +124,7 @@ def from_spec(text: str, seed: int | None = None, game: str | None = None) -> Ag
     or `from_spec("medium", game="royal-racers")`. A level needs the game's registry name to
     mean its spec in that game; without one it means its spec of `LEVELS`."""
     name, params = parse_spec(resolve_level(text, game))
-    return make(name, seed=seed, **params)
+    return _with_seed(name, seed, params)
 
 
 def describe() -> list[str]:

@@ -46,7 +46,8 @@ class Agent:
     summary: ClassVar[str] = ""
     params: ClassVar[Mapping[str, Option]] = {}
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, /, seed: int | None = None, **params: Any) -> None:
+        # `/`: a parameter called `self` is refused below as unknown, not a broken call.
         unknown = sorted(set(params) - set(self.params))
         if unknown:
             known = describe_choices(sorted(self.params)) if self.params else "none"
@@ -154,7 +155,7 @@ class LoopGuardedAgent(Agent):
     """An agent that keeps a `LoopGuard` for the game it plays (greedy, rollout, mcts): met
     afresh with every game, as the agent's random stream is."""
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, /, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         self._loops = LoopGuard()
 

@@ -142,7 +142,7 @@ class MctsAgent(LoopGuardedAgent):
         ),
     )
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, /, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         self._given = frozenset(params)
         self._active: dict[str, Any] = dict(self.settings)

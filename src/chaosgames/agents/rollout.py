@@ -84,7 +84,7 @@ class RolloutAgent(LoopGuardedAgent):
         ),
     )
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, /, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         every, depth = self.settings["every"], self.settings["depth"]
         if every and (depth <= 0 or depth % every):

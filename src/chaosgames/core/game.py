@@ -59,7 +59,7 @@ class Game(ABC):
     option_spec: ClassVar[tuple[Option, ...]] = ()
     """The options besides `players`."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:  # `/`: an option called `self` is refused as unknown
         spec = (self._players_option(), *self.option_spec)
         self.options: dict[str, Any] = validate_options(self.name, spec, options)
         self._check_options(self.options)

@@ -63,11 +63,12 @@ def game_class(name: str) -> type[Game]:
     return found
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game:
     """A game with validated options, e.g. `load_game("chaos-cruisers", players=4)`.
 
     An unknown name raises UnknownGameError; an unknown option or a value it does not
-    accept raises InvalidOptionError.
+    accept raises InvalidOptionError. `name` is positional, so that an option called
+    `name` is refused as an unknown option rather than breaking the call.
     """
     cls = game_class(name)
     try:

@@ -78,7 +78,7 @@ class CardboardMachines(Game):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         # The options the rules look at on every roll and turn, as attributes.
         self.plus_one: bool = self.options["stress_overflow"] == "plus_one"

@@ -99,7 +99,7 @@ class ChaosCruisersGame(Game):
 
     notation = NOTATION
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         course = self.options["course"]
         self.course_doc: dict[str, Any] = PRESETS[course] if isinstance(course, str) else course
