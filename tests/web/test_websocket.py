@@ -74,6 +74,7 @@ class TestViewsOverTheSocket:
             ('{"seat": 1}', None, 4400, 'Say who you are first: {"token": "..."} or {"token": null}.'),
             ("not json", None, 4400, 'Say who you are first: {"token": "..."} or {"token": null}.'),
             ('{"token": null}', "nosuchgame", 4404, "There is no game 'nosuchgame' on this server."),
+            ("[" * 990 + "]" * 9, None, 4400, 'Say who you are first: {"token": "..."} or {"token": null}.'),
         ],
     )
     def test_a_bad_hello_closes_the_connection_with_a_reason(
@@ -85,3 +86,20 @@ class TestViewsOverTheSocket:
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
         assert (closed.value.code, closed.value.reason) == (code, reason)
+
+    def test_a_binary_hello_closes_the_connection_as_a_bad_hello(self, client: TestClient) -> None:
+        created = create(client, "chaos-checkers", ["human", "human"])
+        with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+            ws.send_bytes(b'{"token": null}')
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        assert closed.value.code == 4400
+
+    def test_a_binary_message_after_the_hello_is_let_be(self, client: TestClient) -> None:
+        created = create(client, "chaos-checkers", ["human", "human"], options={"chaos": False})
+        game_id, first = created["id"], created["seats"][0]["token"]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            version = hello(ws, None)["version"]
+            ws.send_bytes(b"\x00\x01")
+            assert act(client, game_id, first, "9-13", version).status_code == 200
+            assert ws.receive_json()["view"]["version"] == version + 1

@@ -19,6 +19,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import chaosgames.web.views as views
+from chaosgames.core import safejson
 from chaosgames.web.live import LiveGame
 from chaosgames.web.service import GameService, WebError
 
@@ -82,7 +83,7 @@ class Hub:
         assert service is not None
         await websocket.accept()
         try:
-            hello = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+            hello = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
             token = _token(hello)
             live = await service.get(game_id)
             viewer = service.seat_for(live, token)
@@ -100,9 +101,10 @@ class Hub:
         self.subscribers[game_id].add(subscriber)
         writer = asyncio.create_task(self._write(game_id, subscriber))
         try:
-            while True:
-                # Nothing is expected from the client after its hello; reading notices it leave.
-                await websocket.receive_text()
+            # Nothing is expected from the client after its hello (text or binary, it is
+            # let be); reading notices it leave.
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -129,10 +131,21 @@ class Hub:
                 await subscriber.websocket.close()
 
 
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next message's text; ValueError for a binary one (a hello is text)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ValueError("a binary message")
+    return text
+
+
 def _token(hello: str) -> str | None:
     if len(hello) > 1000:
         raise ValueError("hello too long")
-    doc = json.loads(hello)
+    doc = safejson.parse(hello)  # JsonRefused (a ValueError) for what is no JSON, or nested too deep
     if not isinstance(doc, dict) or "token" not in doc:
         raise ValueError("no token field")
     token = doc["token"]
