@@ -104,6 +104,28 @@ class TestCreating:
         assert not any(t.encode() in data for t in tokens)
 
     @pytest.mark.parametrize(
+        ("spec", "message"),
+        [
+            ("mcts:iterations=999999999999", "thinks at most iterations=20000 (mcts); 'mcts:iterations="),
+            ("mcts:time=1e300", "thinks at most time=10 (mcts)"),
+            ("rollout:futures=100000", "thinks at most futures=256 (rollout)"),
+            ("greedy:samples=1000", "thinks at most samples=64 (greedy)"),
+        ],
+    )
+    def test_a_computer_seat_that_would_think_for_hours_is_refused(
+        self, client: TestClient, spec: str, message: str
+    ) -> None:
+        answer = client.post("/api/games", json={"game": "chaos-checkers", "seats": ["human", spec]})
+        assert answer.status_code == 422, answer.text
+        assert message in answer.json()["detail"]
+        assert client.get("/api/games").json()["running"] == []
+
+    @pytest.mark.parametrize("level", ["easy", "medium", "hard", "mcts:iterations=20000,time=10"])
+    def test_every_level_and_the_limits_themselves_are_taken(self, client: TestClient, level: str) -> None:
+        for game in ("chaos-checkers", "royal-racers"):
+            create(client, game, ["human", level])
+
+    @pytest.mark.parametrize(
         ("body", "message"),
         [
             ({"game": "chess", "seats": ["human", "human"]}, "There is no game called 'chess'"),

@@ -65,6 +65,15 @@ SQLITE_POLL = 0.5
 """Seconds between checks for other servers' changes on SQLite (under a second to a viewer)."""
 POSTGRES_POLL = 5.0
 """The same on PostgreSQL, where notifications carry changes and this only backs them up."""
+SEAT_LIMITS: dict[str, dict[str, float]] = {
+    "mcts": {"iterations": 20_000, "time": 10.0},
+    "rollout": {"futures": 256, "finish_futures": 256},
+    "greedy": {"samples": 64, "chance_depth": 4},
+}
+"""The most a computer seat may think on this server, by agent and parameter: ten times
+the hardest level and more, so that every level and any sensible spec is taken, while a
+spec that would think for hours (and hold a worker every game shares) is refused. The
+agents themselves take any budget (a researcher's long search is theirs to run)."""
 
 
 class WebError(Exception):
@@ -92,6 +101,17 @@ class Conflict(WebError):
 
 class Unprocessable(WebError):
     status = 422
+
+
+def check_seat_limits(spec: str, agent: agents.Agent) -> None:
+    """Unprocessable when the agent would think more than the server allows (SEAT_LIMITS)."""
+    for key, most in SEAT_LIMITS.get(agent.name, {}).items():
+        asked = agent.settings[key]
+        if asked > most:
+            raise Unprocessable(
+                f"A computer seat on this server thinks at most {key}={most:g} ({agent.name}); "
+                f"'{spec}' asks {asked:g}. The levels easy, medium and hard are well within it."
+            )
 
 
 def agent_seed(seed: int, version: int) -> int:
@@ -371,7 +391,7 @@ class GameService:
         game = load_game(name, players=len(seats), **options)
         for who in seats:
             if who != HUMAN:
-                agents.from_spec(who, game=game.name)  # AgentError says what is wrong with the spec
+                check_seat_limits(who, agents.from_spec(who, game=game.name))  # AgentError: a bad spec
         if actions is not None and len(actions) > MAX_START_ACTIONS:
             raise InvalidOptionError(f"A game can start from at most {MAX_START_ACTIONS} actions.")
         tokens = [secrets.token_urlsafe(24) if who == HUMAN else None for who in seats]
