@@ -63,6 +63,18 @@ def test_an_action_whose_notation_fails_is_refused_with_its_repr() -> None:
         state.apply_action(RacerAction("deal", 99))
 
 
+def test_a_look_alike_action_plays_the_legal_action_it_equals() -> None:
+    # RacerAction("deal", 0.0) == RacerAction("deal", 0): the card dealt is the legal
+    # action, not the caller's float, which would break the state (a float index).
+    from chaosgames.games.royal_racers.actions import RacerAction
+
+    game = chaosgames.load_game("royal-racers")
+    look_alike, real = game.new_initial_state(), game.new_initial_state()
+    look_alike.apply_action(RacerAction("deal", 0.0))  # type: ignore[arg-type]
+    real.apply_action(RacerAction("deal", 0))
+    assert look_alike.to_json() == real.to_json()
+
+
 def test_an_action_that_cannot_be_compared_is_refused() -> None:
     class Awkward:
         def __eq__(self, other: object) -> bool:

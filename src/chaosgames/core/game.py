@@ -306,6 +306,9 @@ class State(ABC):
 
         The action must be one of the legal actions itself: a value that merely compares
         equal to one (a plain tuple equal to a NamedTuple action, `True` for `1`) is refused.
+        An action of the right type whose fields only compare equal (`0.0` for `0`) plays
+        the legal action it equals, never the caller's object, so nothing foreign gets into
+        the state.
         """
         # The check is a look-up in the list legal_actions() built (cached until the next
         # action): a playout that asked for the legal actions pays no second generation.
@@ -320,7 +323,7 @@ class State(ABC):
             raise illegal_action(action, legal)
         self._legal = None
         self._index = None
-        self._apply_action(action)
+        self._apply_action(found)
 
     def apply_unchecked(self, action: Action) -> None:
         """Play `action` without checking that it is legal: the fast path for trusted
