@@ -11,6 +11,7 @@ import pytest
 import chaosgames
 from chaosgames import CHANCE, IllegalActionError
 from chaosgames.core.chance import sample_outcome
+from chaosgames.core.encoding import ActionIndexRangeError, ActionIndexTypeError
 from tests.rl.cases import CASES, IDS
 
 
@@ -149,3 +150,44 @@ def test_games_without_an_encoding_refuse_research_tools() -> None:
 
     with pytest.raises(chaosgames.ChaosGamesError, match="Bare has no encoding for research tools"):
         Bare().encoding()
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_an_index_outside_the_action_space_names_nothing(name: str, options: dict[str, Any]) -> None:
+    """-1 used to wrap round to the last slot's name, num_actions to fail with an IndexError."""
+    game = chaosgames.load_game(name, **options)
+    encoding = game.encoding()
+    state = game.new_initial_state()
+    chaosgames.resolve_chance(state, random.Random(0))
+    for index in (-1, -encoding.num_actions, encoding.num_actions, 10**6, 2**70):
+        with pytest.raises(ActionIndexRangeError, match=f"indices run from 0 to {encoding.num_actions - 1}"):
+            encoding.slot_name(index)
+        with pytest.raises(ActionIndexRangeError, match="outside the action space"):
+            encoding.action_at(state, index)
+
+
+@pytest.mark.parametrize("value", [1.5, 14.0, float("nan"), float("inf"), "3", None, True, [1]])
+def test_an_index_must_be_an_integer(value: Any) -> None:
+    """True used to name slot 1 (start:b1); 1.5, "3" and None failed with a bare TypeError."""
+    game = chaosgames.load_game("royal-racers", players=2)
+    encoding = game.encoding()
+    state = game.new_initial_state()
+    chaosgames.resolve_chance(state, random.Random(0))
+    with pytest.raises(ActionIndexTypeError, match="An action index is an integer"):
+        encoding.slot_name(value)
+    with pytest.raises(ActionIndexTypeError, match="An action index is an integer"):
+        encoding.action_at(state, value)
+
+
+def test_numpy_integers_are_indices_and_numpy_floats_and_bools_are_not() -> None:
+    np = pytest.importorskip("numpy")
+    game = chaosgames.load_game("royal-racers", players=2)
+    encoding = game.encoding()
+    state = game.new_initial_state()
+    chaosgames.resolve_chance(state, random.Random(0))
+    index = next(iter(encoding.legal_indices(state)))
+    assert encoding.slot_name(np.int64(216)) == encoding.slot_name(np.array(216, dtype=np.int16)) == "stay"
+    assert encoding.action_at(state, np.uint16(index)) == encoding.action_at(state, index)
+    for value in (np.float64(2.0), np.bool_(True), np.array([2])):
+        with pytest.raises(ActionIndexTypeError):
+            encoding.slot_name(value)

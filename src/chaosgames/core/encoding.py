@@ -13,6 +13,13 @@ Rules every encoding keeps (checked for every game in tests/rl):
   actions the game's options allow (documented in docs/research.md). Chance outcomes
   have no index: research tools resolve chance themselves or number the outcomes by
   their order in `chance_outcomes()` (fewer than `max_chance_outcomes`).
+- An index is an integer: a Python int, a numpy integer or a 0-d integer array (anything
+  `operator.index` takes), but not a bool: `True` is an int to Python, yet as an action
+  it is almost surely a mask entry passed by mistake (and numpy's own bools refuse
+  `operator.index`). A float is refused even when whole, so `14.9` never quietly plays 14.
+  Anything else raises `ActionIndexTypeError` (also a TypeError); an integer outside
+  `range(num_actions)` raises `ActionIndexRangeError` (also a ValueError), so a negative
+  index never wraps round to the end of the space.
 - `observation_features(observation, player)` reads only what `state.observation(player)`
   returned (plus the game's options, which every player knows), so hidden information
   never reaches a learner. Every value lies in [0, 1].
@@ -20,12 +27,13 @@ Rules every encoding keeps (checked for every game in tests/rl):
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from math import prod
 from typing import TYPE_CHECKING, Any
 
-from chaosgames.core.errors import ChaosGamesError, IllegalActionError
+from chaosgames.core.errors import ChaosGamesError, IllegalActionError, quote
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
@@ -33,6 +41,33 @@ if TYPE_CHECKING:
 NO_INDEX = -1
 """What `action_index` returns for a legal action the scheme cannot express (see the game's
 documentation; research tools then never offer that action)."""
+
+
+class ActionIndexTypeError(IllegalActionError, TypeError):
+    """An action index that is not an integer: a float, text, None, a bool, a list ...
+
+    Also a TypeError, as research libraries (Gymnasium, PettingZoo) expect of a value of
+    the wrong kind.
+    """
+
+
+class ActionIndexRangeError(IllegalActionError, ValueError):
+    """An integer outside the game's action space `range(num_actions)`.
+
+    Also a ValueError, as research libraries expect of a value out of bounds.
+    """
+
+
+def as_index(value: Any) -> int:
+    """`value` as an action index (see the module docstring); ActionIndexTypeError if not an integer."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise ActionIndexTypeError(
+        f"An action index is an integer (a Python or numpy int), not {quote(value)} ({type(value).__name__})."
+    )
 
 
 class Encoding(ABC):
@@ -57,10 +92,27 @@ class Encoding(ABC):
         """
 
     @abstractmethod
-    def slot_name(self, index: int) -> str:
-        """What an index stands for, in words or notation (for documentation and debugging)."""
+    def _slot_name(self, index: int) -> str:
+        """What `index`, already checked to lie in `range(num_actions)`, stands for."""
 
     # -- what every encoding shares ------------------------------------------------------
+
+    def slot_name(self, index: object) -> str:
+        """What an index stands for, in words or notation (for documentation and debugging).
+
+        Anything but an integer in `range(num_actions)` is refused (see `checked_index`).
+        """
+        return self._slot_name(self.checked_index(index))
+
+    def checked_index(self, value: object) -> int:
+        """`value` as an index of this action space; ActionIndexTypeError or ActionIndexRangeError if not."""
+        index = as_index(value)
+        if not 0 <= index < self.num_actions:
+            raise ActionIndexRangeError(
+                f"Action index {quote(index)} is outside the action space: "
+                f"indices run from 0 to {self.num_actions - 1}."
+            )
+        return index
 
     @property
     def observation_size(self) -> int:
@@ -87,15 +139,24 @@ class Encoding(ABC):
             found[index] = action
         return dict(sorted(found.items()))
 
-    def action_at(self, state: State, index: int) -> Action:
+    def action_at(self, state: State, index: object) -> Action:
         """The legal action whose index is `index`; IllegalActionError if there is none."""
-        legal = self.legal_indices(state)
+        self.checked_index(index)  # before listing the legal actions, the costly part
+        return self.pick(self.legal_indices(state), index)
+
+    def pick(self, legal: Mapping[int, Action], value: object) -> Action:
+        """The action numbered `value` among `legal` (from `legal_indices`).
+
+        ActionIndexTypeError or ActionIndexRangeError for a value that is no index at
+        all, IllegalActionError (naming the legal indices) for an index not among them.
+        """
+        index = self.checked_index(value)
         action = legal.get(index)
         if action is None:
-            meaning = self.slot_name(index) if 0 <= index < self.num_actions else "out of range"
             shown = ", ".join(str(i) for i in list(legal)[:12]) + (" ..." if len(legal) > 12 else "")
             raise IllegalActionError(
-                f"Action index {index} ({meaning}) is not legal here; legal indices are {shown or 'none'}."
+                f"Action index {index} ({self._slot_name(index)}) is not legal here; "
+                f"legal indices are {shown or 'none'}."
             )
         return action
 

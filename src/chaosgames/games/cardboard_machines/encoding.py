@@ -112,7 +112,7 @@ class CardboardEncoding(Encoding):
             return offset + action.arg  # the action holds the table space
         return _FIXED.get(str(action), NO_INDEX)
 
-    def slot_name(self, index: int) -> str:
+    def _slot_name(self, index: int) -> str:
         for text, i in _FIXED.items():
             if i == index:
                 return text

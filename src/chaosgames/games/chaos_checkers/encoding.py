@@ -193,7 +193,7 @@ class CheckersEncoding(Encoding):
             return offset + (s * 4 + t % 4) * TEN + c
         return offset + (s * SQUARES + t) * COLOURS_ALL + c  # reclaim
 
-    def slot_name(self, index: int) -> str:
+    def _slot_name(self, index: int) -> str:
         if index < len(PATHS):
             path = PATHS[index]
             sep = "-" if abs(path[1] - path[0]) <= 5 else "x"

@@ -141,7 +141,7 @@ class CruisersEncoding(Encoding):
             return NO_INDEX
         return y * self.squares_across + x
 
-    def slot_name(self, index: int) -> str:
+    def _slot_name(self, index: int) -> str:
         if index < len(SPEEDS):
             return str(SPEEDS[index])
         if index < _FIXED:

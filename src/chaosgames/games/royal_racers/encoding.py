@@ -79,7 +79,7 @@ class RoyalRacersEncoding(Encoding):
         offset = _KIND_OFFSET.get(action.kind)
         return NO_INDEX if offset is None else offset + action.arg
 
-    def slot_name(self, index: int) -> str:
+    def _slot_name(self, index: int) -> str:
         if index == STAY_INDEX:
             return "stay"
         kind, square = divmod(index, 36)
