@@ -124,7 +124,7 @@ class DiceRaceState(State):
     def round_number(self) -> int:
         return self.turn // len(self.positions) + 1
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return self.to_json()
 
     def to_json(self) -> dict[str, Any]:
@@ -182,7 +182,7 @@ class NimState(State):
     def round_number(self) -> int:
         return 1
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return self.to_json()
 
     def to_json(self) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from chaosgames import (
     NotationError,
     RecordError,
     UnknownGameError,
+    UnknownPlayerError,
 )
 from chaosgames.core import safejson
 from chaosgames.core.errors import describe_choices, quote, shorten
@@ -244,6 +245,25 @@ def test_an_option_check_that_breaks_is_an_invalid_option_error() -> None:
         option.coerce("{}")
 
 
+# -- observation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_viewer_that_is_no_player_is_refused(name: str) -> None:
+    state = first_decision(name)
+    players = state.game.num_players
+    for stranger in [players, -1, "0", [0], float("nan"), True, 0.0]:
+        with pytest.raises(UnknownPlayerError, match=f"a player number 0-{players - 1}"):
+            state.observation(stranger)  # type: ignore[arg-type]
+    assert state.observation(None) == first_decision(name).observation(None)  # a spectator
+
+
+def test_a_numpy_whole_number_is_the_player_it_numbers() -> None:
+    numpy = pytest.importorskip("numpy")
+    state = first_decision("chaos-checkers")
+    assert state.observation(numpy.int64(1)) == state.observation(1)
+
+
 # -- records ----------------------------------------------------------------------------
 
 GOOD = {"format": "chaosgames-record", "game": "chaos-checkers", "options": {}, "players": ["a", "b"]}
@@ -301,6 +321,14 @@ def test_a_record_of_an_unknown_game_or_bad_options_does_not_replay() -> None:
         GameRecord.from_json({**GOOD, "game": "chess", "actions": []}).replay()
     with pytest.raises(RecordError, match="cannot be loaded"):
         GameRecord.from_json({**GOOD, "options": {"players": 7}, "actions": []}).replay()
+
+
+@pytest.mark.parametrize("upto", [-1, 3, 1.5, "2", True])
+def test_a_replay_goes_up_to_a_whole_number_of_the_records_actions(upto: Any) -> None:
+    record = GameRecord.from_json({**GOOD, "options": {"chaos": False}, "actions": ["9-13", "21-17"]})
+    with pytest.raises(RecordError, match=r"A record of 2 actions replays up to 0-2 of them, not "):
+        record.replay(upto)
+    assert record.replay(1).to_json() != record.replay(2).to_json() == record.replay().to_json()
 
 
 # -- the JSON reader and the message helpers ---------------------------------------------

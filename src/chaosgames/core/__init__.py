@@ -15,6 +15,7 @@ from chaosgames.core.errors import (
     NotationError,
     RecordError,
     UnknownGameError,
+    UnknownPlayerError,
 )
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.notation import Form, Notation
@@ -39,6 +40,7 @@ __all__ = [
     "RecordError",
     "State",
     "UnknownGameError",
+    "UnknownPlayerError",
     "game_class",
     "list_games",
     "load_game",

@@ -39,6 +39,10 @@ class RecordError(ChaosGamesError):
     """A game record that cannot be read or does not replay."""
 
 
+class UnknownPlayerError(ChaosGamesError):
+    """A player (seat) that is not one of the game's: not None and not 0 .. players - 1."""
+
+
 MESSAGE_LIMIT = 60
 """Characters of user input a message quotes at most."""
 

@@ -11,6 +11,7 @@ untouched, a cached list of legal actions, and notation lookup.
 from __future__ import annotations
 
 import json
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
@@ -21,6 +22,7 @@ from chaosgames.core.errors import (
     ChaosGamesError,
     InvalidOptionError,
     InvalidStateError,
+    UnknownPlayerError,
     describe_exception,
     illegal_action,
     quote,
@@ -274,14 +276,32 @@ class State(ABC):
         """One value per player: win 1, loss 0, shared outcomes split; 0s before the end."""
 
     @abstractmethod
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """JSON-able view of what `player` may see (None: a spectator)."""
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-able view of what `player` may see (None: a spectator); `player` checked."""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state as a JSON-able dict, starting with `game.doc_header()`."""
 
     # -- what every game shares --------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-able view of what `player` may see (None: a spectator); UnknownPlayerError
+        for anything else than None or a player of the game (0 .. players - 1; a whole
+        number of another type, such as numpy's, is taken as the int it is)."""
+        if player is None:
+            return self._observation(None)
+        players = self.game.num_players
+        try:
+            seat = operator.index(player) if not isinstance(player, bool) else -1
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < players:
+            raise UnknownPlayerError(
+                f"{quote(player)} is not a player of this game: a viewer is None (a spectator) "
+                f"or a player number 0-{players - 1}."
+            )
+        return self._observation(seat)
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

@@ -84,8 +84,14 @@ class GameRecord:
 
         `on_action(number, state, action)` is called before each action is applied (to
         show the game as it is replayed). A record that does not replay raises RecordError
-        naming the first action that fails.
+        naming the first action that fails, or that `upto` is none of 0 .. the number of
+        actions.
         """
+        count = len(self.actions)
+        if upto is not None and not (type(upto) is int and 0 <= upto <= count):
+            raise RecordError(
+                f"A record of {count} actions replays up to 0-{count} of them, not {quote(upto)}."
+            )
         game = self.load_game()
         state = game.new_initial_state()
         for number, text in enumerate(self.actions[:upto], start=1):

@@ -379,7 +379,7 @@ class CardboardState(State):
     def to_json(self) -> dict[str, Any]:
         return {**self.game.doc_header(), **document.write(self)}
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         # Everything at the table is open: boards, cars, dice, tokens.
         doc = {"player": player, **document.write(self)}
         if self.phase == OVER:

@@ -577,7 +577,7 @@ class PlainState(State):
         p0, p1 = self.pieces()
         return board_text(p0, p1, self.kings)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         # Checkers hides nothing: every seat sees the whole position.
         doc = {
             "board": self.board(),

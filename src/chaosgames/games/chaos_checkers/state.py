@@ -979,7 +979,7 @@ class ChaosState(State):
 
     # -- views -----------------------------------------------------------------------------
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden: every piece is on the board or in a bag whose contents follow
         # from what is on the board (the rulebook has the draws made in the open).
         doc = self.to_json()

@@ -861,7 +861,7 @@ class ChaosCruisersState(State):
     def to_json(self) -> dict[str, Any]:
         return {**self.game.doc_header(), **self.game.state_document(self)}
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden in Chaos Cruisers: everyone sees the whole table.
         doc = {"player": player, **self.game.state_document(self)}
         if self.phase == OVER:

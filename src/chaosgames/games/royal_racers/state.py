@@ -386,7 +386,7 @@ class RoyalRacersState(State):
     def to_json(self) -> dict[str, Any]:
         return self.game.state_document(self)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         """What a player sees: face-down cards show no rank (unless memory_aid is on)."""
         return self.game.observation_document(self, player)
 
