@@ -14,7 +14,9 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 import chaosgames
+from chaosgames.core.encoding import ActionIndexTypeError
 from chaosgames.rl.gymnasium import ChaosGamesEnv
+from chaosgames.rl.settings import SettingError, SettingTypeError
 from tests.rl.cases import CASES, IDS
 
 
@@ -78,3 +80,61 @@ def test_action_masks_match_the_observation() -> None:
     env = ChaosGamesEnv("cardboard-machines", players=2)
     observation, _ = env.reset(seed=2)
     assert (env.action_masks() == observation["action_mask"].astype(bool)).all()
+
+
+def first_legal(observation: dict[str, Any]) -> int:
+    return int(np.flatnonzero(observation["action_mask"])[0])
+
+
+def test_a_float_next_to_a_legal_index_is_refused_and_the_episode_goes_on() -> None:
+    """step(i + 0.9) used to play index i: int() cut the fraction off."""
+    env = ChaosGamesEnv("chaos-checkers", chaos=False)
+    observation, _ = env.reset(seed=0)
+    index = first_legal(observation)
+    before = env.table.state.to_json()
+    with pytest.raises(ActionIndexTypeError, match=rf"not {index + 0.9} \(float\)"):
+        env.step(index + 0.9)
+    assert env.table.state.to_json() == before
+    _, reward, terminated, truncated, info = env.step(index)  # the episode goes on
+    assert (reward, terminated, truncated, info) == (0.0, False, False, {})
+
+
+NOT_INTEGERS = [None, "9", float("nan"), float("inf"), [9], object(), True, np.float64(9.0)]
+
+
+@pytest.mark.parametrize("value", NOT_INTEGERS)
+def test_an_action_that_is_no_integer_is_refused_and_changes_nothing(value: Any) -> None:
+    """ "9" used to play index 9; nan, inf, None and [9] raised bare ValueError, OverflowError, TypeError."""
+    env = ChaosGamesEnv("chaos-checkers", chaos=False)
+    env.reset(seed=0)
+    before = env.table.state.to_json()
+    with pytest.raises(ActionIndexTypeError, match="An action index is an integer"):
+        env.step(value)
+    with pytest.raises(TypeError):  # what Python code expects of a value of the wrong kind
+        env.step(value)
+    assert env.table.state.to_json() == before and not env._done
+
+
+def test_numpy_integers_are_actions() -> None:
+    env = ChaosGamesEnv("chaos-checkers", chaos=False)
+    observation, _ = env.reset(seed=0)
+    env.step(np.int64(first_legal(observation)))
+    other = ChaosGamesEnv("chaos-checkers", chaos=False)
+    other.reset(seed=0)
+    other.step(np.array(first_legal(observation), dtype=np.int16))
+    assert env.table.state.to_json() == other.table.state.to_json()
+
+
+def test_a_numpy_integer_seed_is_the_same_seed() -> None:
+    """Gymnasium's seeding refused np.int64(7) with an error of its own."""
+    env = ChaosGamesEnv("chaos-checkers", seat=1, opponents="greedy", chaos=False)
+    assert episode(env, seed=np.int64(7)) == episode(env, seed=7)
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"), [(1.5, SettingTypeError), ("7", SettingTypeError), (-1, SettingError)]
+)
+def test_a_seed_must_be_an_integer_of_at_least_0(seed: Any, error: type[Exception]) -> None:
+    env = ChaosGamesEnv("chaos-checkers", chaos=False)
+    with pytest.raises(error, match="seed must be an integer"):
+        env.reset(seed=seed)

@@ -13,7 +13,9 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import chaosgames
+from chaosgames.core.encoding import ActionIndexRangeError, ActionIndexTypeError
 from chaosgames.rl import pettingzoo
+from chaosgames.rl.settings import SettingTypeError
 from tests.rl.cases import CASES, IDS
 
 
@@ -86,6 +88,73 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(chaosgames.IllegalActionError, match="not legal here"):
         env.step(0)  # 1-5: the first player's men stand on 1-12 and cannot step backwards
     assert env.table.state.to_json() == before
+
+
+def first_legal(env: pettingzoo.ChaosGamesAECEnv) -> int:
+    return int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+
+
+@pytest.mark.parametrize("offset", [0.9, 0.0])
+def test_a_float_is_no_action_even_next_to_a_legal_index(offset: float) -> None:
+    """step(14.9) used to play index 14: int() cut the fraction off."""
+    env = pettingzoo.env("chaos-checkers", chaos=False)
+    env.reset(seed=0)
+    index = first_legal(env)
+    before = env.table.state.to_json()
+    with pytest.raises(ActionIndexTypeError, match=rf"not {index + offset} \(float\)"):
+        env.step(index + offset)
+    assert env.table.state.to_json() == before and env.table.steps == 0
+
+
+@pytest.mark.parametrize("value", ["9", float("nan"), float("inf"), [9], object(), True, np.float64(9.0)])
+def test_an_action_that_is_no_integer_is_refused_and_changes_nothing(value: Any) -> None:
+    """ "9" used to play index 9; nan and inf raised ValueError and OverflowError, [9] a bare TypeError."""
+    env = pettingzoo.env("chaos-checkers", chaos=False)
+    env.reset(seed=0)
+    before = env.table.state.to_json()
+    with pytest.raises(ActionIndexTypeError, match="An action index is an integer"):
+        env.step(value)
+    with pytest.raises(TypeError):  # what Python code expects of a value of the wrong kind
+        env.step(value)
+    assert env.table.state.to_json() == before and env.agent_selection == "player_0"
+
+
+def test_an_index_outside_the_action_space_is_refused() -> None:
+    env = pettingzoo.env("chaos-checkers", chaos=False)
+    env.reset(seed=0)
+    before = env.table.state.to_json()
+    for index in (-1, 1426, 10**30):
+        with pytest.raises(ActionIndexRangeError, match="indices run from 0 to 1425"):
+            env.step(index)
+    assert env.table.state.to_json() == before
+
+
+def test_numpy_integers_are_actions() -> None:
+    env = pettingzoo.env("chaos-checkers", chaos=False)
+    env.reset(seed=0)
+    index = first_legal(env)
+    env.step(np.int64(index))
+    other = pettingzoo.env("chaos-checkers", chaos=False)
+    other.reset(seed=0)
+    other.step(np.array(index, dtype=np.int16))
+    assert env.table.state.to_json() == other.table.state.to_json()
+    assert env.table.steps == other.table.steps == 1
+
+
+def test_a_numpy_integer_seed_is_the_same_seed() -> None:
+    """reset(seed=np.int64(3)) used to fail in random.Random with a bare TypeError."""
+    env = pettingzoo.env("cardboard-machines", players=3)
+    assert play(env, seed=np.int64(3)) == play(env, seed=3)
+
+
+@pytest.mark.parametrize("seed", [1.5, "3", True, [3]])
+def test_a_seed_that_is_no_integer_is_refused(seed: Any) -> None:
+    """random.Random took 1.5 and "3" as seeds of their own, True as 1."""
+    env = pettingzoo.env("royal-racers", players=2)
+    with pytest.raises(SettingTypeError, match="seed must be an integer"):
+        env.reset(seed=seed)
+    with pytest.raises(TypeError):
+        env.reset(seed=seed)
 
 
 def test_ansi_render_shows_the_acting_seat_its_own_view() -> None:

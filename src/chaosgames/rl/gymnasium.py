@@ -13,11 +13,15 @@
   convention of maskable policy learners).
 - Reward: the learner's `state.returns()` share when the game ends (win 1, loss 0,
   shared results split), else 0. An illegal action ends the episode with
-  `illegal_reward` (default -1) and `info["illegal_action"] = True`.
+  `illegal_reward` (default -1) and `info["illegal_action"] = True`; so does an integer
+  outside the action space. An action that is not an integer at all (a float, even a
+  whole one, text, None, a bool) raises `ActionIndexTypeError` (also a TypeError) and
+  the episode goes on; Python and numpy integers are actions.
 - Truncation: after `max_steps` learner decisions (default 2000) an unfinished game is
   truncated.
 - `reset(seed=...)` fixes chance and the opponents' seeds, so the same seed and the same
-  learner actions give the same episode (with iteration-budget opponents).
+  learner actions give the same episode (with iteration-budget opponents). A seed is an
+  integer of at least 0 (numpy's too: it is handed to Gymnasium as a Python int).
 
 Importing this module registers `chaosgames/<game>-v0` for every game with Gymnasium.
 """
@@ -35,6 +39,8 @@ from gymnasium import spaces
 
 from chaosgames.agents import Agent, from_spec
 from chaosgames.core import ChaosGamesError, Game, list_games
+from chaosgames.core.encoding import as_index
+from chaosgames.rl.settings import checked_seed
 from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -98,6 +104,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        seed = checked_seed(seed, low=0)  # Gymnasium's seeding takes Python ints of at least 0 only
         super().reset(seed=seed)
         if seed is not None or self._seeder is None:
             self._seeder = random.Random(seed)
@@ -116,7 +123,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise ChaosGamesError("The episode is over; call reset() to start a new game.")
-        index = int(action)
+        index = as_index(action)  # not an integer at all: refused, and the episode goes on
         if not self.table.is_legal(index):
             self._done = True
             return self._observation(), self.illegal_reward, True, False, {"illegal_action": True}

@@ -12,7 +12,12 @@
   1, loss 0, shared results split). After `max_steps` decisions of all agents together
   (default 2000) an unfinished game is truncated (`truncations` true, no reward): random
   play, for one, never finishes a Chaos Cruisers race.
-- An illegal action raises `chaosgames.IllegalActionError` (sample with the mask).
+- An illegal action raises `chaosgames.IllegalActionError` (sample with the mask) and
+  changes nothing. An action is an integer: a Python or numpy int, not a bool or a float
+  (so `14.9` never plays 14); anything else raises `ActionIndexTypeError`, which is also
+  a TypeError, and an integer outside the action space `ActionIndexRangeError`, also a
+  ValueError (both from `chaosgames.core.encoding`).
+- `reset(seed=...)` takes an integer, numpy's too.
 - `render_mode="ansi"`: `render()` returns the acting agent's view as text (hidden
   information stays hidden).
 """
@@ -27,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from chaosgames.core import Game
+from chaosgames.core.encoding import ActionIndexTypeError
 from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -106,10 +112,11 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act and must give an action index, not None.")
+            raise ActionIndexTypeError(f"{agent} is to act and must give an action index, not None.")
+        chosen = self.table.action_at(action)  # a bad action is refused before anything changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.table.play_index(int(action))
+        self.table.play(chosen)
         if self.table.over:
             for seat, share in enumerate(self.table.state.returns()):
                 self.rewards[self.possible_agents[seat]] = float(share)

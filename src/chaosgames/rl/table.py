@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from chaosgames.core import CHANCE, Action, Game, IllegalActionError, State, load_game
+from chaosgames.core import CHANCE, Action, Game, State, load_game
 from chaosgames.core.chance import sample_outcome
+from chaosgames.rl.settings import checked_seed
 
 DEFAULT_MAX_STEPS = 2000
 """Decisions after which an episode is truncated (random play never ends some races)."""
@@ -48,10 +49,11 @@ class Table:
         self.watchers: list[Watcher] = []
         self._legal: dict[int, Action] | None = None
 
-    def reset(self, seed: int | None = None) -> None:
-        """A new game; with a seed, chance restarts from it (else it goes on drawing)."""
-        if seed is not None:
-            self.rng = random.Random(seed)
+    def reset(self, seed: object = None) -> None:
+        """A new game; with a seed (an integer, numpy's too), chance restarts from it, else it draws on."""
+        number = checked_seed(seed)  # random.Random refuses numpy integers, takes floats and text
+        if number is not None:
+            self.rng = random.Random(number)
         self.state = self.game.new_initial_state()
         self.steps = 0
         self._legal = None
@@ -96,15 +98,17 @@ class Table:
             flat[list(features)] = list(features.values())
         return vector
 
-    def play_index(self, index: int) -> None:
+    def action_at(self, index: object) -> Action:
+        """The deciding player's action numbered `index`, an integer (see `Encoding.pick`).
+
+        Anything else raises (an IllegalActionError), so `14.9` never plays 14 and `"3"`
+        never plays 3.
+        """
+        return self.encoding.pick(self.legal(), index)
+
+    def play_index(self, index: object) -> None:
         """Play the deciding player's action numbered `index`; IllegalActionError if none."""
-        action = self.legal().get(int(index))
-        if action is None:
-            raise IllegalActionError(
-                f"Action index {index} ({self._meaning(index)}) is not legal here; "
-                f"legal indices are {sorted(self.legal())[:12]}."
-            )
-        self.play(action)
+        self.play(self.action_at(index))
 
     def play(self, action: Action) -> None:
         """Play a legal action (an agent's choice), count the decision, resolve chance."""
@@ -114,11 +118,6 @@ class Table:
 
     def render(self, seat: int) -> str:
         return self.game.render_text(self.state, seat)
-
-    def _meaning(self, index: int) -> str:
-        if 0 <= int(index) < self.encoding.num_actions:
-            return self.encoding.slot_name(int(index))
-        return f"outside 0-{self.encoding.num_actions - 1}"
 
     def _apply(self, action: Action) -> None:
         for watch in self.watchers:
