@@ -60,6 +60,9 @@ def test_the_figure_eight_crosses_itself() -> None:
         ({"tiles": [[x, 0] for x in range(25)], "gates": {"sun": [0, 0]}}, "24 tiles"),
         ({"tiles": [], "gates": {"sun": [0, 0]}}, "non-empty"),
         ({"tiles": [[0, "a"]], "gates": {"sun": [0, 0]}}, "pair of whole numbers"),
+        # Beyond this the state document (squares within 10**6) could not hold the course.
+        ({"tiles": [[600_000, 0]], "gates": {"sun": [600_000, 0]}}, "within 100,000 tiles of"),
+        ({"tiles": [[0, -(10**40)]], "gates": {"sun": [0, 0]}}, "within 100,000 tiles of"),
         ({"tiles": [[0, 0]], "gates": {"sun": [0, 0]}, "laps": 3}, "not laps"),
         ([1, 2], "JSON object"),
     ],

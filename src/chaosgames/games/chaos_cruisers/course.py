@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from chaosgames.core.errors import quote
 from chaosgames.core.grid import ORTHOGONAL, Square, connected
 
 Tile = tuple[int, int]
@@ -41,6 +42,10 @@ def gate_title(name: str) -> str:
 
 
 MAX_TILES = 24
+MAX_TILE_COORDINATE = 10**5
+"""A course's tiles lie within this many tiles of the origin: the state document holds
+squares (two a tile) within 10**6, and chaos rounds move tiles a step at a time, so a
+course laid inside this bound stays inside the document's for any race."""
 """One piecepack holds 24 tiles."""
 
 
@@ -84,7 +89,11 @@ def _read_pair(value: Any, what: str) -> Tile:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ValueError(f"{what} must be a pair of whole numbers [tx, ty], not {value!r}.")
+        raise ValueError(f"{what} must be a pair of whole numbers [tx, ty], not {quote(value)}.")
+    if any(abs(v) > MAX_TILE_COORDINATE for v in value):
+        raise ValueError(
+            f"{what} must lie within {MAX_TILE_COORDINATE:,} tiles of [0, 0], not at {quote(list(value))}."
+        )
     return (value[0], value[1])
 
 
