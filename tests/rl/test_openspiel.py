@@ -13,6 +13,7 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import chaosgames  # noqa: E402
+from chaosgames.core.encoding import ActionIndexRangeError  # noqa: E402
 from chaosgames.rl import openspiel  # noqa: E402
 from tests.rl.cases import CASES, IDS  # noqa: E402
 
@@ -120,3 +121,50 @@ def test_observations_come_from_the_players_view() -> None:
         down = [sq for sq in view["face_down"] if sq != seen]
         hidden = [full["cards"]["abcdef".index(sq[0]) + 6 * (int(sq[1]) - 1)] for sq in down]
         assert hidden and all(f'"{card}"' not in state.observation_string(player) for card in hidden)
+
+
+def dealing() -> Any:
+    """A Royal Racers game at its first chance node: the deal, 36 cards to draw from."""
+    state = pyspiel.load_game("chaosgames_royal_racers(players=2)").new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 36
+    return state
+
+
+@pytest.mark.parametrize("outcome", [-2, 36, 10**6])  # OpenSpiel itself refuses -1
+def test_a_chance_outcome_the_node_does_not_have_is_refused(outcome: int) -> None:
+    """apply_action(-2) used to deal outcome 34 of 36 and record -2 in the history."""
+    state = dealing()
+    before = state.chaos_state.to_json()
+    with pytest.raises(ActionIndexRangeError, match="this chance node has outcomes 0 to 35"):
+        state.apply_action(outcome)
+    assert state.history() == [] and state.chaos_state.to_json() == before
+    state.apply_action(35)  # the node still deals
+    assert state.history() == [35]
+
+
+def decision() -> Any:
+    """Plain checkers' first move: Black to play, 1426 indices of which 7 are legal."""
+    state = pyspiel.load_game("chaosgames_chaos_checkers(chaos=false)").new_initial_state()
+    assert state.current_player() == 0 and len(state.legal_actions()) == 7
+    return state
+
+
+def test_an_index_the_player_may_not_take_is_refused_and_changes_nothing() -> None:
+    """It used to fail with a bare KeyError."""
+    state = decision()
+    before = state.chaos_state.to_json()
+    with pytest.raises(chaosgames.IllegalActionError, match=r"Action index 0 \(1-5\) is not legal here"):
+        state.apply_action(0)
+    for index in (-2, 1426, 10**6):  # OpenSpiel itself refuses -1
+        with pytest.raises(ActionIndexRangeError, match="indices run from 0 to 1425"):
+            state.apply_action(index)
+    assert state.history() == [] and state.chaos_state.to_json() == before
+
+
+@pytest.mark.parametrize("index", [-5, -1, 1426, 10**6])
+def test_action_to_string_refuses_an_index_outside_the_action_space(index: int) -> None:
+    """-5 used to name slot 1421's path, 10**6 'no action (1000000)' (IndexError in Royal Racers)."""
+    state = decision()
+    with pytest.raises(ActionIndexRangeError, match="indices run from 0 to 1425"):
+        state.action_to_string(0, index)
+    assert state.action_to_string(0, 0) == "1-5"  # in the space, if not legal now

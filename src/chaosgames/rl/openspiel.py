@@ -14,7 +14,10 @@ written as a semicolon: `chaosgames_chaos_checkers(first_colours=green;blue;red)
   information unless the game hides something from a player (Royal Racers' face-down
   ranks), constant-sum returns in [0, 1] summing to 1, rewards only at the end, 2-4
   players as the game allows.
-- Actions are the game's fixed action indices (`Game.encoding()`, docs/research.md).
+- Actions are the game's fixed action indices (`Game.encoding()`, docs/research.md). An
+  index that is not legal raises `IllegalActionError` and changes nothing: at a chance
+  node, one outside the node's outcomes (`ActionIndexRangeError`, also a ValueError); at a
+  decision, one outside the action space likewise, or one the player may not take now.
 - `max_game_length` (default 3000) bounds the player decisions OpenSpiel may see, as its
   API requires: a game still running after that many decisions ends as a draw (equal
   shares). The games' own caps (`max_rounds`, `max_moves`, `max_turns`) end a game by
@@ -38,7 +41,8 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State, game_class, list_games, load_game
-from chaosgames.core.encoding import Encoding
+from chaosgames.core.encoding import ActionIndexRangeError, Encoding, as_index
+from chaosgames.core.errors import quote
 from chaosgames.core.options import Option
 
 PREFIX = "chaosgames_"
@@ -242,11 +246,12 @@ class ChaosGamesSpielState(pyspiel.State):
         return [(i, p) for i, (_, p) in enumerate(self._inner.state.chance_outcomes())]
 
     def _apply_action(self, action: int) -> None:
+        # OpenSpiel checks neither legality nor range: a negative chance outcome would wrap.
         state = self._inner.state
         if state.current_player() == CHANCE:
-            self._inner.apply(state.chance_outcomes()[action][0])
+            self._inner.apply(_chance_outcome(state, action))
             return
-        self._inner.apply(self._inner.legal()[action])
+        self._inner.apply(self._inner.setup.encoding.pick(self._inner.legal(), action))
         self._decisions += 1
         if self._decisions >= self._inner.setup.max_length and not state.is_terminal():
             self._capped = True
@@ -273,6 +278,18 @@ class ChaosGamesSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         return str(self._inner.state)
+
+
+def _chance_outcome(state: State, action: int) -> Action:
+    """Outcome number `action` of the chance node; ActionIndexRangeError for one it does not have."""
+    outcomes = state.chance_outcomes()
+    index = as_index(action)
+    if not 0 <= index < len(outcomes):
+        raise ActionIndexRangeError(
+            f"Chance outcome {quote(index)} does not exist: this chance node has outcomes "
+            f"0 to {len(outcomes) - 1}."
+        )
+    return outcomes[index][0]
 
 
 class _Observer:
