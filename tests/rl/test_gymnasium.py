@@ -138,3 +138,33 @@ def test_a_seed_must_be_an_integer_of_at_least_0(seed: Any, error: type[Exceptio
     env = ChaosGamesEnv("chaos-checkers", chaos=False)
     with pytest.raises(error, match="seed must be an integer"):
         env.reset(seed=seed)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "message"),
+    [
+        ({"seat": "0"}, SettingTypeError, "seat must be a seat from 0 to 1 for 2 players, not '0' \\(str\\)"),
+        ({"seat": True}, SettingTypeError, "seat must be a seat from 0 to 1"),
+        ({"seat": 2}, SettingError, "seat must be a seat from 0 to 1 for 2 players, not 2"),
+        ({"opponents": 5}, SettingTypeError, "opponents must be an agent spec such as 'random'"),
+        ({"opponents": [None]}, SettingTypeError, "or a list of them, one per other seat; not \\[None\\]"),
+        ({"illegal_reward": "x"}, SettingTypeError, "illegal_reward must be a number, not 'x'"),
+        ({"illegal_reward": float("nan")}, SettingError, "illegal_reward must be a finite number"),
+        ({"max_steps": 0}, SettingError, "max_steps must be a positive number of decisions, or None"),
+        ({"max_steps": "10"}, SettingTypeError, "max_steps must be a positive number of decisions"),
+        ({"render_mode": "human"}, SettingError, "render_mode must be None or 'ansi', not 'human'"),
+    ],
+)
+def test_a_setting_the_environment_does_not_take_is_refused_with_its_reason(
+    settings: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """seat="0" and opponents=5 raised bare TypeErrors, illegal_reward="x" a bare ValueError."""
+    with pytest.raises(error, match=message) as raised:
+        ChaosGamesEnv("chaos-checkers", chaos=False, **settings)
+    assert isinstance(raised.value, chaosgames.InvalidOptionError)
+
+
+def test_numpy_numbers_are_settings() -> None:
+    env = ChaosGamesEnv("royal-racers", players=3, seat=np.int64(2), illegal_reward=np.float32(-0.5))
+    assert (env.seat, env.illegal_reward) == (2, -0.5) and type(env.seat) is int
+    assert env.opponent_specs == {0: "random", 1: "random"}

@@ -15,6 +15,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 import chaosgames  # noqa: E402
 from chaosgames.core.encoding import ActionIndexRangeError  # noqa: E402
 from chaosgames.rl import openspiel  # noqa: E402
+from chaosgames.rl.settings import SettingError  # noqa: E402
 from tests.rl.cases import CASES, IDS  # noqa: E402
 
 openspiel.register()
@@ -168,3 +169,17 @@ def test_action_to_string_refuses_an_index_outside_the_action_space(index: int) 
     with pytest.raises(ActionIndexRangeError, match="indices run from 0 to 1425"):
         state.action_to_string(0, index)
     assert state.action_to_string(0, 0) == "1-5"  # in the space, if not legal now
+
+
+def test_a_max_game_length_below_one_is_refused() -> None:
+    """It raised a bare ValueError."""
+    with pytest.raises(SettingError, match="max_game_length must be a positive number of decisions, not 0"):
+        pyspiel.load_game("chaosgames_chaos_checkers(max_game_length=0)")
+
+
+def test_observers_the_adapter_cannot_give_are_refused() -> None:
+    game = pyspiel.load_game("chaosgames_royal_racers")
+    with pytest.raises(SettingError, match="Royal Racers hides information"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(SettingError, match="Observation parameters are not supported"):
+        game.make_py_observer(None, {"a": 1})

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 import chaosgames
 from chaosgames.core.encoding import ActionIndexRangeError, ActionIndexTypeError
 from chaosgames.rl import pettingzoo
-from chaosgames.rl.settings import SettingTypeError
+from chaosgames.rl.settings import SettingError, SettingTypeError
 from tests.rl.cases import CASES, IDS
 
 
@@ -170,4 +170,27 @@ def test_a_loaded_game_or_a_name_with_options() -> None:
     assert pettingzoo.env(game).game is game
     assert pettingzoo.env("chaos-checkers", chaos=False).metadata["name"] == "chaosgames_chaos_checkers_v0"
     with pytest.raises(TypeError):
+        pettingzoo.env(game, chaos=True)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "message"),
+    [
+        ({"render_mode": "rgb_array"}, SettingError, "render_mode must be None or 'ansi', not 'rgb_array'"),
+        ({"max_steps": 0}, SettingError, "max_steps must be a positive number of decisions, or None"),
+        ({"max_steps": "10"}, SettingTypeError, "max_steps must be a positive number of decisions"),
+    ],
+)
+def test_a_setting_the_environment_does_not_take_is_refused_with_its_reason(
+    settings: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """They raised bare ValueErrors, max_steps="10" a TypeError from comparing text with 1."""
+    with pytest.raises(error, match=message) as raised:
+        pettingzoo.env("chaos-checkers", chaos=False, **settings)
+    assert isinstance(raised.value, chaosgames.InvalidOptionError)
+
+
+def test_options_for_a_game_already_loaded_are_refused() -> None:
+    game = chaosgames.load_game("chaos-checkers", chaos=False)
+    with pytest.raises(SettingTypeError, match="Give options to load_game, or a game name with options"):
         pettingzoo.env(game, chaos=True)

@@ -17,8 +17,12 @@
   outside the action space. An action that is not an integer at all (a float, even a
   whole one, text, None, a bool) raises `ActionIndexTypeError` (also a TypeError) and
   the episode goes on; Python and numpy integers are actions.
-- Truncation: after `max_steps` learner decisions (default 2000) an unfinished game is
-  truncated.
+- Truncation: after `max_steps` learner decisions (default 2000; None: no limit) an
+  unfinished game is truncated.
+- A setting the environment does not take (a seat past the last, `opponents` that are no
+  agent specs, a non-numeric `illegal_reward`, a seed) raises
+  `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also a
+  TypeError), both `InvalidOptionError`s; an unknown agent raises `AgentError`.
 - `reset(seed=...)` fixes chance and the opponents' seeds, so the same seed and the same
   learner actions give the same episode (with iteration-budget opponents). A seed is an
   integer of at least 0 (numpy's too: it is handed to Gymnasium as a Python int).
@@ -29,7 +33,7 @@ Importing this module registers `chaosgames/<game>-v0` for every game with Gymna
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 import gymnasium
@@ -40,8 +44,17 @@ from gymnasium import spaces
 from chaosgames.agents import Agent, from_spec
 from chaosgames.core import ChaosGamesError, Game, list_games
 from chaosgames.core.encoding import as_index
-from chaosgames.rl.settings import checked_seed
-from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
+from chaosgames.core.errors import quote
+from chaosgames.rl.settings import (
+    SettingError,
+    SettingTypeError,
+    checked_render_mode,
+    checked_seed,
+    optional_whole_number,
+    real_number,
+    whole_number,
+)
+from chaosgames.rl.table import DEFAULT_MAX_STEPS, MAX_STEPS_ACCEPTED, Table, resolve_game
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -63,25 +76,17 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}.")
+        self.render_mode = checked_render_mode(render_mode)
         loaded = resolve_game(game, options)
-        if not 0 <= seat < loaded.num_players:
-            raise ValueError(f"seat must be 0-{loaded.num_players - 1} for {loaded.num_players} players.")
-        self.render_mode = render_mode
-        self.seat = seat
-        self.illegal_reward = float(illegal_reward)
+        n = loaded.num_players
+        self.seat = whole_number("seat", seat, 0, n - 1, f"a seat from 0 to {n - 1} for {n} players")
+        self.illegal_reward = real_number("illegal_reward", illegal_reward)
         # max_steps counts the learner's decisions; the table counts everyone's.
-        self.max_steps = max_steps
+        self.max_steps = optional_whole_number("max_steps", max_steps, 1, MAX_STEPS_ACCEPTED)
         self.table = Table(loaded, None)
-        others = [s for s in range(loaded.num_players) if s != seat]
-        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != len(others):
-            raise ValueError(
-                f"Give one opponent spec, or {len(others)} (one per other seat), not {len(specs)}."
-            )
-        self.opponent_specs = dict(zip(others, specs, strict=True))
-        for spec in specs:
+        others = [s for s in range(n) if s != self.seat]
+        self.opponent_specs = dict(zip(others, _opponent_specs(opponents, len(others)), strict=True))
+        for spec in self.opponent_specs.values():
             from_spec(spec, game=loaded.name)  # a bad spec fails here, not at the first reset
         encoding = self.table.encoding
         observation_space = spaces.Dict(
@@ -157,6 +162,21 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
             else np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         )
         return {"observation": self.table.observe(self.seat), "action_mask": mask}
+
+
+def _opponent_specs(opponents: object, count: int) -> list[str]:
+    """One agent spec per other seat, from one spec for all or a list of `count`."""
+    if isinstance(opponents, str):
+        return [opponents] * count
+    specs = list(opponents) if isinstance(opponents, Iterable) else None
+    if specs is None or not all(isinstance(spec, str) for spec in specs):
+        raise SettingTypeError(
+            "opponents must be an agent spec such as 'random', 'greedy' or 'mcts:iterations=50', "
+            f"or a list of them, one per other seat; not {quote(opponents)}."
+        )
+    if len(specs) != count:
+        raise SettingError(f"Give one opponent spec, or {count} (one per other seat), not {len(specs)}.")
+    return specs
 
 
 def register() -> None:

@@ -27,6 +27,11 @@ written as a semicolon: `chaosgames_chaos_checkers(first_colours=green;blue;red)
   information games also give an information-state string (the action history); games
   with hidden information give none (a perfect-recall one would be the player's whole
   history of observations).
+- A parameter the adapter does not take (`max_game_length` below 1, observer
+  parameters, a perfect-recall observer of a game that hides information) raises
+  `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also
+  a TypeError), both `InvalidOptionError`s; a bad game option raises the game's
+  `InvalidOptionError`.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from chaosgames.core import CHANCE, TERMINAL, Action, Game, State, game_class, l
 from chaosgames.core.encoding import ActionIndexRangeError, Encoding, as_index
 from chaosgames.core.errors import quote
 from chaosgames.core.options import Option
+from chaosgames.rl.settings import SettingError, whole_number
 
 PREFIX = "chaosgames_"
 DEFAULT_MAX_GAME_LENGTH = 3000
@@ -132,9 +138,12 @@ class ChaosGamesSpielGame(pyspiel.Game):
         game, game_type = self.chaos_name, self.game_type
         params = dict(params or {})
         given = dict(params)
-        max_length = int(given.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH))
-        if max_length < 1:
-            raise ValueError("max_game_length must be a positive number of decisions.")
+        max_length = whole_number(
+            "max_game_length",
+            given.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH),
+            1,
+            accepted="a positive number of decisions",
+        )
         spec = {o.name: o for o in game_class(game).option_spec}
         options = {k: _option_value(spec[k], v) if k in spec else v for k, v in given.items()}
         loaded = load_game(game, **options)
@@ -164,7 +173,7 @@ class ChaosGamesSpielGame(pyspiel.Game):
             return _Observer(self.setup, params)
         if not self.setup.game.hides_information():
             return IIGObserverForPublicInfoGame(iig_obs_type, params)
-        raise ValueError(
+        raise SettingError(
             f"{self.setup.game.title} hides information and gives no perfect-recall information "
             "state; use observations (observation_string, observation_tensor)."
         )
@@ -297,7 +306,7 @@ class _Observer:
 
     def __init__(self, setup: _Setup, params: Mapping[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"Observation parameters are not supported; got {dict(params)}.")
+            raise SettingError(f"Observation parameters are not supported; got {quote(dict(params))}.")
         self.encoding = setup.encoding
         self.tensor = np.zeros(setup.encoding.observation_size, np.float32)
         self.dict = {"observation": self.tensor.reshape(setup.encoding.observation_shape)}

@@ -18,6 +18,9 @@
   a TypeError, and an integer outside the action space `ActionIndexRangeError`, also a
   ValueError (both from `chaosgames.core.encoding`).
 - `reset(seed=...)` takes an integer, numpy's too.
+- A setting the environment does not take (`render_mode`, `max_steps`, a seed) raises
+  `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also
+  a TypeError), both `InvalidOptionError`s.
 - `render_mode="ansi"`: `render()` returns the acting agent's view as text (hidden
   information stays hidden).
 """
@@ -33,6 +36,7 @@ from pettingzoo import AECEnv
 
 from chaosgames.core import Game
 from chaosgames.core.encoding import ActionIndexTypeError
+from chaosgames.rl.settings import checked_render_mode
 from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -56,9 +60,7 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         self, game: Game, render_mode: str | None = None, max_steps: int | None = DEFAULT_MAX_STEPS
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}.")
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self.table = Table(game, max_steps)
         encoding = self.table.encoding
         self.metadata = {

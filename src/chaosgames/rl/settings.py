@@ -25,28 +25,37 @@ class SettingTypeError(InvalidOptionError, TypeError):
     """A setting of the wrong kind: a seat given as text, a seed as a float, opponents as a number."""
 
 
-def whole_number(name: str, value: object, low: int, high: int | None = None) -> int:
-    """`value` as an int in [low, high] (high None: no bound); SettingTypeError or SettingError if not."""
-    number = _integer(name, value)
-    if number < low or (high is not None and number > high):
-        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise SettingError(f"{name} must be {bounds}, not {quote(number)}.")
+def whole_number(
+    name: str, value: object, low: int | None, high: int | None = None, accepted: str = ""
+) -> int:
+    """`value` as an int in [low, high] (None: no bound); SettingTypeError or SettingError if not.
+
+    `accepted` says in words what the setting takes, for the message (else the bounds do).
+    """
+    accepted = accepted or _bounds(low, high)
+    number = _integer(value)
+    if number is None:
+        raise SettingTypeError(f"{name} must be {accepted}, not {quote(value)} ({type(value).__name__}).")
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise SettingError(f"{name} must be {accepted}, not {quote(number)}.")
     return number
 
 
-def optional_whole_number(name: str, value: object, low: int) -> int | None:
+def optional_whole_number(name: str, value: object, low: int, accepted: str = "") -> int | None:
     """None, or `value` as an int of at least `low` (budgets where None means no limit)."""
-    return None if value is None else whole_number(name, value, low)
+    return None if value is None else whole_number(name, value, low, accepted=accepted)
 
 
 def checked_seed(value: object, low: int | None = None) -> int | None:
     """A random seed: None or an integer (numpy's too), at least `low` if given."""
-    if value is None:
-        return None
-    number = _integer("seed", value)
-    if low is not None and number < low:
-        raise SettingError(f"seed must be an integer of at least {low}, not {quote(number)}.")
-    return number
+    return None if value is None else whole_number("seed", value, low)
+
+
+def checked_render_mode(value: object) -> str | None:
+    """The environments' render modes: None, or 'ansi' (the acting seat's view as text)."""
+    if value is not None and value != "ansi":
+        raise SettingError(f"render_mode must be None or 'ansi', not {quote(value)}.")
+    return value
 
 
 def real_number(name: str, value: object) -> float:
@@ -59,11 +68,19 @@ def real_number(name: str, value: object) -> float:
     return number
 
 
-def _integer(name: str, value: Any) -> int:
+def _bounds(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"an integer from {low} to {high}"
+    if low is not None:
+        return f"an integer of at least {low}"
+    return "an integer"
+
+
+def _integer(value: Any) -> int | None:
     # Bools are ints to Python, but seat=True or max_steps=False is a slip, not a number.
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise SettingTypeError(f"{name} must be an integer, not {quote(value)} ({type(value).__name__}).")
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None

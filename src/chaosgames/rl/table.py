@@ -17,10 +17,11 @@ import numpy.typing as npt
 
 from chaosgames.core import CHANCE, Action, Game, State, load_game
 from chaosgames.core.chance import sample_outcome
-from chaosgames.rl.settings import checked_seed
+from chaosgames.rl.settings import SettingTypeError, checked_seed, optional_whole_number
 
 DEFAULT_MAX_STEPS = 2000
 """Decisions after which an episode is truncated (random play never ends some races)."""
+MAX_STEPS_ACCEPTED = "a positive number of decisions, or None for no limit"
 
 Watcher = Callable[[State, Action], None]
 
@@ -29,7 +30,7 @@ def resolve_game(game: Game | str, options: Mapping[str, Any]) -> Game:
     """A Game from a registry name and options, or the Game itself (then no options)."""
     if isinstance(game, Game):
         if options:
-            raise TypeError("Give options to load_game, or a game name with options, not both.")
+            raise SettingTypeError("Give options to load_game, or a game name with options, not both.")
         return game
     return load_game(game, **options)
 
@@ -38,11 +39,9 @@ class Table:
     """One game being played by learners: state, chance, indices and arrays."""
 
     def __init__(self, game: Game, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
-        if max_steps is not None and max_steps < 1:
-            raise ValueError("max_steps must be a positive number of decisions, or None.")
+        self.max_steps = optional_whole_number("max_steps", max_steps, 1, MAX_STEPS_ACCEPTED)
         self.game = game
         self.encoding = game.encoding()
-        self.max_steps = max_steps
         self.rng = random.Random()
         self.state: State = game.new_initial_state()
         self.steps = 0
