@@ -77,6 +77,11 @@ def test_simulate_reads_an_option_from_a_file(cli: Run, tmp_path: Path) -> None:
         ),
         (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "--games", "0"], 2, "--games"),
         (
+            ["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--games", "1000000000"],
+            1,
+            "The number of games must be at most 10,000,000, not 1,000,000,000.",
+        ),
+        (
             ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "--workers", "0"],
             2,
             "--workers",

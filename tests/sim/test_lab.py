@@ -16,6 +16,7 @@ from chaosgames.sim import (
     LabInterrupted,
     LabSettings,
     Store,
+    Task,
     derive_seed,
     play_match,
     simulate,
@@ -79,6 +80,44 @@ def test_an_interruption_with_worker_processes_keeps_every_stored_game(tmp_path:
     assert multiprocessing.active_children() == []
     simulate("toy-dice-race", SEATS, 12, LabSettings(db=db, seed=4, workers=2))
     assert [r[1] for r in _rows(db)] == list(range(12))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_long_job_makes_each_games_task_only_when_it_is_handed_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+) -> None:
+    made: list[int] = []
+    real = Job.task
+
+    def counted(job: Job, idx: int, keep_record: bool = False) -> Task:
+        made.append(idx)
+        return real(job, idx, keep_record)
+
+    monkeypatch.setattr(Job, "task", counted)
+
+    def stop_after_two(done: int, total: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(LabInterrupted, match="2 of 100000 games are stored"):
+        simulate(
+            "toy-dice-race",
+            SEATS,
+            100_000,
+            LabSettings(db=tmp_path / "lab.db", workers=workers),
+            on_game=stop_after_two,
+        )
+    # The games played and those waiting in the workers' pipes, not a task per game of the job.
+    assert len(made) <= 2 + 2 * workers
+
+
+def test_a_job_of_more_games_than_the_lab_takes_is_refused_before_the_database_is_made(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "lab.db"
+    with pytest.raises(LabError, match="number of games must be at most 10,000,000, not 1,000,000,000"):
+        simulate("toy-dice-race", ["random", "random"], 1_000_000_000, LabSettings(db=db))
+    assert not db.exists()
 
 
 def test_seats_rotate_so_every_agent_plays_every_seat_equally(tmp_path: Path) -> None:

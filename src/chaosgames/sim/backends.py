@@ -15,7 +15,7 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from chaosgames.sim.jobs import Task, play_task
@@ -25,8 +25,9 @@ BACKENDS = ("local", "ray")
 Result = tuple[GameRow, float]
 
 
-def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "local") -> Iterator[Result]:
-    """The results of `tasks`, as they finish."""
+def run_tasks(tasks: Iterable[Task], workers: int, backend: str = "local") -> Iterator[Result]:
+    """The results of `tasks`, as they finish; tasks are taken from `tasks` only as they
+    are handed out (a generator of a million tasks is never made into a list)."""
     if backend == "local":
         if workers <= 1:
             return (play_task(t) for t in tasks)
@@ -112,7 +113,7 @@ def _serve(pipe: Any, inherited: list[Any]) -> None:
             pipe.send((False, LabError(f"{type(reply[1]).__name__}: {reply[1]}")))
 
 
-def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
+def _local_processes(tasks: Iterable[Task], workers: int) -> Iterator[Result]:
     # fork starts workers at once and shares the already imported games; elsewhere spawn.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
@@ -120,9 +121,12 @@ def _local_processes(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
     crew: list[_Worker] = []
     finished_normally = False
     try:
-        for _ in range(min(workers, len(tasks))):
+        # One game each first, a worker started for each (a job of two games plays both at
+        # once and starts no third worker); then the games that wait behind them.
+        for task in itertools.islice(queue, workers):
             crew.append(_Worker(context, crew))
-        for _ in range(IN_FLIGHT):  # one game each first: a job of two games plays both at once
+            crew[-1].give(task)
+        for _ in range(IN_FLIGHT - 1):
             for worker in crew:
                 _hand_out(worker, queue, 1)
         while busy := [w for w in crew if w.given]:
@@ -143,7 +147,7 @@ def _hand_out(worker: _Worker, queue: Iterator[Task], count: int) -> None:
         worker.give(task)
 
 
-def _ray(tasks: Sequence[Task], workers: int) -> Iterator[Result]:
+def _ray(tasks: Iterable[Task], workers: int) -> Iterator[Result]:
     try:
         import ray
     except ImportError:

@@ -16,6 +16,7 @@ from typing import Any
 
 from chaosgames.agents import from_spec
 from chaosgames.core import Game, game_class, load_game
+from chaosgames.core.errors import quote
 from chaosgames.sim.endings import describe_finish
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, PlayedMatch, play_match
 from chaosgames.sim.storage import GameRow, LabError, canonical_json
@@ -24,6 +25,29 @@ OPENING_ACTIONS = 40
 """How many of a game's first actions (chance outcomes included) its opening digest covers.
 A change that alters what is played in them shows; one that alters only later play does
 not. Replaying them costs seconds where a whole game may cost minutes."""
+
+
+MAX_GAMES = 10_000_000
+"""The most games one job may have: far more than a study needs (at a hundred games a
+second, more than a day of play), few enough that the numbers of the games already
+stored fit in memory."""
+
+
+def whole_number(value: object, what: str, low: int, high: int) -> int:
+    """`value` if it is a whole number (an int, not a bool) from `low` to `high`; else a
+    LabError that names `what` and the bound it broke."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LabError(f"The {what} must be a whole number, not {quote(value)}.")
+    if value < low:
+        raise LabError(f"The {what} must be at least {low:,}, not {_number(value)}.")
+    if value > high:
+        raise LabError(f"The {what} must be at most {high:,}, not {_number(value)}.")
+    return value
+
+
+def _number(value: int) -> str:
+    # Grouped digits read at a glance; a number of hundreds of digits is described instead.
+    return f"{value:,}" if value.bit_length() <= 64 else quote(value)
 
 
 def derive_seed(*parts: object) -> int:

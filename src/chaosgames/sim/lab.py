@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.text import Text
 
 from chaosgames.sim.backends import BACKENDS, run_tasks
-from chaosgames.sim.jobs import OPENING_ACTIONS, Job, LabSettings, opening_now
+from chaosgames.sim.jobs import MAX_GAMES, OPENING_ACTIONS, Job, LabSettings, opening_now, whole_number
 from chaosgames.sim.storage import LabError, Store
 
 
@@ -67,8 +67,7 @@ def simulate(
     one stored game (see `check_stored_games`); `checked` holds the keys of the jobs
     already checked in this run, which are not checked again.
     """
-    if games < 1:
-        raise LabError("The number of games must be at least 1.")
+    whole_number(games, "number of games", 1, MAX_GAMES)
     if settings.workers < 1:
         raise LabError("The number of workers must be at least 1.")
     if settings.backend not in BACKENDS:
@@ -78,16 +77,19 @@ def simulate(
     with Store(db) as store:
         store.add_job(job.key, job.game, job.options, list(job.lineup), job.seed, job.max_actions)
         stored = store.done(job.key)
-        todo = [job.task(i, settings.keep_records) for i in range(games) if i not in stored]
-        already = games - len(todo)
-        if todo and stored and (checked is None or job.key not in checked):
+        already = sum(1 for i in stored if i < games)
+        # Tasks are made as they are handed out: a job of millions of games holds only the
+        # numbers of its stored games in memory, never a task per game.
+        todo = (job.task(i, settings.keep_records) for i in range(games) if i not in stored)
+        missing = games - already
+        if missing and stored and (checked is None or job.key not in checked):
             check_stored_games(store, job)
             if checked is not None:
                 checked.add(job.key)
         start = time.perf_counter()
         played = 0
         description = f"{job.game} {' vs '.join(job.lineup)}"
-        with progress_steps(show_progress and bool(todo), console, description, games, already) as step:
+        with progress_steps(show_progress and missing > 0, console, description, games, already) as step:
             try:
                 for row, seconds in run_tasks(todo, settings.workers, settings.backend):
                     store.add_game(row, seconds)
