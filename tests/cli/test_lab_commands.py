@@ -120,6 +120,26 @@ def test_bad_input_gives_one_line_and_the_right_status(
     assert result.failed_with(status, message), result
 
 
+HUGE = "99999999999999999999999999"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--seed", HUGE], "seed"),
+        (["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--max-actions", HUGE], "cap"),
+        (["study", "toy-dice-race", "--seed", HUGE], "seed"),
+    ],
+)
+def test_a_number_the_database_cannot_store_is_refused_before_the_database_is_made(
+    cli: Run, tmp_path: Path, args: list[str], message: str
+) -> None:
+    db = tmp_path / "lab.db"
+    result = cli(*args, "--db", db)
+    assert result.failed_with(1, f"{message} must be at most 9,223,372,036,854,775,807, not {HUGE}."), result
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_verify_says_which_games_the_code_plays_otherwise_and_exits_1(
     cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -163,14 +163,40 @@ def test_players_follow_the_number_of_seats_and_specs_are_normalised() -> None:
         ({"games": 0}, "at least 1"),
         ({"workers": 0}, "at least 1"),
         ({"backend": "slurm"}, "no backend 'slurm'"),
+        # Whole numbers are ints (not floats, text or bools) in the range the database stores.
+        ({"seed": 10**26}, "seed must be at most 9,223,372,036,854,775,807, not 100000000000000000000000000"),
+        ({"seed": -(2**63) - 1}, "seed must be at least -9,223,372,036,854,775,808"),
+        ({"seed": None}, "seed must be a whole number, not None"),
+        ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
+        ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+        ({"seed": True}, "seed must be a whole number, not True"),
+        ({"max_actions": 1.5}, "action cap must be a whole number, not 1.5"),
+        ({"max_actions": 10**26}, "action cap must be at most 9,223,372,036,854,775,807"),
+        ({"max_actions": 0}, "action cap must be at least 1, not 0"),
+        ({"workers": 1.5}, "number of workers must be a whole number, not 1.5"),
+        ({"workers": "2"}, "number of workers must be a whole number, not '2'"),
+        ({"workers": 10**6}, "number of workers must be at most 1,000"),
+        ({"games": 1.5}, "number of games must be a whole number, not 1.5"),
+        ({"games": True}, "number of games must be a whole number, not True"),
+        ({"options": [("goal", 5)]}, "options are a mapping of names to values"),
+        ({"keep_records": "yes"}, "keep_records is True or False, not 'yes'"),
+        ({"db": None}, "A lab database is named by a file path, not by None"),
     ],
 )
-def test_bad_input_is_refused_with_a_sentence(tmp_path: Path, args: dict[str, object], message: str) -> None:
+def test_bad_input_is_refused_with_a_sentence_and_makes_no_database(
+    tmp_path: Path, args: dict[str, object], message: str
+) -> None:
     call: dict[str, object] = {"game": "toy-dice-race", "seats": ["greedy", "random"], "games": 2}
-    call.update(args)
+    call.update({"db": tmp_path / "x.db", **args})
     with pytest.raises(chaosgames.ChaosGamesError, match=message):
         game, seats, games = call.pop("game"), call.pop("seats"), call.pop("games")
-        simulate(game, seats, games, LabSettings(db=tmp_path / "x.db", **call))  # type: ignore[arg-type]
+        simulate(game, seats, games, LabSettings(**call))  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rerolled_job_needs_a_whole_reroll_number() -> None:
+    with pytest.raises(LabError, match="reroll number must be at least 0, not -1"):
+        Job.build("toy-dice-race", ["greedy", "random"], reroll=-1)
 
 
 def test_a_match_records_every_action_and_chance_outcome() -> None:

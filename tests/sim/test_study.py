@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from chaosgames.sim import Job, Store
+from chaosgames.sim import Job, LabError, Store
 from chaosgames.sim.book import designer_notes, fairness_table, markdown, shape_table
 from chaosgames.sim.study import PLANS, Plan, StudySettings, Variant, analyse, plan_for, study
 
@@ -147,6 +147,32 @@ def test_a_variant_whose_seat_wins_clearly_more_than_its_share_is_named(
     first = fast.level.by_seat[0]
     assert first.interval[0] > fast.fair_share  # the situation: seat 1 clearly ahead
     assert "In the variant a sprint, seat 1 wins more than its share" in designer_notes(figures)
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"seed": 10**26}, "The seed must be at most 9,223,372,036,854,775,807"),
+        ({"seed": "2026"}, "The seed must be a whole number, not '2026'"),
+        ({"games": 0}, "number of games per variant must be at least 1, not 0"),
+        ({"games": 10**9}, "number of games per variant must be at most 10,000,000"),
+        ({"skill_games": -1}, "number of skill games per variant must be at least 0"),
+        ({"reroll_games": 2.5}, "number of rerolled games per variant must be a whole number"),
+        ({"batch": 0}, "The batch must be at least 1, not 0"),
+        ({"workers": 0}, "number of workers must be at least 1"),
+        ({"max_actions": 10**26}, "action cap must be at most"),
+        ({"minutes": -1}, "minutes are a number of at least 0, not -1"),
+        ({"minutes": float("nan")}, "minutes are a number of at least 0, not nan"),
+        ({"level": None}, "level is a level or agent name, not None"),
+        ({"db": None}, "A lab database is named by a file path, not by None"),
+    ],
+)
+def test_bad_study_settings_are_refused_before_any_game(
+    toy_plan: Plan, tmp_path: Path, given: dict[str, object], message: str
+) -> None:
+    with pytest.raises(LabError, match=message):
+        study(["toy-dice-race"], settings(**{"db": tmp_path / "b.db", **given}))  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_every_game_has_a_plan_naming_its_variants() -> None:

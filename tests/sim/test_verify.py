@@ -72,3 +72,10 @@ def test_rows_written_before_openings_and_endings_were_stored_are_checked_and_gi
 def test_verify_refuses_a_missing_database(tmp_path: Path) -> None:
     with pytest.raises(LabError, match="There is no lab database"):
         verify(tmp_path / "none.db")
+
+
+def test_verify_refuses_workers_that_are_not_a_whole_number(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", SEATS, 1, LabSettings(db=db, seed=3))
+    with pytest.raises(LabError, match=r"number of workers must be a whole number, not 1\.5"):
+        verify(db, workers=1.5)  # type: ignore[arg-type]

@@ -15,9 +15,9 @@ import typer
 
 from chaosgames.agents import available
 from chaosgames.cli.common import UsageError, console, parse_options
+from chaosgames.core.errors import quote
 from chaosgames.sim import book
-from chaosgames.sim.backends import BACKENDS
-from chaosgames.sim.jobs import LabSettings
+from chaosgames.sim.jobs import BACKENDS, LabSettings
 from chaosgames.sim.lab import simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.report import report, write_page
@@ -56,7 +56,7 @@ def simulate_command(
 ) -> None:
     """Play many games between agents into a database (resumable: run again to finish)."""
     if backend not in BACKENDS:
-        raise UsageError(f"There is no backend {backend!r}; choose {' or '.join(BACKENDS)}.")
+        raise UsageError(f"There is no backend {quote(backend)}; choose {' or '.join(BACKENDS)}.")
     settings = LabSettings(
         db=db,
         seed=seed,

@@ -18,10 +18,10 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from chaosgames.sim.jobs import Task, play_task
+from chaosgames.core.errors import quote
+from chaosgames.sim.jobs import BACKENDS, Task, play_task
 from chaosgames.sim.storage import GameRow, LabError
 
-BACKENDS = ("local", "ray")
 Result = tuple[GameRow, float]
 
 
@@ -34,7 +34,7 @@ def run_tasks(tasks: Iterable[Task], workers: int, backend: str = "local") -> It
         return _local_processes(tasks, workers)
     if backend == "ray":
         return _ray(tasks, workers)
-    raise LabError(f"There is no backend {backend!r}; choose local or ray.")
+    raise LabError(f"There is no backend {quote(backend)}; choose {' or '.join(BACKENDS)}.")
 
 
 IN_FLIGHT = 2

@@ -19,13 +19,23 @@ from chaosgames.core import Game, game_class, load_game
 from chaosgames.core.errors import quote
 from chaosgames.sim.endings import describe_finish
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, PlayedMatch, play_match
-from chaosgames.sim.storage import GameRow, LabError, canonical_json
+from chaosgames.sim.storage import GameRow, LabError, canonical_json, database_path
 
 OPENING_ACTIONS = 40
 """How many of a game's first actions (chance outcomes included) its opening digest covers.
 A change that alters what is played in them shows; one that alters only later play does
 not. Replaying them costs seconds where a whole game may cost minutes."""
 
+
+LARGEST = 2**63 - 1
+"""The largest whole number SQLite stores (a signed 64-bit integer): seeds and caps are
+stored, so they lie between -LARGEST - 1 and LARGEST."""
+
+MAX_WORKERS = 1_000
+"""The most worker processes (or Ray tasks) at once: more than any machine has cores,
+and not so many that a typing slip starts a million processes."""
+
+BACKENDS = ("local", "ray")
 
 MAX_GAMES = 10_000_000
 """The most games one job may have: far more than a study needs (at a hundred games a
@@ -73,6 +83,20 @@ class LabSettings:
     max_actions: int = DEFAULT_MAX_ACTIONS
     keep_records: bool = False
 
+    def __post_init__(self) -> None:
+        # Checked when made, so a bad setting is refused before any database is touched
+        # (a seed SQLite cannot store failed only when the job was written).
+        database_path(self.db)
+        whole_number(self.seed, "seed", -LARGEST - 1, LARGEST)
+        if not isinstance(self.options, Mapping):
+            raise LabError(f"The game options are a mapping of names to values, not {quote(self.options)}.")
+        whole_number(self.workers, "number of workers", 1, MAX_WORKERS)
+        if not isinstance(self.backend, str) or self.backend not in BACKENDS:
+            raise LabError(f"There is no backend {quote(self.backend)}; choose {' or '.join(BACKENDS)}.")
+        whole_number(self.max_actions, "action cap", 1, LARGEST)
+        if not isinstance(self.keep_records, bool):
+            raise LabError(f"keep_records is True or False, not {quote(self.keep_records)}.")
+
 
 @dataclass(frozen=True)
 class Job:
@@ -105,7 +129,11 @@ class Job:
         max_actions: int = DEFAULT_MAX_ACTIONS,
         reroll: int = 0,
     ) -> Job:
-        """A checked job: the game loads with these options, the seats are valid agents."""
+        """A checked job: the game loads with these options, the seats are valid agents,
+        the seed and the cap are whole numbers the database stores."""
+        whole_number(seed, "seed", -LARGEST - 1, LARGEST)
+        whole_number(max_actions, "action cap", 1, LARGEST)
+        whole_number(reroll, "reroll number", 0, LARGEST)
         if not seats:
             raise LabError("Give at least one seat (e.g. --seat mcts --seat greedy).")
         given = dict(options or {})
@@ -118,8 +146,6 @@ class Job:
                 f"{len(seats)} seats were given; give one --seat per player."
             )
         lineup = tuple(from_spec(spec, game=loaded.name).spec for spec in seats)
-        if max_actions < 1:
-            raise LabError("The action cap must be at least 1.")
         return cls(loaded.name, dict(loaded.options), lineup, seed, max_actions, reroll)
 
     @property

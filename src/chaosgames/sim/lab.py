@@ -20,7 +20,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from chaosgames.sim.backends import BACKENDS, run_tasks
+from chaosgames.core.errors import quote
+from chaosgames.sim.backends import run_tasks
 from chaosgames.sim.jobs import MAX_GAMES, OPENING_ACTIONS, Job, LabSettings, opening_now, whole_number
 from chaosgames.sim.storage import LabError, Store
 
@@ -68,10 +69,8 @@ def simulate(
     already checked in this run, which are not checked again.
     """
     whole_number(games, "number of games", 1, MAX_GAMES)
-    if settings.workers < 1:
-        raise LabError("The number of workers must be at least 1.")
-    if settings.backend not in BACKENDS:
-        raise LabError(f"There is no backend {settings.backend!r}; choose local or ray.")
+    if not isinstance(settings, LabSettings):
+        raise LabError(f"The lab's settings are a LabSettings, not {quote(settings)}.")
     job = Job.build(game, seats, settings.seed, settings.options, settings.max_actions, reroll)
     db = settings.db
     with Store(db) as store:

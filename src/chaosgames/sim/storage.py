@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sqlite3
 import types
 import typing
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from chaosgames.core import ChaosGamesError, GameRecord
+from chaosgames.core.errors import quote
 
 
 class LabError(ChaosGamesError):
@@ -181,11 +183,18 @@ def _from_sql(names: Iterable[str], values: Iterable[Any]) -> GameRow:
     return GameRow(**given)
 
 
+def database_path(db: object) -> Path:
+    """The path of a lab database given as text or a path; LabError for anything else."""
+    if not isinstance(db, str | os.PathLike) or not str(db):
+        raise LabError(f"A lab database is named by a file path, not by {quote(db)}.")
+    return Path(db)
+
+
 class Store:
     """An open lab database."""
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
-        self.path = Path(path)
+        self.path = database_path(path)
         if not create and not self.path.is_file():
             raise LabError(f"There is no lab database at {str(path)!r}; run 'chaosgames simulate' first.")
         try:

@@ -16,6 +16,7 @@ rather than the first ones fully. `analyse` reads the figures back from the data
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -25,11 +26,12 @@ from typing import Any
 
 from chaosgames.agents import from_spec, levels
 from chaosgames.core import game_class
-from chaosgames.sim.jobs import Job, LabSettings
+from chaosgames.core.errors import quote
+from chaosgames.sim.jobs import LARGEST, MAX_GAMES, MAX_WORKERS, Job, LabSettings, whole_number
 from chaosgames.sim.lab import LabInterrupted, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.stats import mean, percentile, wilson
-from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.storage import LabError, Store, database_path
 from chaosgames.sim.summary import Rate, Summary, summarise
 
 SECONDS_PER_DECISION = 20
@@ -139,6 +141,26 @@ class StudySettings:
     then are dropped, stored ones kept."""
     max_actions: int = DEFAULT_MAX_ACTIONS
 
+    def __post_init__(self) -> None:
+        # Checked when made: a study refuses a bad setting before its first game, not
+        # after an hour of play when the job that cannot be stored comes up.
+        database_path(self.db)
+        if not isinstance(self.level, str):
+            raise LabError(f"A study's level is a level or agent name, not {quote(self.level)}.")
+        whole_number(self.games, "number of games per variant", 1, MAX_GAMES)
+        whole_number(self.skill_games, "number of skill games per variant", 0, MAX_GAMES)
+        whole_number(self.reroll_games, "number of rerolled games per variant", 0, MAX_GAMES)
+        whole_number(self.batch, "batch", 1, MAX_GAMES)
+        whole_number(self.workers, "number of workers", 1, MAX_WORKERS)
+        whole_number(self.seed, "seed", -LARGEST - 1, LARGEST)
+        whole_number(self.max_actions, "action cap", 1, LARGEST)
+        if self.minutes is not None and not _duration(self.minutes):
+            raise LabError(f"A study's minutes are a number of at least 0, not {quote(self.minutes)}.")
+
+
+def _duration(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
+
 
 @dataclass(frozen=True)
 class StudyJob:
@@ -187,8 +209,8 @@ def study(
 
     `on_pass(games_stored_this_run, pass_number)` is called after each pass.
     """
-    if settings.games < 1 or settings.batch < 1:
-        raise LabError("A study needs at least 1 game per variant and a batch of at least 1.")
+    if not isinstance(settings, StudySettings):
+        raise LabError(f"A study's settings are a StudySettings, not {quote(settings)}.")
     plans = [plan_for(g) for g in games]
     for plan in plans:
         for spec in ("easy", "hard", settings.level):

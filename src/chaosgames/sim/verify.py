@@ -21,9 +21,9 @@ from rich.console import Console
 
 from chaosgames.core import game_class
 from chaosgames.sim.backends import run_tasks
-from chaosgames.sim.jobs import Task, agent_seeds
+from chaosgames.sim.jobs import MAX_WORKERS, Task, agent_seeds, whole_number
 from chaosgames.sim.lab import progress_steps
-from chaosgames.sim.storage import GameRow, LabError, Store
+from chaosgames.sim.storage import GameRow, Store
 
 COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("record", "opening"))
 """What a replay must give again: every column the game determines; besides, the opening
@@ -60,8 +60,7 @@ def verify(
     """Replay every stored game (of `game` only, if given) and compare it with its row.
     A replay of a whole database takes as long as playing it did: `show_progress` shows the
     lab's bar, and `on_game(done, total)` is called after each game compared."""
-    if workers < 1:
-        raise LabError("The number of workers must be at least 1.")
+    whole_number(workers, "number of workers", 1, MAX_WORKERS)
     found = Verification(str(db))
     with Store(db, create=False) as store:
         jobs = store.job_seeds()
