@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,21 @@ def test_bad_input_gives_one_line_and_the_right_status(
         args += ["--db", str(tmp_path / "new.db")]
     result = cli(*args)
     assert result.failed_with(status, message), result
+
+
+@pytest.mark.parametrize("command", ["report", "verify", "simulate"])
+def test_another_programs_database_gets_one_line_and_is_left_as_it_was(
+    cli: Run, tmp_path: Path, command: str
+) -> None:
+    db = tmp_path / "notes.sqlite"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    before = db.read_bytes()
+    seats = ["toy-dice-race", "--seat", "random", "--seat", "random"] if command == "simulate" else []
+    result = cli(command, *seats, "--db", db)
+    assert result.failed_with(1, "is not a lab database (it has no table jobs; its tables are notes)"), result
+    assert db.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["notes.sqlite"]
 
 
 HUGE = "99999999999999999999999999"

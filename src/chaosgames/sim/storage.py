@@ -14,19 +14,20 @@ column is added (NULL in the old rows) the first time such a database is written
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import sqlite3
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from chaosgames.core import ChaosGamesError, GameRecord
-from chaosgames.core.errors import quote
+from chaosgames.core.errors import quote, shorten
 
 
 class LabError(ChaosGamesError):
@@ -190,13 +191,64 @@ def database_path(db: object) -> Path:
     return Path(db)
 
 
+LAB_TABLES: dict[str, tuple[str, ...]] = {
+    "jobs": ("job", "game", "options", "lineup", "seed", "max_actions"),
+    "games": GAME_COLUMNS,
+    "timings": ("job", "idx", "seconds"),
+}
+"""The lab's tables and their columns, as SCHEMA makes them."""
+
+FIRST_GAME_COLUMNS = tuple(f.name for f in _ROW_FIELDS if f.default is dataclasses.MISSING)
+"""The columns of `games` in the first lab databases: the later ones (the fields with a
+default) may be missing, and are added when such a database is written to."""
+
+
+def _tables(path: Path) -> dict[str, list[str]]:
+    """The tables of the SQLite file at `path` and their columns, read without changing it:
+    read-only, before any PRAGMA or CREATE (SQLite's own tables left out)."""
+    uri = path.absolute().as_uri() + "?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+        names = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            name: [column for (column,) in db.execute("SELECT name FROM pragma_table_info(?)", (name,))]
+            for name in names
+            if not name.startswith("sqlite_")
+        }
+
+
+def _not_ours(tables: Mapping[str, list[str]]) -> str | None:
+    """Why tables that are there are not a lab database's (None when they are)."""
+    for name, known in LAB_TABLES.items():
+        columns = tables.get(name)
+        if columns is None:
+            others = ", ".join(sorted(tables))
+            return f"it has no table {name}; its tables are {shorten(others)}"
+        unknown = [c for c in columns if c not in known]
+        needed = FIRST_GAME_COLUMNS if name == "games" else known
+        missing = [c for c in needed if c not in columns]
+        if unknown:
+            return f"its table {name} has columns the lab does not know: {shorten(', '.join(unknown))}"
+        if missing:
+            return f"its table {name} lacks the lab's columns {', '.join(missing)}"
+    return None
+
+
 class Store:
-    """An open lab database."""
+    """An open lab database.
+
+    A database file that exists is the lab's own or nothing is done to it: its tables are
+    read first, read-only, and a file whose tables are another program's is refused before
+    any PRAGMA, CREATE or ALTER would change it. An empty file (no tables) is made a lab
+    database when `create` allows.
+    """
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = database_path(path)
-        if not create and not self.path.is_file():
-            raise LabError(f"There is no lab database at {str(path)!r}; run 'chaosgames simulate' first.")
+        self.name = quote(str(self.path))
+        if self._exists():
+            self._check_tables(create)
+        elif not create:
+            raise LabError(f"There is no lab database at {self.name}; run 'chaosgames simulate' first.")
         try:
             self.db = sqlite3.connect(str(self.path))
             # A commit per game must stay cheap: write-ahead log, synced at checkpoints.
@@ -205,8 +257,38 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
             self.columns = [r[1] for r in self.db.execute("PRAGMA table_info(games)")]
+        except (sqlite3.Error, ValueError) as exc:
+            raise LabError(f"Cannot open {self.name} as a lab database: {exc}.") from None
+
+    def _exists(self) -> bool:
+        try:
+            return self.path.is_file()
+        except OSError as exc:  # a name too long for the file system, say
+            raise LabError(f"Cannot open {self.name} as a lab database: {exc.strerror or exc}.") from None
+
+    def _check_tables(self, create: bool) -> None:
+        try:
+            tables = _tables(self.path)
+        except (sqlite3.Error, ValueError) as exc:
+            raise LabError(f"Cannot open {self.name} as a lab database: {exc}.") from None
+        if not tables:
+            if create:
+                return
+            raise LabError(
+                f"{self.name} is not a lab database (it holds no tables); run 'chaosgames simulate' first."
+            )
+        why = _not_ours(tables)
+        if why is not None:
+            raise LabError(f"{self.name} is not a lab database ({why}); nothing was changed in it.")
+
+    @contextlib.contextmanager
+    def _sql(self, doing: str) -> Iterator[None]:
+        """Turn a failing query or insert (a locked, full or damaged database) into a LabError
+        saying what was being done and where."""
+        try:
+            yield
         except sqlite3.Error as exc:
-            raise LabError(f"Cannot open {str(path)!r} as a lab database: {exc}.") from None
+            raise LabError(f"Cannot {doing} {self.name}: {exc}.") from None
 
     def close(self) -> None:
         self.db.close()
@@ -228,65 +310,76 @@ class Store:
     def add_job(
         self, job: str, game: str, options: Mapping[str, Any], lineup: list[str], seed: int, cap: int
     ) -> None:
-        with self.db:
+        with self._sql("store the job in"), self.db:
             self._add_missing_columns()
             self.db.execute(
-                "INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO jobs (job, game, options, lineup, seed, max_actions) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 (job, game, canonical_json(options), canonical_json(lineup), seed, cap),
             )
 
     def done(self, job: str) -> set[int]:
         """The game numbers of `job` already stored."""
-        return {idx for (idx,) in self.db.execute("SELECT idx FROM games WHERE job = ?", (job,))}
+        with self._sql("read"):
+            return {idx for (idx,) in self.db.execute("SELECT idx FROM games WHERE job = ?", (job,))}
 
     def first_opening(self, job: str) -> tuple[int, str] | None:
         """The lowest-numbered stored game of `job` that has an opening digest, and the digest
         (None when there is none: no game stored, or only games stored before digests were)."""
         if "opening" not in self.columns:
             return None
-        found = self.db.execute(
-            "SELECT idx, opening FROM games WHERE job = ? AND opening IS NOT NULL ORDER BY idx LIMIT 1",
-            (job,),
-        ).fetchone()
+        with self._sql("read"):
+            found = self.db.execute(
+                "SELECT idx, opening FROM games WHERE job = ? AND opening IS NOT NULL ORDER BY idx LIMIT 1",
+                (job,),
+            ).fetchone()
         return None if found is None else (found[0], found[1])
 
     def job_seeds(self) -> dict[str, tuple[int, int]]:
         """Every job's seed and action cap, by job key."""
-        return {
-            job: (seed, cap) for job, seed, cap in self.db.execute("SELECT job, seed, max_actions FROM jobs")
-        }
+        with self._sql("read"):
+            found = self.db.execute("SELECT job, seed, max_actions FROM jobs").fetchall()
+        return {job: (seed, cap) for job, seed, cap in found}
 
     def set_opening(self, job: str, idx: int, opening: str) -> None:
-        with self.db:
+        with self._sql(f"store the opening of game {idx} of job {job} in"), self.db:
             self._add_missing_columns()
             self.db.execute("UPDATE games SET opening = ? WHERE job = ? AND idx = ?", (opening, job, idx))
 
     def drop_game(self, job: str, idx: int) -> None:
         """Delete one stored game and its timing (a resumed job plays it again)."""
-        with self.db:
+        with self._sql(f"delete game {idx} of job {job} from"), self.db:
             self.db.execute("DELETE FROM games WHERE job = ? AND idx = ?", (job, idx))
             self.db.execute("DELETE FROM timings WHERE job = ? AND idx = ?", (job, idx))
 
     def add_game(self, row: GameRow, seconds: float) -> None:
         """Store one finished game and commit at once (an interruption loses no stored game)."""
         marks = ", ".join("?" for _ in GAME_COLUMNS)
-        with self.db:
+        with self._sql(f"store game {row.idx} of job {row.job} in"), self.db:
             self.db.execute(
                 f"INSERT OR IGNORE INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({marks})", _to_sql(row)
             )
-            self.db.execute("INSERT OR REPLACE INTO timings VALUES (?, ?, ?)", (row.job, row.idx, seconds))
+            self.db.execute(
+                "INSERT OR REPLACE INTO timings (job, idx, seconds) VALUES (?, ?, ?)",
+                (row.job, row.idx, seconds),
+            )
 
     def rows(self, where: str = "", params: Iterable[Any] = ()) -> list[GameRow]:
         """The stored games, in job and game order."""
-        cursor = self.db.execute(f"SELECT * FROM games {where} ORDER BY job, idx", tuple(params))
-        names = [d[0] for d in cursor.description]
-        return [_from_sql(names, values) for values in cursor]
+        with self._sql("read"):
+            cursor = self.db.execute(f"SELECT * FROM games {where} ORDER BY job, idx", tuple(params))
+            names = [d[0] for d in cursor.description]
+            found = cursor.fetchall()
+        return [_from_sql(names, values) for values in found]
 
     def record(self, job: str, idx: int) -> GameRecord:
         """The full record of a stored game (the job must have been run with records kept)."""
-        found = self.db.execute("SELECT record FROM games WHERE job = ? AND idx = ?", (job, idx)).fetchone()
+        with self._sql("read"):
+            found = self.db.execute(
+                "SELECT record FROM games WHERE job = ? AND idx = ?", (job, idx)
+            ).fetchone()
         if found is None:
-            raise LabError(f"Game {idx} of job {job} is not in {str(self.path)!r}.")
+            raise LabError(f"Game {idx} of job {job} is not in {self.name}.")
         if found[0] is None:
             raise LabError(
                 f"Game {idx} of job {job} was stored without its record (simulate --records keeps them)."
@@ -294,7 +387,8 @@ class Store:
         return GameRecord.from_json(found[0])
 
     def total_seconds(self, job: str) -> float:
-        (total,) = self.db.execute(
-            "SELECT COALESCE(SUM(seconds), 0) FROM timings WHERE job = ?", (job,)
-        ).fetchone()
+        with self._sql("read"):
+            (total,) = self.db.execute(
+                "SELECT COALESCE(SUM(seconds), 0) FROM timings WHERE job = ?", (job,)
+            ).fetchone()
         return float(total)
