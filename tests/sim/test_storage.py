@@ -116,3 +116,65 @@ def test_a_database_name_too_long_for_the_file_system_is_refused(tmp_path: Path)
     for read in (report, verify):
         with pytest.raises(LabError, match=r"Cannot open '.*' as a lab database: File name too long\."):
             read(db)
+
+
+def _lab_with_games(path: Path, games: int = 2) -> str:
+    """A lab database with `games` games of one job; the job's key."""
+    return simulate("toy-dice-race", SEATS, games, LabSettings(db=path, seed=1)).job
+
+
+def _change(db: Path, sql: str, *params: object) -> None:
+    with sqlite3.connect(db) as connection:
+        connection.execute(sql, params)
+    connection.close()
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "why"),
+    [
+        ("options", "not json", "its options cell 'not json' is not a JSON object"),
+        ("options", "[1]", "its options cell '[1]' is not a JSON object"),
+        (
+            "options",
+            "[" * 100_000,
+            "its options cell '" + "[" * 39 + "…" + "[" * 18 + "' is not a JSON object",
+        ),
+        ("seats", "[]", "its seats cell '[]' is not a JSON list of agent specs"),
+        ("lineup", '["greedy", 3]', """its lineup cell '["greedy", 3]' is not a JSON list of agent specs"""),
+        ("returns", '"x"', """its returns cell '"x"' is not a JSON list of numbers"""),
+        ("returns", "[1.0]", "it has 2 seats but 1 returns"),
+        ("rounds", "x", "its rounds is 'x', not a whole number"),
+        ("capped", 7, "its capped is 7, not 0 or 1"),
+        ("winner", 5, "its winner 5 is not a seat (0 to 1)"),
+        ("ended_by", "magic", "its ending 'magic' is not rules, cap or lab"),
+    ],
+)
+@pytest.mark.parametrize("read", [report, verify])
+def test_a_stored_game_that_cannot_be_read_is_named_not_a_crash(
+    tmp_path: Path, read: object, column: str, value: object, why: str
+) -> None:
+    db = tmp_path / "lab.db"
+    job = _lab_with_games(db)
+    _change(db, f"UPDATE games SET {column} = ? WHERE idx = 1", value)
+    with pytest.raises(LabError) as refused:
+        read(db)  # type: ignore[operator]
+    assert str(refused.value).startswith(f"Game 1 of job {job} in '")
+    assert str(refused.value).endswith(f"lab.db' cannot be read: {why}.")
+
+
+def test_a_round_cap_option_that_is_not_a_number_reads_as_no_cap(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    _lab_with_games(db)
+    _change(db, """UPDATE games SET options = '{"max_rounds": "x"}', ended_by = NULL""")
+    with Store(db) as store:
+        assert [row.ended_by for row in store.rows()] == ["rules", "rules"]
+
+
+def test_a_job_whose_seed_cannot_be_read_is_named(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    job = _lab_with_games(db)
+    _change(db, "UPDATE jobs SET seed = 'x'")
+    with pytest.raises(
+        LabError, match=rf"Job {job} in '.*' cannot be read: its seed 'x' is not a whole number\."
+    ):
+        verify(db)

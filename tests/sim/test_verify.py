@@ -79,3 +79,19 @@ def test_verify_refuses_workers_that_are_not_a_whole_number(tmp_path: Path) -> N
     simulate("toy-dice-race", SEATS, 1, LabSettings(db=db, seed=3))
     with pytest.raises(LabError, match=r"number of workers must be a whole number, not 1\.5"):
         verify(db, workers=1.5)  # type: ignore[arg-type]
+
+
+def test_games_whose_job_has_no_row_are_reported_not_replayed(tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    lost = simulate("toy-dice-race", SEATS, 2, LabSettings(db=db, seed=3)).job
+    kept = simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db, seed=3)).job
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM jobs WHERE job = ?", (lost,))
+    connection.close()
+    found = verify(db, drop=True)
+    # The lost job's games cannot be replayed (their agents' seeds come from the job's row):
+    # named, and kept; the other job's are replayed as usual.
+    assert found.jobless == [(lost, 0), (lost, 1)]
+    assert (found.checked, found.reproduced, found.dropped) == (2, 2, 0)
+    with Store(db) as store:
+        assert len(store.rows()) == 4 and kept in {row.job for row in store.rows()}

@@ -169,7 +169,8 @@ def verify_command(
         bool, typer.Option("--drop", help="Delete the games that differ (a resumed job plays them again).")
     ] = False,
 ) -> None:
-    """Replay every stored game with the code as it is now; exit 1 if any is played otherwise (and kept)."""
+    """Replay every stored game with the code as it is now; exit 1 if any is played otherwise
+    (and kept) or cannot be replayed."""
     found = verify(db, game=game, workers=workers, drop=drop, show_progress=True, console=console)
     console.print(
         f"{found.checked} games replayed from {found.database}: {found.reproduced} as stored, "
@@ -184,8 +185,23 @@ def verify_command(
         console.print(f"  job {job} game {idx}: {', '.join(columns)} differ", highlight=False, soft_wrap=True)
     if len(found.differ) > SHOWN_DIFFERENCES:
         console.print(f"  and {len(found.differ) - SHOWN_DIFFERENCES} more", highlight=False)
-    if found.differ and not drop:
+    _show_jobless(found.jobless)
+    if (found.differ and not drop) or found.jobless:
         raise typer.Exit(1)
+
+
+def _show_jobless(games: list[tuple[str, int]]) -> None:
+    """The games verify could not replay: their job's row (its seed and cap) is missing."""
+    if not games:
+        return
+    console.print(
+        f"{len(games)} games could not be replayed: their job is not in the database's jobs table.",
+        highlight=False,
+    )
+    for job, idx in games[:SHOWN_DIFFERENCES]:
+        console.print(f"  job {job} game {idx}: no job row", highlight=False, soft_wrap=True)
+    if len(games) > SHOWN_DIFFERENCES:
+        console.print(f"  and {len(games) - SHOWN_DIFFERENCES} more", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -21,7 +21,7 @@ import os
 import sqlite3
 import types
 import typing
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,8 +97,9 @@ class GameRow:
         # from the row, and such a row is read as a rulebook end.
         if self.capped:
             return STOPPED_BY_LAB
-        cap = self.options.get(ROUND_CAP_OPTION) or 0
-        return ENDED_BY_CAP if cap and self.rounds >= cap else ENDED_BY_RULES
+        cap = self.options.get(ROUND_CAP_OPTION)
+        capped_by_rounds = isinstance(cap, int) and cap > 0 and self.rounds >= cap
+        return ENDED_BY_CAP if capped_by_rounds else ENDED_BY_RULES
 
     @property
     def ended_by_rules(self) -> bool:
@@ -118,12 +119,17 @@ _JSON_COLUMNS = frozenset(f.name for f in _ROW_FIELDS if f.metadata.get("json"))
 _HINTS = typing.get_type_hints(GameRow)
 
 
-def _sql_type(hint: Any) -> tuple[str, bool]:
-    """The SQL type of a field's annotation and whether NULL is allowed."""
+def _python_type(hint: Any) -> tuple[type, bool]:
+    """The type of a field's annotation (list for list[str]) and whether None is allowed."""
     args = typing.get_args(hint)
     nullable = isinstance(hint, types.UnionType) and type(None) in args
     base = next((a for a in args if a is not type(None)), hint) if nullable else hint
-    base = typing.get_origin(base) or base
+    return typing.get_origin(base) or base, nullable
+
+
+def _sql_type(hint: Any) -> tuple[str, bool]:
+    """The SQL type of a field's annotation and whether NULL is allowed."""
+    base, nullable = _python_type(hint)
     sql = {int: "INTEGER", bool: "INTEGER", float: "REAL", str: "TEXT"}.get(base, "TEXT")
     return sql, nullable
 
@@ -171,17 +177,101 @@ def _to_sql(row: GameRow) -> tuple[Any, ...]:
     return tuple(values)
 
 
-def _from_sql(names: Iterable[str], values: Iterable[Any]) -> GameRow:
-    given: dict[str, Any] = {}
-    for name, value in zip(names, values, strict=True):
-        if name not in _HINTS:
-            continue  # a column of a later version: not ours to read
-        if name in _JSON_COLUMNS and value is not None:
-            value = json.loads(value)
-        elif name == "capped":
-            value = bool(value)
-        given[name] = value
+def _from_sql(names: Iterable[str], values: Iterable[Any], database: str) -> GameRow:
+    """A stored row as a GameRow, every cell checked: a row another program (or a hand)
+    changed is a LabError naming the game, not a crash in the report or in verify."""
+    given = {name: value for name, value in zip(names, values, strict=True) if name in _HINTS}
+    try:
+        for name, value in given.items():
+            given[name] = _cell(name, value)
+        _check_row(given)
+    except _Unreadable as exc:
+        job, idx = given.get("job"), given.get("idx")
+        shown = shorten(job) if isinstance(job, str) else quote(job)
+        raise LabError(f"Game {quote(idx)} of job {shown} in {database} cannot be read: {exc}.") from None
     return GameRow(**given)
+
+
+class _Unreadable(ValueError):
+    """Why a stored cell or row cannot be read as a GameRow."""
+
+
+_SHAPES: dict[type, tuple[type, str]] = {
+    int: (int, "a whole number"),
+    bool: (int, "0 or 1"),
+    str: (str, "text"),
+}
+
+
+def _cell(name: str, value: Any) -> Any:
+    """One stored cell as its field holds it (JSON decoded, 0/1 as a bool)."""
+    base, nullable = _python_type(_HINTS[name])
+    if value is None:
+        if nullable:
+            return None
+        raise _Unreadable(f"its {name} is empty")
+    if name in _JSON_COLUMNS:
+        return _json_cell(name, value)
+    kind, wanted = _SHAPES[base]
+    if not isinstance(value, kind) or (base is bool and value not in (0, 1)):
+        raise _Unreadable(f"its {name} is {quote(value)}, not {wanted}")
+    return bool(value) if base is bool else value
+
+
+def _json_cell(name: str, value: Any) -> Any:
+    fits, wanted = _JSON_SHAPES[name]
+    try:
+        decoded = json.loads(value) if isinstance(value, str) else None
+    except (ValueError, RecursionError):
+        decoded = None
+    if decoded is None or not fits(decoded):
+        raise _Unreadable(f"its {name} cell {quote(value)} is not {wanted}")
+    return decoded
+
+
+def _specs(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+
+
+def _numbers(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in value
+    )
+
+
+_JSON_SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "options": (lambda value: isinstance(value, dict), "a JSON object"),
+    "seats": (_specs, "a JSON list of agent specs"),
+    "lineup": (_specs, "a JSON list of agent specs"),
+    "returns": (_numbers, "a JSON list of numbers"),
+}
+"""What each JSON column decodes to, and how a message names it."""
+
+
+def _check_row(row: Mapping[str, Any]) -> None:
+    """What the report and verify rely on across cells: a seat per lineup entry, a result
+    per seat, players that are seats, an ending the lab knows."""
+    players = len(row["seats"])
+    if len(row["lineup"]) != players:
+        raise _Unreadable(f"it has {players} seats but a lineup of {len(row['lineup'])}")
+    if row["returns"] is not None and len(row["returns"]) != players:
+        raise _Unreadable(f"it has {players} seats but {len(row['returns'])} returns")
+    for name in ("rotation", "winner", "leader_at_half"):
+        if row[name] is not None and not 0 <= row[name] < players:
+            raise _Unreadable(f"its {name} {row[name]} is not a seat (0 to {players - 1})")
+    if row["idx"] < 0:
+        raise _Unreadable("its game number is negative")
+    if row.get("ended_by") not in (None, ENDED_BY_RULES, ENDED_BY_CAP, STOPPED_BY_LAB):
+        raise _Unreadable(f"its ending {quote(row['ended_by'])} is not rules, cap or lab")
+
+
+def _job_problem(seed: object, cap: object) -> str | None:
+    """Why a stored job's seed and action cap cannot be used to replay its games, if so."""
+    if not isinstance(seed, int):
+        return f"its seed {quote(seed)} is not a whole number"
+    if not isinstance(cap, int) or cap < 1:
+        return f"its action cap {quote(cap)} is not a whole number of at least 1"
+    return None
 
 
 def database_path(db: object) -> Path:
@@ -336,9 +426,15 @@ class Store:
         return None if found is None else (found[0], found[1])
 
     def job_seeds(self) -> dict[str, tuple[int, int]]:
-        """Every job's seed and action cap, by job key."""
+        """Every job's seed and action cap, by job key (each checked: a whole seed, a cap of
+        at least 1)."""
         with self._sql("read"):
             found = self.db.execute("SELECT job, seed, max_actions FROM jobs").fetchall()
+        for job, seed, cap in found:
+            why = _job_problem(seed, cap)
+            if why is not None:
+                shown = shorten(job) if isinstance(job, str) else quote(job)
+                raise LabError(f"Job {shown} in {self.name} cannot be read: {why}.")
         return {job: (seed, cap) for job, seed, cap in found}
 
     def set_opening(self, job: str, idx: int, opening: str) -> None:
@@ -370,7 +466,7 @@ class Store:
             cursor = self.db.execute(f"SELECT * FROM games {where} ORDER BY job, idx", tuple(params))
             names = [d[0] for d in cursor.description]
             found = cursor.fetchall()
-        return [_from_sql(names, values) for values in found]
+        return [_from_sql(names, values, self.name) for values in found]
 
     def record(self, job: str, idx: int) -> GameRecord:
         """The full record of a stored game (the job must have been run with records kept)."""

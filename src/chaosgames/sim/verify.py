@@ -45,6 +45,9 @@ class Verification:
     """(job, game number, the columns that differ) of each game played otherwise now."""
     dropped: int = 0
     openings_added: int = 0
+    jobless: list[tuple[str, int]] = field(default_factory=list)
+    """(job, game number) of each game whose job has no row in `jobs`: it cannot be replayed
+    (its agents' seeds and its cap come from that row), and it is left as it is."""
 
 
 def verify(
@@ -66,7 +69,8 @@ def verify(
         jobs = store.job_seeds()
         rows = store.rows("WHERE game = ?", (game,)) if game is not None else store.rows()
         stored = {(row.job, row.idx): row for row in rows}
-        tasks = [task_of(row, *jobs[row.job]) for row in rows]
+        found.jobless = [(row.job, row.idx) for row in rows if row.job not in jobs]
+        tasks = [task_of(row, *jobs[row.job]) for row in rows if row.job in jobs]
         with progress_steps(
             show_progress and bool(tasks), console, f"replaying {found.database}", len(tasks)
         ) as step:
