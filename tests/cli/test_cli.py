@@ -195,6 +195,57 @@ def test_a_picture_cannot_be_written_to_a_missing_place(cli: Run, records: dict[
     assert result.failed_with(1, "Cannot write the picture")
 
 
+LONG_NAME = "x" * 300
+"""A file name longer than any file system takes (255 bytes)."""
+
+
+def test_a_record_name_too_long_is_refused_before_the_game_starts(cli: Run, tmp_path: Path) -> None:
+    record = tmp_path / f"{LONG_NAME}.json"
+    result = cli("play", "chaos-checkers", "--seat", "random", "--seat", "random", "--record", record)
+    assert result.failed_with(1, "Cannot write the game record to"), result
+    assert "File name too long." in result.err and result.out == ""
+
+
+def test_a_seed_too_long_for_the_default_record_name_is_refused_before_the_game_starts(
+    cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The record would go to records/royal-racers-<300 digits>.json: the game used to be
+    # played to its end, then lost when that file could not be written.
+    monkeypatch.chdir(tmp_path)
+    result = cli("play", "royal-racers", *random_seats("royal-racers"), "--seed", "7" * 300)
+    assert result.failed_with(1, "Cannot write the game record to 'records/royal-racers-777"), result
+    assert result.out == ""
+    assert list(tmp_path.iterdir()) == []  # the records folder it made is gone again
+
+
+def test_a_picture_name_too_long_is_refused(cli: Run, records: dict[str, Path], tmp_path: Path) -> None:
+    result = cli("show", records["chaos-checkers"], "--svg", tmp_path / f"{LONG_NAME}.svg")
+    assert result.failed_with(1, "Cannot write the picture to"), result
+    assert "File name too long." in result.err
+
+
+def test_a_record_that_does_not_replay_makes_no_folder_for_its_picture(cli: Run, tmp_path: Path) -> None:
+    record = tmp_path / "bad.json"
+    record.write_bytes(BROKEN_RECORDS["illegal action"])
+    result = cli("show", record, "--svg", tmp_path / "new" / "dir" / "x.svg")
+    assert result.failed_with(1, "record"), result
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.json"]
+
+
+def test_checking_where_a_file_goes_keeps_a_file_that_is_there_and_removes_one_it_made(
+    tmp_path: Path,
+) -> None:
+    from chaosgames.cli.app import _check_writable
+
+    old = tmp_path / "old.json"
+    old.write_text("an old record")
+    _check_writable(old, "the game record")  # opened for appending: neither emptied nor removed
+    assert old.read_text() == "an old record"
+    new = tmp_path / "a" / "b" / "new.json"
+    _check_writable(new, "the game record")
+    assert not new.exists() and new.parent.is_dir()  # its folders stay, for the file to come
+
+
 def test_upto_beyond_the_record_is_a_usage_error(cli: Run, records: dict[str, Path]) -> None:
     assert cli("show", records["chaos-checkers"], "--upto", "99999").failed_with(2, "--upto must be between")
 

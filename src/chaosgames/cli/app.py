@@ -4,6 +4,7 @@ error policy of cli/main.py."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
 import os
 import random
@@ -20,7 +21,7 @@ import chaosgames.agents
 from chaosgames.cli import lab, research
 from chaosgames.cli.common import CAP_NOTE, UsageError, console, errors, parse_options
 from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
-from chaosgames.core.errors import ChaosGamesError, quote
+from chaosgames.core.errors import ChaosGamesError, quote, shorten
 from chaosgames.core.game import ENDED_BY_CAP, Action, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
@@ -140,16 +141,45 @@ def _make_agents(seats: list[str], seed: int, game: str) -> dict[int, Chooser]:
 
 
 def _check_writable(path: Path, what: str) -> None:
-    """Refuse, before the work starts, a file that could not be written at the end."""
-    if path.is_dir():
-        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: it is a directory.")
-    folder = path.parent
+    """Refuse, before the work starts, a file that could not be written at the end: its
+    folders are made and the file is opened for appending, as the end will write it (a
+    name too long, a folder without rights show now, not after a whole game). A file or
+    folder this made is removed again when the file cannot be opened."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: {exc.strerror or exc}.") from None
-    if not os.access(folder, os.W_OK):
-        raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: the folder is not writable.")
+        if path.is_dir():
+            raise ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: it is a directory.")
+        made = _make_folders(path.parent)
+    except (OSError, ValueError) as exc:
+        raise _cannot_write(what, path, exc) from None
+    try:
+        _open_for_appending(path)
+    except (OSError, ValueError) as exc:
+        for folder in made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise _cannot_write(what, path, exc) from None
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Make `folder` and its missing parents; the ones made, deepest first."""
+    missing = [f for f in (folder, *folder.parents) if not f.exists()]
+    folder.mkdir(parents=True, exist_ok=True)
+    return missing
+
+
+def _open_for_appending(path: Path) -> None:
+    try:
+        made = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL)
+    except FileExistsError:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+        return
+    os.close(made)
+    path.unlink()
+
+
+def _cannot_write(what: str, path: Path, exc: OSError | ValueError) -> ChaosGamesError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return ChaosGamesError(f"Cannot write {what} to {quote(str(path))}: {shorten(reason)}.")
 
 
 @app.command()
@@ -189,9 +219,10 @@ def show(
     loaded = GameRecord.load(record)
     if upto is not None and not 0 <= upto <= len(loaded.actions):
         raise UsageError(f"--upto must be between 0 and {len(loaded.actions)}, the record's length.")
+    # Replayed first: a record that does not replay leaves no folder made for its picture.
+    state = loaded.replay(upto)
     if svg is not None:
         _check_writable(svg, "the picture")
-    state = loaded.replay(upto)
     game = state.game
     console.print(game.render_text(state, reveal=True), highlight=False, markup=False)
     if svg is not None:
