@@ -160,6 +160,33 @@ def test_report_names_a_stored_game_it_cannot_read(cli: Run, tmp_path: Path) -> 
     assert "cannot be read: its seats cell '[]' is not a JSON list of agent specs." in result.err
 
 
+LONG = "w" * 400
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", LONG, "--db", "{new}"],
+        ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", f"mcts:{LONG}", "--db", "{new}"],
+        ["report", "--db", "{db}", "--compare", LONG, "--compare", "goal=1"],
+        ["report", "--db", "{db}", "--compare", f"{LONG}=1", "--compare", "goal=1"],
+        ["report", "--db", "{db}", "--compare", f"goal={LONG}", "--compare", "goal=1"],
+        ["report", "--db", "{db}", "--game", LONG],
+        ["report", "--db", "{db}", "--out", "{db}/report.html"],
+        ["verify", "--db", "{db}.missing"],
+    ],
+)
+def test_messages_quote_long_input_shortened(cli: Run, tmp_path: Path, args: list[str]) -> None:
+    # The database lies in a folder with a long name: its path is long input too.
+    folder = tmp_path / ("d" * 200)
+    folder.mkdir()
+    db = folder / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db))
+    result = cli(*[a.format(db=db, new=folder / "new.db") for a in args])
+    assert result.status == 1 and len(result.err.splitlines()) == 1, result
+    assert "w" * 61 not in result.err and "d" * 61 not in result.err and "…" in result.err, result
+
+
 HUGE = "99999999999999999999999999"
 
 

@@ -66,6 +66,18 @@ def test_an_interrupted_run_resumes_without_losing_or_duplicating_games(tmp_path
     assert [r[1] for r in _rows(db)] == list(range(12))
 
 
+def test_an_interruption_names_a_long_database_path_shortened(tmp_path: Path) -> None:
+    folder = tmp_path / ("d" * 200)
+    folder.mkdir()
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(LabInterrupted, match=r"1 of 2 games are stored in '.*…d*/lab\.db'") as stopped:
+        simulate("toy-dice-race", SEATS, 2, LabSettings(db=folder / "lab.db"), on_game=stop)
+    assert "d" * 61 not in str(stopped.value)
+
+
 def test_an_interruption_with_worker_processes_keeps_every_stored_game(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
 

@@ -12,7 +12,7 @@ from chaosgames.agents.base import Agent, AgentError, Progress, param, parameter
 from chaosgames.agents.mcts import MctsAgent
 from chaosgames.agents.rollout import RolloutAgent
 from chaosgames.agents.simple import GreedyAgent, RandomAgent
-from chaosgames.core.errors import describe_choices
+from chaosgames.core.errors import describe_choices, quote
 
 _AGENTS: dict[str, type[Agent]] = {}
 
@@ -38,7 +38,7 @@ def agent_class(name: str) -> type[Agent]:
         return _AGENTS[name]
     except KeyError:
         raise AgentError(
-            f"There is no agent called {name!r}; choose {describe_choices(available())} "
+            f"There is no agent called {quote(name)}; choose {describe_choices(available())} "
             "(with parameters, e.g. 'mcts:time=1.0')."
         ) from None
 
@@ -72,11 +72,11 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
             key, value = key.strip(), value.strip()
             if not sep or not key or not value:
                 raise AgentError(
-                    f"Cannot read {item.strip()!r} in the agent spec {text!r}: parameters are written "
-                    "name=value, separated by commas (e.g. 'mcts:time=1.0,depth=10')."
+                    f"Cannot read {quote(item.strip())} in the agent spec {quote(text)}: parameters are "
+                    "written name=value, separated by commas (e.g. 'mcts:time=1.0,depth=10')."
                 )
             if key in params:
-                raise AgentError(f"The agent spec {text!r} gives parameter '{key}' twice.")
+                raise AgentError(f"The agent spec {quote(text)} gives parameter {quote(key)} twice.")
             params[key] = value
     agent_class(name)
     return name, params

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from chaosgames.cli.common import UsageError
-from chaosgames.core.errors import RecordError
+from chaosgames.core.errors import RecordError, quote
 from chaosgames.core.records import GameRecord
 from chaosgames.games.chaos_checkers.pdn import pdn_records, records_to_pdn
 
@@ -51,13 +51,13 @@ def import_command(
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise RecordError(f"Cannot create the folder {str(out)!r}: {exc.strerror}.") from None
+        raise RecordError(f"Cannot create the folder {quote(str(out))}: {exc.strerror or exc}.") from None
     for number, record in enumerate(records, start=1):
         path = out / f"{source.stem}-{number}.json"
         try:
             record.save(path)
         except OSError as exc:
-            raise RecordError(f"Cannot write {str(path)!r}: {exc.strerror}.") from None
+            raise RecordError(f"Cannot write {quote(str(path))}: {exc.strerror or exc}.") from None
         if record.result is None:
             result = "unfinished"
         else:
@@ -70,7 +70,7 @@ def _read(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise RecordError(f"Cannot read {str(path)!r}: {exc.strerror}.") from None
+        raise RecordError(f"Cannot read {quote(str(path))}: {exc.strerror or exc}.") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -81,7 +81,7 @@ def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"Cannot write {str(path)!r}: {exc.strerror}.") from None
+        raise RecordError(f"Cannot write {quote(str(path))}: {exc.strerror or exc}.") from None
 
 
 def register(app: typer.Typer) -> None:

@@ -98,7 +98,7 @@ def simulate(
                         on_game(already + played, games)
             except KeyboardInterrupt:
                 raise LabInterrupted(
-                    f"Interrupted: {already + played} of {games} games are stored in {str(db)!r}; "
+                    f"Interrupted: {already + played} of {games} games are stored in {store.name}; "
                     "run the same command again to play the rest."
                 ) from None
         return SimulationSummary(job.key, str(db), games, already, played, time.perf_counter() - start)
@@ -119,7 +119,7 @@ def check_stored_games(store: Store, job: Job) -> None:
     idx, stored = found
     if opening_now(job.task(idx)) != stored:
         raise LabError(
-            f"The games stored for this job in {str(store.path)!r} were played by other code: "
+            f"The games stored for this job in {store.name} were played by other code: "
             f"game {idx} no longer opens as stored (its first {OPENING_ACTIONS} actions differ). "
             "Nothing was added; play into a new database, or give another --seed."
         )

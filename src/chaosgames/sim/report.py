@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from chaosgames.core.errors import quote, shorten
 from chaosgames.sim.render_html import html_table, page, summary_plots
 from chaosgames.sim.render_text import print_section, rich_table
 from chaosgames.sim.storage import LabError, Store
@@ -43,8 +44,8 @@ def report(
     with Store(db, create=False) as store:
         rows = store.rows("WHERE game = ?", (game,)) if game else store.rows()
     if not rows:
-        where = f" for {game}" if game else ""
-        raise LabError(f"The lab database {str(db)!r} holds no games{where} yet.")
+        where = f" for {shorten(game)}" if game else ""
+        raise LabError(f"The lab database {quote(str(db))} holds no games{where} yet.")
     summaries = summarise(rows)
     comparison = compare(rows, [parse_selection(t) for t in compare_options]) if compare_options else None
     console = console or Console()
@@ -64,7 +65,7 @@ def write_page(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise LabError(f"Cannot write the report to {str(path)!r}: {exc.strerror}.") from None
+        raise LabError(f"Cannot write the report to {quote(str(path))}: {exc.strerror or exc}.") from None
 
 
 def _html(summaries: Sequence[Summary], comparison: CompareResult | None, db: str) -> str:

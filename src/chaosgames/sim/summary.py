@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from chaosgames.core.errors import quote, shorten
 from chaosgames.sim.stats import Comparison, two_means, two_proportions, wilson
 from chaosgames.sim.storage import ENDED_BY_CAP, ENDED_BY_RULES, STOPPED_BY_LAB, GameRow, LabError
 
@@ -127,7 +128,7 @@ def parse_selection(text: str) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise LabError(
-                f"Cannot read {item.strip()!r} in --compare {text!r}: write option=value, "
+                f"Cannot read {quote(item.strip())} in --compare {quote(text)}: write option=value, "
                 "several separated by commas (e.g. --compare players=3 --compare players=4)."
             )
         selection[key.strip()] = value.strip()
@@ -168,15 +169,16 @@ def compare(rows: Sequence[GameRow], selections: Sequence[Mapping[str, str]]) ->
         unknown = sorted(set(selection) - known)
         if unknown:
             raise LabError(
-                f"No stored game has option {', '.join(unknown)}; the options are {', '.join(sorted(known))}."
+                f"No stored game has option {shorten(', '.join(unknown))}; "
+                f"the options are {shorten(', '.join(sorted(known)))}."
             )
     chosen = [[r for r in rows if _matches(r.options, s)] for s in selections]
     labels = tuple(",".join(f"{k}={v}" for k, v in s.items()) for s in selections)
     for label, group in zip(labels, chosen, strict=True):
         if not group:
-            raise LabError(f"No stored game matches {label}.")
+            raise LabError(f"No stored game matches {shorten(label)}.")
         if len({r.game for r in group}) > 1:
-            raise LabError(f"Games of several kinds match {label}; add --game to pick one.")
+            raise LabError(f"Games of several kinds match {shorten(label)}; add --game to pick one.")
     a, b = (_pooled(group) for group in chosen)
     lines: list[CompareLine] = []
     for agent in sorted(set(a.by_agent) | set(b.by_agent)):
