@@ -64,16 +64,20 @@ def test_an_action_whose_notation_fails_is_refused_with_its_repr() -> None:
         state.apply_action(RacerAction("deal", 99))
 
 
-def test_a_look_alike_action_plays_the_legal_action_it_equals() -> None:
-    # RacerAction("deal", 0.0) == RacerAction("deal", 0): the card dealt is the legal
-    # action, not the caller's float, which would break the state (a float index).
+def test_a_look_alike_action_is_refused_and_an_equal_copy_is_played() -> None:
+    # RacerAction("deal", 0.0) == RacerAction("deal", 0), but played it would put a float
+    # where the state indexes a list; an equal copy of the legal action is that action.
     from chaosgames.games.royal_racers.actions import RacerAction
 
     game = chaosgames.load_game("royal-racers")
-    look_alike, real = game.new_initial_state(), game.new_initial_state()
-    look_alike.apply_action(RacerAction("deal", 0.0))  # type: ignore[arg-type]
-    real.apply_action(RacerAction("deal", 0))
-    assert look_alike.to_json() == real.to_json()
+    state, real = game.new_initial_state(), game.new_initial_state()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match=r"arg=0.0\) is not a legal action"):
+        state.apply_action(RacerAction("deal", 0.0))  # type: ignore[arg-type]
+    assert state.to_json() == before
+    state.apply_action(RacerAction("deal", 0))  # a new tuple, equal to the legal one
+    real.apply_action(real.legal_actions()[0])
+    assert state.to_json() == real.to_json()
 
 
 def test_an_action_that_cannot_be_compared_is_refused() -> None:

@@ -326,9 +326,9 @@ class State(ABC):
 
         The action must be one of the legal actions itself: a value that merely compares
         equal to one (a plain tuple equal to a NamedTuple action, `True` for `1`) is refused.
-        An action of the right type whose fields only compare equal (`0.0` for `0`) plays
-        the legal action it equals, never the caller's object, so nothing foreign gets into
-        the state.
+        So is an action of the right type whose fields only compare equal (`0.0` for `0`):
+        its text (`repr`) must be the legal action's. What is played is the legal action
+        itself, never the caller's object.
         """
         # The check is a look-up in the list legal_actions() built (cached until the next
         # action): a playout that asked for the legal actions pays no second generation.
@@ -339,7 +339,7 @@ class State(ABC):
             found = legal[legal.index(action)]
         except Exception:  # not there (ValueError), or an action whose == fails
             raise illegal_action(action, legal) from None
-        if type(found) is not type(action):
+        if type(found) is not type(action) or (found is not action and repr(found) != repr(action)):
             raise illegal_action(action, legal)
         self._legal = None
         self._index = None
