@@ -136,12 +136,18 @@ def test_another_programs_database_gets_one_line_and_is_left_as_it_was(
     assert db.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["notes.sqlite"]
 
 
-def test_verify_names_the_games_whose_job_is_missing_and_exits_1(cli: Run, tmp_path: Path) -> None:
+def tampered_lab(tmp_path: Path, change: str) -> tuple[Path, str]:
+    """A lab database of two toy games, then `change` (SQL) made to it; its path and job."""
     db = tmp_path / "lab.db"
     job = simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db, seed=1)).job
     with sqlite3.connect(db) as connection:
-        connection.execute("DELETE FROM jobs")
+        connection.execute(change)
     connection.close()
+    return db, job
+
+
+def test_verify_names_the_games_whose_job_is_missing_and_exits_1(cli: Run, tmp_path: Path) -> None:
+    db, job = tampered_lab(tmp_path, "DELETE FROM jobs")
     result = cli("verify", "--db", db)
     assert result.status == 1 and result.err == "", result
     assert "0 games replayed" in result.out
@@ -150,11 +156,7 @@ def test_verify_names_the_games_whose_job_is_missing_and_exits_1(cli: Run, tmp_p
 
 
 def test_report_names_a_stored_game_it_cannot_read(cli: Run, tmp_path: Path) -> None:
-    db = tmp_path / "lab.db"
-    job = simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db, seed=1)).job
-    with sqlite3.connect(db) as connection:
-        connection.execute("UPDATE games SET seats = '[]' WHERE idx = 0")
-    connection.close()
+    db, job = tampered_lab(tmp_path, "UPDATE games SET seats = '[]' WHERE idx = 0")
     result = cli("report", "--db", db, "--out", tmp_path / "r.html")
     assert result.failed_with(1, f"Game 0 of job {job} in "), result
     assert "cannot be read: its seats cell '[]' is not a JSON list of agent specs." in result.err
