@@ -12,6 +12,7 @@ from chaosgames import agents
 from chaosgames.agents import AgentError, MctsAgent
 from chaosgames.agents.simple import greedy_value
 from chaosgames.core.chance import sample_outcome
+from chaosgames.core.errors import UnknownGameError
 from chaosgames.sim.match import play_match
 from tests.core.contract import check_random_game
 
@@ -152,6 +153,17 @@ def test_levels_are_the_games_own_where_ten_times_the_search_is_no_stronger() ->
     # A spec that is not a level means the same in every game.
     assert agents.from_spec("mcts:iterations=50", game="royal-racers").spec == "mcts:iterations=50"
     assert set(agents.levels("royal-racers")) == set(agents.LEVELS)
+
+
+def test_a_level_asked_for_in_a_game_that_does_not_exist_is_refused_not_defaulted() -> None:
+    # "hard" in a misspelt game used to be the default level's spec, silently.
+    for call in (
+        lambda: agents.from_spec("hard", game="royal-racer"),
+        lambda: agents.from_spec("greedy", game="royal-racer"),
+        lambda: agents.levels("royal-racer"),
+    ):
+        with pytest.raises(UnknownGameError, match="no game called 'royal-racer'"):
+            call()
 
 
 def test_greedy_met_with_the_same_situation_a_third_time_tries_its_next_best_move() -> None:

@@ -13,6 +13,7 @@ from chaosgames.agents.mcts import MctsAgent
 from chaosgames.agents.rollout import RolloutAgent
 from chaosgames.agents.simple import GreedyAgent, RandomAgent
 from chaosgames.core.errors import describe_choices, quote
+from chaosgames.core.registry import game_class
 
 _AGENTS: dict[str, type[Agent]] = {}
 
@@ -108,8 +109,13 @@ GAME_LEVELS: dict[str, dict[str, str]] = {
 
 
 def levels(game: str | None = None) -> dict[str, str]:
-    """The levels of `game` (its registry name) and their specs; without a game, `LEVELS`."""
-    return dict(GAME_LEVELS.get(game or "", LEVELS))
+    """The levels of `game` (its registry name) and their specs; without a game, `LEVELS`.
+
+    A game name that is not in the registry raises UnknownGameError: a misspelt game must
+    not quietly get the default levels."""
+    if game is None:
+        return dict(LEVELS)
+    return dict(GAME_LEVELS.get(game_class(game).name, LEVELS))
 
 
 def resolve_level(text: str, game: str | None = None) -> str:
@@ -123,6 +129,8 @@ def from_spec(text: str, seed: int | None = None, game: str | None = None) -> Ag
     """The agent a spec string or level names, e.g. `from_spec("mcts:iterations=500", seed=3)`
     or `from_spec("medium", game="royal-racers")`. A level needs the game's registry name to
     mean its spec in that game; without one it means its spec of `LEVELS`."""
+    if game is not None:
+        game_class(game)  # UnknownGameError, whether or not `text` is a level
     name, params = parse_spec(resolve_level(text, game))
     return _with_seed(name, seed, params)
 
