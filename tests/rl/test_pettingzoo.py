@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 import chaosgames
 from chaosgames.core.encoding import ActionIndexRangeError, ActionIndexTypeError
 from chaosgames.rl import pettingzoo
-from chaosgames.rl.settings import SettingError, SettingTypeError
+from chaosgames.rl.settings import ResetNeededError, SettingError, SettingTypeError, UnknownAgentError
 from tests.rl.cases import CASES, IDS
 
 
@@ -194,3 +194,26 @@ def test_options_for_a_game_already_loaded_are_refused() -> None:
     game = chaosgames.load_game("chaos-checkers", chaos=False)
     with pytest.raises(SettingTypeError, match="Give options to load_game, or a game name with options"):
         pettingzoo.env(game, chaos=True)
+
+
+def test_an_environment_used_before_its_first_reset_says_to_reset() -> None:
+    """step() before reset() raised AttributeError: no attribute 'agent_selection'."""
+    env = pettingzoo.env("royal-racers", players=2, render_mode="ansi")
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.render):
+        with pytest.raises(ResetNeededError, match=r"Call reset\(\) before \w+\(\)"):
+            call()
+    env.reset(seed=1)
+    assert env.table.steps == 0
+    assert env.observe("player_0")["observation"].shape == env.table.encoding.observation_shape
+
+
+@pytest.mark.parametrize("agent", ["player_2", "player0", 0, None])
+def test_an_agent_that_is_none_of_the_possible_agents_is_named_as_such(agent: Any) -> None:
+    """observe("player_2") in a two-player game raised a bare KeyError('player_2')."""
+    env = pettingzoo.env("royal-racers", players=2)
+    env.reset(seed=1)
+    for call in (env.observe, env.observation_space, env.action_space):
+        with pytest.raises(UnknownAgentError, match="choose player_0 or player_1") as raised:
+            call(agent)
+        assert isinstance(raised.value, KeyError)  # what a dict lookup would have raised
+        assert isinstance(raised.value, chaosgames.ChaosGamesError)

@@ -17,7 +17,10 @@
   (so `14.9` never plays 14); anything else raises `ActionIndexTypeError`, which is also
   a TypeError, and an integer outside the action space `ActionIndexRangeError`, also a
   ValueError (both from `chaosgames.core.encoding`).
-- `reset(seed=...)` takes an integer, numpy's too.
+- `reset(seed=...)` takes an integer, numpy's too. `step`, `observe` and `render` before
+  the first `reset` raise `ResetNeededError` (also a RuntimeError); an agent name that is
+  not one of `possible_agents` raises `UnknownAgentError` (also a KeyError). Both are
+  ChaosGamesErrors in `chaosgames.rl.settings`.
 - A setting the environment does not take (`render_mode`, `max_steps`, a seed) raises
   `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also
   a TypeError), both `InvalidOptionError`s.
@@ -36,7 +39,8 @@ from pettingzoo import AECEnv
 
 from chaosgames.core import Game
 from chaosgames.core.encoding import ActionIndexTypeError
-from chaosgames.rl.settings import checked_render_mode
+from chaosgames.core.errors import describe_choices, quote
+from chaosgames.rl.settings import ResetNeededError, UnknownAgentError, checked_render_mode
 from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -81,12 +85,13 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         }
         self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
         self.agents: list[str] = []
+        self._has_reset = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._possible(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_spaces[agent]
+        return self._action_spaces[self._possible(agent)]
 
     @property
     def game(self) -> Game:
@@ -101,14 +106,17 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.table.player]
+        self._has_reset = True
 
     def observe(self, agent: str) -> Observation:
-        seat = self._seat[agent]
+        self._require_reset("observe")
+        seat = self._seat[self._possible(agent)]
         acting = agent == self.agent_selection and not self.table.over
         mask = self.table.mask() if acting else np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         return {"observation": self.table.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -132,7 +140,19 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
+        self._require_reset("render")
         return self.table.render(self._seat.get(self.agent_selection, 0))
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory."""
+
+    def _possible(self, agent: object) -> str:
+        """`agent` if it is one of `possible_agents`; UnknownAgentError names them if not."""
+        if not isinstance(agent, str) or agent not in self._seat:
+            choices = describe_choices(self.possible_agents)
+            raise UnknownAgentError(f"There is no agent {quote(agent)} here; choose {choices}.")
+        return agent
+
+    def _require_reset(self, call: str) -> None:
+        if not self._has_reset:
+            raise ResetNeededError(f"Call reset() before {call}(): there is no game yet.")

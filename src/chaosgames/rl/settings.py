@@ -14,7 +14,7 @@ import operator
 from numbers import Real
 from typing import Any
 
-from chaosgames.core.errors import InvalidOptionError, quote
+from chaosgames.core.errors import ChaosGamesError, InvalidOptionError, quote
 
 
 class SettingError(InvalidOptionError, ValueError):
@@ -23,6 +23,19 @@ class SettingError(InvalidOptionError, ValueError):
 
 class SettingTypeError(InvalidOptionError, TypeError):
     """A setting of the wrong kind: a seat given as text, a seed as a float, opponents as a number."""
+
+
+class UnknownAgentError(ChaosGamesError, KeyError):
+    """An agent name that is none of the environment's (`player_0`, `player_1`, ...).
+
+    Also a KeyError, as a PettingZoo user looking an agent up in a dict expects."""
+
+    def __str__(self) -> str:  # KeyError would quote the whole sentence
+        return str(self.args[0]) if self.args else ""
+
+
+class ResetNeededError(ChaosGamesError, RuntimeError):
+    """An environment used before its first `reset()`: there is no game to step or observe yet."""
 
 
 def whole_number(
