@@ -266,3 +266,21 @@ def test_study_writes_its_note_once_after_the_command_that_makes_the_book_again(
     assert again.status == 0, again.err
     assert "0 games played in this run" in again.out
     assert out.read_text().splitlines()[2].startswith(f"Written by `{command}` on ")
+
+
+@pytest.mark.parametrize("where", ["out", "html"])
+def test_study_refuses_a_book_it_could_not_write_before_it_plays_a_game(
+    cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """A misspelt folder for the book was found only after the whole study had been played."""
+    monkeypatch.setitem(PLANS, "toy-dice-race", Plan("toy-dice-race", (Variant("standard game"),)))
+    db = tmp_path / "book.db"
+    paths = {"out": tmp_path / "book.md", "html": tmp_path / "book.html"}
+    paths[where] = tmp_path / "no-such-folder" / "book"
+    result = cli("study", "toy-dice-race", "--db", db, "--out", paths["out"], "--html", paths["html"])
+    assert result.failed_with(1, "Cannot write the report to"), result
+    assert "there is no folder" in result.err and "no-such-folder'." in result.err
+    assert list(tmp_path.iterdir()) == []  # no database made, no game played
+    paths[where] = tmp_path
+    result = cli("study", "toy-dice-race", "--db", db, "--out", paths["out"], "--html", paths["html"])
+    assert result.failed_with(1, "it is a folder."), result

@@ -20,7 +20,7 @@ from chaosgames.sim import book
 from chaosgames.sim.jobs import BACKENDS, LabSettings
 from chaosgames.sim.lab import simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
-from chaosgames.sim.report import report, write_page
+from chaosgames.sim.report import check_writable, report, write_page
 from chaosgames.sim.study import StudySettings, analyse, study
 from chaosgames.sim.verify import verify
 
@@ -126,6 +126,9 @@ def study_command(
         seed=seed,
         minutes=minutes,
     )
+
+    for page in (out, html):
+        check_writable(page)  # before the hours of play, not after them
 
     def progress(stored: int, passes: int) -> None:
         console.print(f"Pass {passes} done: {stored} games played in this run.", highlight=False)

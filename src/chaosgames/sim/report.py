@@ -11,6 +11,7 @@ tables in `tables`, the layouts in `render_text` and `render_html`.
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +60,19 @@ def report(
         write_page(path, _html(summaries, comparison, str(db)))
         console.print(f"Report written to [bold]{path}[/bold].")
     return Report(summaries, comparison, path)
+
+
+def check_writable(path: Path) -> None:
+    """LabError now if `path` could not be written later: a folder that does not exist or
+    cannot be written to, or a path that is a folder. Nothing is created or changed, so a
+    long study finds out before its first game, not after its last."""
+    folder, cannot = path.parent, f"Cannot write the report to {quote(str(path))}"
+    if path.is_dir():
+        raise LabError(f"{cannot}: it is a folder.")
+    if not folder.is_dir():
+        raise LabError(f"{cannot}: there is no folder {quote(str(folder))}.")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise LabError(f"{cannot}: permission denied.")
 
 
 def write_page(path: Path, text: str) -> None:
