@@ -128,9 +128,9 @@ def resolve_level(text: str, game: str | None = None) -> str:
 def from_spec(text: str, seed: int | None = None, game: str | None = None) -> Agent:
     """The agent a spec string or level names, e.g. `from_spec("mcts:iterations=500", seed=3)`
     or `from_spec("medium", game="royal-racers")`. A level needs the game's registry name to
-    mean its spec in that game; without one it means its spec of `LEVELS`."""
-    if game is not None:
-        game_class(game)  # UnknownGameError, whether or not `text` is a level
+    mean its spec in that game (UnknownGameError if no game has that name); without one it
+    means its spec of `LEVELS`. Any other spec means the same in every game, so `game` is
+    not looked up for it: a game class only registered in another process plays it too."""
     name, params = parse_spec(resolve_level(text, game))
     return _with_seed(name, seed, params)
 
