@@ -199,11 +199,12 @@ def test_options_for_a_game_already_loaded_are_refused() -> None:
 def test_an_environment_used_before_its_first_reset_says_to_reset() -> None:
     """step() before reset() raised AttributeError: no attribute 'agent_selection'."""
     env = pettingzoo.env("royal-racers", players=2, render_mode="ansi")
+    before = env.table.state.to_json()
     for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.render):
         with pytest.raises(ResetNeededError, match=r"Call reset\(\) before \w+\(\)"):
             call()
+    assert env.table.state.to_json() == before and env.table.steps == 0  # nothing was played
     env.reset(seed=1)
-    assert env.table.steps == 0
     assert env.observe("player_0")["observation"].shape == env.table.encoding.observation_shape
 
 
