@@ -30,6 +30,7 @@ from chaosgames.core.errors import (
 )
 from chaosgames.core.notation import Notation
 from chaosgames.core.options import Option, validate_options
+from chaosgames.core.story import LegendSection, Told
 
 if TYPE_CHECKING:
     from chaosgames.core.encoding import Encoding
@@ -154,11 +155,15 @@ class Game(ABC):
         """
         return str(state)
 
-    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_svg(
+        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+    ) -> str:
         """The position as an SVG document (a pure function of the state and the viewer).
 
         `viewer` and `reveal` as for `render_text`. Elements that a player may click to
-        choose an action carry a `data-place` attribute (see `action_places`).
+        choose an action carry a `data-place` attribute (see `action_places`); pieces,
+        places and titles follow the conventions of `chaosgames.core.story`. `legend=False`
+        leaves the key to the picture out: the web page draws `legend()` beside the board.
         """
         raise ChaosGamesError(f"{self.title} has no picture yet.")
 
@@ -180,6 +185,40 @@ class Game(ABC):
         which may later be turned face down).
         """
         return str(action), self.describe_action(state, action)
+
+    # -- the story of the game (chaosgames.core.story: the web's narration and marks) -------
+
+    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+        """How `action`, which took `before` to `after`, reads to `viewer` (a seat, or None
+        for a spectator): its notation and sentence for the move log, its sentence while it
+        belongs to the latest turn, and the places of the picture it changed.
+
+        By default: `action_seen` for the log, the same sentence for the latest turn, and
+        `changed_places`. Games say more (a chance outcome's effect, why a car crashed).
+        """
+        notation, kept = self.action_seen(before, action, viewer)
+        return Told(notation, kept, kept, self.changed_places(before, action, after))
+
+    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        """The places of the picture (`data-place` ids) that `action` changed; by default
+        the places that select it (`action_places`)."""
+        return tuple(self.action_places(before, action))
+
+    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+        """The key to the picture of `state` as `viewer` sees it (colours, symbols, the
+        race's progress), as data the web page draws beside the board; by default none."""
+        return ()
+
+    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+        """Where `action` goes in a person's list of choices: `(order, heading)`, groups
+        shown by `order` ("Moves" before "Potions"), the legal order kept inside a group.
+        By default one group without a heading."""
+        return (0, "")
+
+    def rules_section(self, state: State, action: Action) -> str | None:
+        """The anchor (`chaosgames.core.story.slug` of a heading of the game's rules summary)
+        of the rule `action` follows, for a "rules" link beside it; None: the summary's top."""
+        return None
 
     def hides_information(self) -> bool:
         """Whether a player may not see parts of the state (face-down cards ...).

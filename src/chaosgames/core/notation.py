@@ -52,6 +52,9 @@ class Form:
     """Shown in messages, e.g. 'start:x,y' or 'move:N3'."""
     pattern: str
     """A regular expression the whole normalised text must match."""
+    chance: bool = False
+    """A chance outcome's form (a die's face, a draw): never offered to a player as
+    something to type, only named when the game waits for chance."""
 
 
 class Notation:
@@ -72,6 +75,12 @@ class Notation:
     def accepted(self) -> str:
         """The forms, for messages: 'start:x,y, stop or move:N3'."""
         return describe_choices([form.example for form in self.forms], limit=40)
+
+    def accepted_for(self, chance: bool) -> str:
+        """The forms of a player's actions (`chance` False) or of chance outcomes, for
+        messages; all forms when there are none of that kind."""
+        examples = [form.example for form in self.forms if form.chance == chance]
+        return describe_choices(examples, limit=40) if examples else self.accepted
 
     def well_formed(self, text: str) -> bool:
         """Whether `text` has the shape of some action (legal here or not)."""
@@ -109,9 +118,10 @@ class Notation:
 
     def _refusal(self, state: State, text: str, key: str) -> Exception:
         if self._grammar is not None and self._grammar.fullmatch(key) is None:
+            chance = state.is_chance_node()
             return NotationError(
-                f"'{shorten(text.strip())}' is not {state.game.title} notation; actions look like "
-                f"{self.accepted}."
+                f"'{shorten(text.strip())}' is not {state.game.title} notation; "
+                f"{'chance outcomes' if chance else 'actions'} look like {self.accepted_for(chance)}."
             )
         legal = state.legal_actions()
         kind = next((p for p in self._patterns if p.fullmatch(key)), None)

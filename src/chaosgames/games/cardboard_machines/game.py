@@ -95,7 +95,9 @@ class CardboardMachines(Game):
         assert isinstance(state, CardboardState)
         return text.describe(state, action)
 
-    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_svg(
+        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+    ) -> str:
         assert isinstance(state, CardboardState)
         return svg.render_svg(state)  # nothing is hidden: every viewer sees the whole table
 

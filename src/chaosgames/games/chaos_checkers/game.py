@@ -116,7 +116,9 @@ class ChaosCheckersGame(Game):
         assert isinstance(state, ChaosState)
         return text.render_chaos(state)
 
-    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_svg(
+        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+    ) -> str:
         return svg.render_svg(state)  # checkers hides nothing: every viewer sees the same
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:

@@ -163,7 +163,9 @@ class ChaosCruisersGame(Game):
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]
 
-    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_svg(
+        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+    ) -> str:
         assert isinstance(state, ChaosCruisersState)
         return render_svg(state)  # nothing is hidden: every viewer sees the whole table
 

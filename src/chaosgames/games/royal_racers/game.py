@@ -92,7 +92,9 @@ class RoyalRacersGame(Game):
         assert isinstance(state, RoyalRacersState)
         return text.render_text(state, reveal=reveal)
 
-    def render_svg(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_svg(
+        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+    ) -> str:
         assert isinstance(state, RoyalRacersState)
         return svg.render_svg(state, reveal=reveal)
 
