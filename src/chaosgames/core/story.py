@@ -20,7 +20,10 @@ any game the same way:
 - `data-piece="<id>"` on a group (`<g>`) per movable thing (a piece, pawn, cruiser, car,
   tile, board, flag, obstacle, card), its id stable from one position to the next: the
   page slides it from where it was, lets it land where it is new, flips it when its face
-  changed.
+  changed. An id never tells what a viewer may not see (a face-down card is known by its
+  square, not its rank). A thing with no stable identity (a checkers piece) has an id of
+  its square and says where it stands with `data-at="<place>"`; `Told.moves` says where
+  it came from.
 - a `<title>` first in a place's or piece's element: what it is and what it can do (the
   page shows it on hover, on a tap and under the keyboard's cursor).
 
@@ -47,6 +50,10 @@ class Told:
     """One plain sentence while the action belongs to the latest turn."""
     places: tuple[str, ...] = ()
     """The places of the picture the action changed."""
+    moves: tuple[tuple[str, str], ...] = ()
+    """`(from, to)` places of things the action moved that have no stable `data-piece` id
+    (a checkers piece is known by its square only): the page slides what stands at `to`
+    (its `data-at`) from where `from` was drawn."""
 
 
 @dataclass(frozen=True, slots=True)
