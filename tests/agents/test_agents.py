@@ -277,7 +277,12 @@ def test_spec_strings_parse_and_normalise() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "no agent called 'alphazero'; choose greedy, mcts, random or rollout"),
+        (
+            "alphazero",
+            r"no agent or level called 'alphazero'; choose a level \(easy, medium or hard\) or an agent "
+            r"\(greedy, mcts, "
+            "random or rollout",
+        ),
         ("mcts:speed=3", "no parameter speed; its parameters are"),
         ("mcts:time=fast", "parameter 'time' takes a number, not 'fast'"),
         ("mcts:iterations=-5", "parameter 'iterations' must be at least 0"),

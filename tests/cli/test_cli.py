@@ -166,7 +166,7 @@ def test_a_course_option_is_read_from_a_file(cli: Run, tmp_path: Path) -> None:
             1,
             "Cannot read the option file",
         ),
-        (["play", "chaos-checkers", "--seat", "random", "--seat", "wizard"], 1, "no agent called 'wizard'"),
+        (["play", "chaos-checkers", "--seat", "random", "--seat", "wizard"], 1, "or level called 'wizard'"),
         (["replay", "/no/such/record.json"], 1, "Cannot read the record"),
         (["show", "/no/such/record.json"], 1, "Cannot read the record"),
         (["replay", "/"], 1, "Is a directory"),

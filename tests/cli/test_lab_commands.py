@@ -62,7 +62,7 @@ def test_simulate_reads_an_option_from_a_file(cli: Run, tmp_path: Path) -> None:
         (
             ["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "wizard"],
             1,
-            "no agent called 'wizard'",
+            "no agent or level called 'wizard'",
         ),
         (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "mcts:time=soon"], 1, "takes a number"),
         (["simulate", "toy-dice-race", "--seat", "greedy", "--seat", "random", "-o", "goal"], 2, "key=value"),

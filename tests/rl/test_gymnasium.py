@@ -56,7 +56,7 @@ def test_one_opponent_spec_per_other_seat() -> None:
     assert env.table.player == 2
     with pytest.raises(ValueError, match="one per other seat"):
         ChaosGamesEnv("royal-racers", opponents=["random"], players=3)
-    with pytest.raises(chaosgames.ChaosGamesError, match="no agent called 'nobody'"):
+    with pytest.raises(chaosgames.ChaosGamesError, match="no agent or level called 'nobody'"):
         ChaosGamesEnv("royal-racers", opponents="nobody")
 
 

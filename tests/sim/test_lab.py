@@ -166,7 +166,7 @@ def test_players_follow_the_number_of_seats_and_specs_are_normalised() -> None:
     ("args", "message"),
     [
         ({"game": "no-such-game"}, "There is no game called 'no-such-game'"),
-        ({"seats": ["greedy", "deep-blue"]}, "no agent called 'deep-blue'"),
+        ({"seats": ["greedy", "deep-blue"]}, "no agent or level called 'deep-blue'"),
         ({"seats": ["greedy", "mcts:budget=3"]}, "no parameter budget"),
         ({"seats": ["greedy"] * 5}, "must be at most 4"),
         ({"options": {"players": 3}}, "3 players but 2 seats"),

@@ -144,7 +144,7 @@ class TestCreating:
             ({"game": "chaos-checkers", "seats": ["human"] * 3}, "Chaos Checkers is for 2 players; 3 seats"),
             (
                 {"game": "chaos-checkers", "seats": ["human", "alphazero"]},
-                "There is no agent called 'alphazero'",
+                "There is no agent or level called 'alphazero'",
             ),
             (
                 {"game": "chaos-checkers", "seats": ["human", "mcts:time=-1"]},

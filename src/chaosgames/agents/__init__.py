@@ -39,8 +39,9 @@ def agent_class(name: str) -> type[Agent]:
         return _AGENTS[name]
     except KeyError:
         raise AgentError(
-            f"There is no agent called {quote(name)}; choose {describe_choices(available())} "
-            "(with parameters, e.g. 'mcts:time=1.0')."
+            f"There is no agent or level called {quote(name)}; choose a level "
+            f"({describe_choices(list(LEVELS))}) or an agent ({describe_choices(available())}, "
+            "with parameters, e.g. 'mcts:time=1.0')."
         ) from None
 
 
