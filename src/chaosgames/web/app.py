@@ -34,6 +34,7 @@ import chaosgames.web.views as views
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, UnknownGameError
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
+from chaosgames.core.story import slug
 from chaosgames.web.hub import Hub
 from chaosgames.web.live import LiveGame
 from chaosgames.web.replays import ReplayCache
@@ -172,6 +173,20 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         seat = service().seat_for(live, _token(credentials))
         return hub.view(live, seat, log_from=min(request.version, live.version))
 
+    @app.get("/api/games/{game_id}/log", response_model=schemas.LogPage, responses=PROBLEMS, tags=["play"])
+    async def log_page(
+        game_id: str,
+        stop: Annotated[int, Query(ge=0, description="entries before this one")],
+        credentials: SeatToken = None,
+    ) -> dict[str, Any]:
+        """A page of the move log as the seat (or a spectator) may keep it: up to 200 entries
+        before entry `stop`, for the earlier moves of a long game."""
+        live = await service().get(game_id)
+        viewer = service().seat_for(live, _token(credentials))
+        stop = min(stop, live.version)
+        start = max(0, stop - views.LOG_PAGE)
+        return {"start": start, "log": views.log_entries(live, viewer, start, stop)}
+
     @app.get(
         "/api/games/{game_id}/record",
         responses={**PROBLEMS, 200: {"content": {"application/json": {}}, "description": "the game record"}},
@@ -219,15 +234,16 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
 
 
 def _optional_token_in_schema(app: FastAPI) -> None:
-    """Say in the OpenAPI schema that a game's view may be asked for without a token (a
-    spectator's): FastAPI marks every use of the bearer scheme as required."""
+    """Say in the OpenAPI schema that a game's view and move log may be asked for without a
+    token (a spectator's): FastAPI marks every use of the bearer scheme as required."""
     plain = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = plain()
-            operation = schema["paths"]["/api/games/{game_id}"]["get"]
-            operation["security"] = [*operation.get("security", []), {}]
+            for path in ("/api/games/{game_id}", "/api/games/{game_id}/log"):
+                operation = schema["paths"][path]["get"]
+                operation["security"] = [*operation.get("security", []), {}]
         return app.openapi_schema or schema
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -339,8 +355,19 @@ def rules_html(cls: type[chaosgames.Game]) -> str:
         text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError):
         text = f"# {cls.title}\n\nNo rules summary is shipped yet."
-    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+    markdown.core.ruler.push("heading_ids", _heading_ids)
+    html: str = markdown.render(text)
     return html
+
+
+def _heading_ids(state: Any) -> None:
+    """Give every heading the id `story.slug(its text)`, so an action's rules link
+    (`Game.rules_section`) opens the page at its section."""
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and i + 1 < len(tokens):
+            token.attrSet("id", slug(tokens[i + 1].content))
 
 
 def json_for_script(value: Any) -> str:

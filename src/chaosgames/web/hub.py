@@ -33,7 +33,8 @@ class Subscriber:
     def __init__(self, websocket: WebSocket, viewer: int | None) -> None:
         self.websocket = websocket
         self.viewer = viewer
-        self.sent_log = 0
+        self.sent_log: int | None = None
+        """Move-log entries this connection has had; None before its first view."""
         self.wake = asyncio.Event()
 
 
@@ -64,15 +65,19 @@ class Hub:
         self._views[key] = (stamp, view)
         return view
 
-    def view(self, live: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
-        """`viewer`'s view with the move log from entry `log_from` on."""
+    def view(self, live: LiveGame, viewer: int | None, log_from: int | None = None) -> dict[str, Any]:
+        """`viewer`'s view with the move log from entry `log_from` on (by default its last
+        page, `views.LOG_PAGE` entries)."""
+        if log_from is None:
+            log_from = views.log_start(live)
         view = dict(self.base_view(live, viewer))
         view["log_from"] = log_from
         view["log"] = views.log_entries(live, viewer, log_from)
         return view
 
     def message(self, live: LiveGame, subscriber: Subscriber) -> str:
-        start = subscriber.sent_log if subscriber.sent_log <= live.version else 0
+        sent = subscriber.sent_log
+        start = sent if sent is not None and sent <= live.version else None
         view = self.view(live, subscriber.viewer, start)
         subscriber.sent_log = live.version
         return json.dumps({"type": "view", "view": view})

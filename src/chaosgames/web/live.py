@@ -23,6 +23,7 @@ from chaosgames.core.errors import ChaosGamesError, RecordError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import load_game
+from chaosgames.core.story import Told
 from chaosgames.web.storage import FINISHED, RUNNING, StoredGame
 
 HUMAN = "human"
@@ -32,18 +33,20 @@ CHANCE_LIMIT = 10_000
 
 @dataclass(frozen=True)
 class Step:
-    """One action about to be committed, with how each viewer may see it in the move log."""
+    """One action about to be committed, with how each viewer reads it (`Game.tell`)."""
 
     notation: str
     actor: int
-    seen: tuple[tuple[str, str], ...]
-    """(notation, description) for the spectator, then for each seat; one entry when all
-    viewers see the same."""
+    turn: int
+    """The turn it belongs to: the number of decisions up to it (0: the setup's chance
+    outcomes before any decision). A decision starts a turn; chance outcomes join it."""
+    told: tuple[Told, ...]
+    """How the spectator, then each seat, reads it; one entry when all viewers read it alike."""
 
-    def seen_by(self, viewer: int | None) -> tuple[str, str]:
-        if len(self.seen) == 1:
-            return self.seen[0]
-        return self.seen[0 if viewer is None else viewer + 1]
+    def told_to(self, viewer: int | None) -> Told:
+        if len(self.told) == 1:
+            return self.told[0]
+        return self.told[0 if viewer is None else viewer + 1]
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,21 @@ class LiveGame:
     @property
     def version(self) -> int:
         return len(self.steps)
+
+    @property
+    def turn(self) -> int:
+        """The number of decisions so far (the turn the latest step belongs to)."""
+        return self.steps[-1].turn if self.steps else 0
+
+    def latest_turn(self) -> int:
+        """The index of the first step of the latest turn: the last decision, or the first
+        step while no decision was made (the setup's chance outcomes)."""
+        start = len(self.steps)
+        while start > 0:
+            start -= 1
+            if self.steps[start].actor >= 0:
+                return start
+        return 0
 
     @property
     def status(self) -> str:
@@ -114,17 +132,17 @@ class LiveGame:
         outcomes that follow it, with the steps to commit; the game itself is unchanged."""
         state = self.state.clone()
         steps: list[Step] = []
+        turn = self.turn
         if action is not None:
-            steps.append(_step(self.game, state, actor, action))
-            state.apply_action(action)
+            steps.append(_applied(self.game, state, actor, action, turn))
+            turn = steps[-1].turn
         while state.current_player() == CHANCE:
             if len(steps) >= CHANCE_LIMIT:
                 raise ChaosGamesError("The game keeps drawing chance outcomes; the server stopped it.")
             outcome = sample_outcome(
                 state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps))
             )
-            steps.append(_step(self.game, state, CHANCE, outcome))
-            state.apply_action(outcome)
+            steps.append(_applied(self.game, state, CHANCE, outcome, turn))
         return state, steps
 
     def accept(self, state: State, steps: list[Step], now: float) -> None:
@@ -167,6 +185,7 @@ class LiveGame:
         the game itself is unchanged unless `in_place`."""
         state = self.state if in_place else self.state.clone()
         steps: list[Step] = []
+        turn = self.turn
         for number, text in enumerate(actions, start=self.version + 1):
             try:
                 action = self.game.parse_action(state, text)
@@ -174,11 +193,11 @@ class LiveGame:
                 stored_actor = None if actors is None else actors[number - self.version - 1]
                 if stored_actor is not None and stored_actor != actor:
                     raise RecordError(f"it is stored as played by {stored_actor}, not {actor}")
-                step = _step(self.game, state, actor, action)
-                state.apply_action(action)
+                step = _applied(self.game, state, actor, action, turn)
             except ChaosGamesError as exc:
                 raise RecordError(f"Action {number}, {text!r}, does not replay: {exc}") from None
             steps.append(step)
+            turn = step.turn
         return state, steps
 
 
@@ -187,8 +206,12 @@ def chance_rng(seed: int, done: int) -> random.Random:
     return random.Random(f"chaosgames:{seed}:{done}")
 
 
-def _step(game: Game, state: State, actor: int, action: Action) -> Step:
+def _applied(game: Game, state: State, actor: int, action: Action, turn: int) -> Step:
+    """Apply `action` to `state` (checked) and say how each viewer reads it."""
+    before = state.clone()
+    state.apply_action(action)
     viewers: list[int | None] = [None]
     if game.hides_information():
         viewers += list(range(game.num_players))
-    return Step(str(action), actor, tuple(game.action_seen(state, action, v) for v in viewers))
+    told = tuple(game.tell(before, action, state, v) for v in viewers)
+    return Step(str(action), actor, turn + 1 if actor >= 0 else turn, told)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
+from dataclasses import asdict
 from typing import Any
 
 from chaosgames.core.constants import CHANCE
 from chaosgames.core.errors import ChaosGamesError, RecordError
 from chaosgames.core.game import Game, State
 from chaosgames.core.records import GameRecord
+from chaosgames.core.story import Told
 
 CHECKPOINT_EVERY = 50
 CACHED_RECORDS = 8
@@ -32,23 +34,31 @@ class Replay:
         names = self.game.player_names()
         self.checkpoints: list[State] = [state.clone()]
         self.log: list[dict[str, Any]] = []
+        self.told: list[Told] = []
+        turn = 0
         for number, text in enumerate(record.actions, start=1):
             try:
                 action = self.game.parse_action(state, text)
                 actor = state.current_player()
-                description = self.game.describe_action(state, action)
+                before = state.clone()
                 state.apply_action(action)
+                # The record shows everything (the game is over, or hides nothing): each
+                # action is told as in its own turn.
+                told = self.game.tell(before, action, state, None)
             except ChaosGamesError as exc:
                 raise RecordError(
                     f"Action {number} of the record, {text!r}, does not replay: {exc}"
                 ) from None
+            turn += actor >= 0
+            self.told.append(told)
             self.log.append(
                 {
                     "seq": number,
                     "actor": actor,
                     "who": "chance" if actor == CHANCE else names[actor],
                     "notation": str(action),
-                    "description": description,
+                    "description": told.now,
+                    "turn": turn,
                 }
             )
             if number % CHECKPOINT_EVERY == 0:
@@ -86,9 +96,31 @@ class Replay:
         return {
             "at": at,
             "count": self.count,
-            "svg": self.game.render_svg(state, reveal=True),
+            "svg": self.game.render_svg(state, reveal=True, legend=False),
             "text": self.game.render_text(state, reveal=True),
+            "legend": [
+                {"title": section.title, "entries": [asdict(entry) for entry in section.entries]}
+                for section in self.game.legend(state, None)
+            ],
+            "turn": self.turn_to(at),
         }
+
+    def turn_to(self, at: int) -> dict[str, Any]:
+        """The turn that ends at position `at`: from the last decision up to it (or from
+        the first action while none was made), its events, places and moves."""
+        start = at
+        while start > 0 and self.log[start - 1]["actor"] < 0:
+            start -= 1
+        start = max(0, start - 1) if start > 0 else 0
+        events, places, moves = [], [], []
+        for entry, told in zip(self.log[start:at], self.told[start:at], strict=True):
+            events.append(
+                {key: entry[key] for key in ("seq", "actor", "who", "notation")} | {"text": told.now}
+            )
+            places += [p for p in told.places if p not in places]
+            moves += [list(m) for m in told.moves]
+        turn = self.log[at - 1]["turn"] if at else 0
+        return {"number": turn, "start": start, "events": events, "places": places, "moves": moves}
 
 
 class ReplayCache:

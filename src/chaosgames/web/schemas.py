@@ -68,6 +68,9 @@ class LegalAction(BaseModel):
     notation: str
     description: str
     places: list[str] = Field(description="the places on the picture that select it, in click order")
+    group: str = Field(description="the heading of its group in the list of choices ('' for none)")
+    order: int = Field(description="where its group goes in the list (smaller first)")
+    rules: str | None = Field(description="the anchor of the rules page's section it follows")
 
 
 class LogEntry(BaseModel):
@@ -75,7 +78,42 @@ class LogEntry(BaseModel):
     actor: int = Field(description="the seat that acted, or -1 for chance")
     who: str
     notation: str
-    description: str
+    description: str = Field(description="one plain sentence, as the viewer may keep it")
+    turn: int = Field(description="the turn: the decisions up to it (0: the setup's chance outcomes)")
+
+
+class LogPage(BaseModel):
+    start: int = Field(description="entries from this one on (0: the first)")
+    log: list[LogEntry]
+
+
+class TurnEvent(BaseModel):
+    seq: int
+    actor: int
+    who: str
+    notation: str
+    text: str = Field(description="one plain sentence, told in full while the turn is the latest")
+
+
+class LatestTurn(BaseModel):
+    """The last decision and the chance outcomes after it (or the setup, before any)."""
+
+    number: int
+    start: int = Field(description="the index of its first action")
+    events: list[TurnEvent]
+    places: list[str] = Field(description="the places of the picture it changed (marked last-action)")
+    moves: list[list[str]] = Field(description="[from, to] places of things it moved that have no id")
+
+
+class LegendEntry(BaseModel):
+    text: str
+    colour: str | None
+    symbol: str | None
+
+
+class LegendSection(BaseModel):
+    title: str
+    entries: list[LegendEntry]
 
 
 class Result(BaseModel):
@@ -104,7 +142,9 @@ class GameView(BaseModel):
     to_act_name: str | None
     thinking: ThinkingSeat | None
     trouble: str | None
-    svg: str
+    svg: str = Field(description="the board as the viewer sees it (its legend apart)")
+    legend: list[LegendSection]
+    turn: LatestTurn
     text: str
     observation: dict[str, Any]
     legal: list[LegalAction]
@@ -184,6 +224,8 @@ class ReplayFrame(BaseModel):
     count: int
     svg: str
     text: str
+    legend: list[LegendSection]
+    turn: LatestTurn = Field(description="the turn that ends at this position")
 
 
 class RecordDocument(BaseModel):

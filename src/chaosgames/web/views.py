@@ -10,11 +10,12 @@ actions with their descriptions and their places on the picture. Nothing here re
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 from typing import Any
 
 from chaosgames import agents
 from chaosgames.core.constants import CHANCE
-from chaosgames.core.game import Game
+from chaosgames.core.game import Game, State
 from chaosgames.core.registry import game_class, list_games, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step
 from chaosgames.web.storage import GameSummary
@@ -27,36 +28,92 @@ def players(live: LiveGame) -> list[dict[str, Any]]:
     ]
 
 
-def log_entries(live: LiveGame, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
-    """The move log from entry `start` on, as `viewer` may see it."""
+LOG_PAGE = 200
+"""Move-log entries a view carries at most: a long game's earlier entries are asked for
+page by page (`GET /api/games/{id}/log`), so that no view grows with the game."""
+
+
+def log_start(live: LiveGame) -> int:
+    """Where a whole view's move log starts: its last `LOG_PAGE` entries."""
+    return max(0, live.version - LOG_PAGE)
+
+
+def log_entries(
+    live: LiveGame, viewer: int | None, start: int = 0, stop: int | None = None
+) -> list[dict[str, Any]]:
+    """The move log from entry `start` on (to `stop`), as `viewer` may keep it."""
     names = live.game.player_names()
-    return [_entry(step, seq, viewer, names) for seq, step in enumerate(live.steps[start:], start=start + 1)]
+    steps = live.steps[start:stop]
+    return [_entry(step, seq, viewer, names) for seq, step in enumerate(steps, start=start + 1)]
+
+
+def _who(actor: int, names: list[str]) -> str:
+    return "chance" if actor == CHANCE else names[actor]
 
 
 def _entry(step: Step, seq: int, viewer: int | None, names: list[str]) -> dict[str, Any]:
-    notation, description = step.seen_by(viewer)
+    told = step.told_to(viewer)
     return {
         "seq": seq,
         "actor": step.actor,
-        "who": "chance" if step.actor == CHANCE else names[step.actor],
-        "notation": notation,
-        "description": description,
+        "who": _who(step.actor, names),
+        "notation": told.notation,
+        "description": told.kept,
+        "turn": step.turn,
     }
 
 
+def latest_turn(live: LiveGame, viewer: int | None) -> dict[str, Any]:
+    """The latest turn as `viewer` sees it: its events told in full (`Told.now`), and the
+    places they changed and the things they moved, for the page to mark and animate."""
+    names = live.game.player_names()
+    start = live.latest_turn()
+    events, places, moves = [], [], []
+    for seq, step in enumerate(live.steps[start:], start=start + 1):
+        told = step.told_to(viewer)
+        events.append(
+            {
+                "seq": seq,
+                "actor": step.actor,
+                "who": _who(step.actor, names),
+                "notation": told.notation,
+                "text": told.now,
+            }
+        )
+        places += [p for p in told.places if p not in places]
+        moves += [list(m) for m in told.moves]
+    return {"number": live.turn, "start": start, "events": events, "places": places, "moves": moves}
+
+
+def legend(game: Game, state: State, viewer: int | None) -> list[dict[str, Any]]:
+    """The key to the picture, for the page to draw beside the board."""
+    return [
+        {"title": section.title, "entries": [asdict(entry) for entry in section.entries]}
+        for section in game.legend(state, viewer)
+    ]
+
+
 def legal_actions(live: LiveGame, viewer: int | None) -> list[dict[str, Any]]:
-    """The legal actions, for the person whose turn it is (nobody else is sent them)."""
+    """The legal actions, for the person whose turn it is (nobody else is sent them): each
+    with its description, its places on the picture, its group in the list of choices and
+    the section of the rules it follows."""
     state, game = live.state, live.game
     if viewer is None or live.to_act() != viewer or live.is_computer(viewer):
         return []
-    return [
-        {
-            "notation": str(action),
-            "description": game.describe_action(state, action),
-            "places": list(game.action_places(state, action)),
-        }
-        for action in state.legal_actions()
-    ]
+    found = []
+    for action in state.legal_actions():
+        order, group = game.action_group(state, action)
+        found.append(
+            {
+                "notation": str(action),
+                "description": game.describe_action(state, action),
+                "places": list(game.action_places(state, action)),
+                "group": group,
+                "order": order,
+                "rules": game.rules_section(state, action),
+            }
+        )
+    return found
 
 
 def outcome(names: list[str], returns: list[float]) -> str:
@@ -92,9 +149,12 @@ def thinking(live: LiveGame) -> dict[str, Any] | None:
     }
 
 
-def view(live: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
-    """Everything the game page shows `viewer` (a seat, or None for a spectator)."""
+def view(live: LiveGame, viewer: int | None, log_from: int | None = None) -> dict[str, Any]:
+    """Everything the game page shows `viewer` (a seat, or None for a spectator), with the
+    move log from entry `log_from` on (by default its last page)."""
     state, game = live.state, live.game
+    if log_from is None:
+        log_from = log_start(live)
     to_act = live.to_act()
     names = game.player_names()
     return {
@@ -110,7 +170,9 @@ def view(live: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any
         "to_act_name": None if to_act is None else names[to_act],
         "thinking": thinking(live),
         "trouble": live.trouble,
-        "svg": game.render_svg(state, viewer),
+        "svg": game.render_svg(state, viewer, legend=False),
+        "legend": legend(game, state, viewer),
+        "turn": latest_turn(live, viewer),
         "text": game.render_text(state, viewer),
         "observation": state.observation(viewer),
         "legal": legal_actions(live, viewer),
