@@ -38,8 +38,9 @@ class Step:
     notation: str
     actor: int
     turn: int
-    """The turn it belongs to: the number of decisions up to it (0: the setup's chance
-    outcomes before any decision). A decision starts a turn; chance outcomes join it."""
+    """The turn it belongs to, counted from 1 (0: the setup's chance outcomes before any
+    decision). A decision of another seat than the last decision's starts a turn; the
+    chance outcomes after a decision, and the same seat's next decisions, join it."""
     told: tuple[Told, ...]
     """How the spectator, then each seat, reads it; one entry when all viewers read it alike."""
 
@@ -82,18 +83,30 @@ class LiveGame:
 
     @property
     def turn(self) -> int:
-        """The number of decisions so far (the turn the latest step belongs to)."""
+        """The turn the latest step belongs to (see `Step.turn`)."""
         return self.steps[-1].turn if self.steps else 0
 
-    def latest_turn(self) -> int:
-        """The index of the first step of the latest turn: the last decision, or the first
-        step while no decision was made (the setup's chance outcomes)."""
-        start = len(self.steps)
-        while start > 0:
-            start -= 1
-            if self.steps[start].actor >= 0:
-                return start
+    def last_decision(self) -> int:
+        """The index of the last decision's step; 0 while none was made (the setup)."""
+        at = len(self.steps)
+        while at > 0:
+            at -= 1
+            if self.steps[at].actor >= 0:
+                return at
         return 0
+
+    def latest_turn(self) -> int:
+        """The index of the first step of the latest turn."""
+        turn = self.turn
+        start = len(self.steps)
+        while start > 0 and self.steps[start - 1].turn == turn:
+            start -= 1
+        return start
+
+    def _decider(self) -> int:
+        """The seat of the last decision (CHANCE while none was made)."""
+        at = self.last_decision()
+        return self.steps[at].actor if self.steps and self.steps[at].actor >= 0 else CHANCE
 
     @property
     def status(self) -> str:
@@ -134,7 +147,7 @@ class LiveGame:
         steps: list[Step] = []
         turn = self.turn
         if action is not None:
-            steps.append(_applied(self.game, state, actor, action, turn))
+            steps.append(_applied(self.game, state, actor, action, _turn(turn, self._decider(), actor)))
             turn = steps[-1].turn
         while state.current_player() == CHANCE:
             if len(steps) >= CHANCE_LIMIT:
@@ -185,7 +198,7 @@ class LiveGame:
         the game itself is unchanged unless `in_place`."""
         state = self.state if in_place else self.state.clone()
         steps: list[Step] = []
-        turn = self.turn
+        turn, decider = self.turn, self._decider()
         for number, text in enumerate(actions, start=self.version + 1):
             try:
                 action = self.game.parse_action(state, text)
@@ -193,11 +206,12 @@ class LiveGame:
                 stored_actor = None if actors is None else actors[number - self.version - 1]
                 if stored_actor is not None and stored_actor != actor:
                     raise RecordError(f"it is stored as played by {stored_actor}, not {actor}")
-                step = _applied(self.game, state, actor, action, turn)
+                step = _applied(self.game, state, actor, action, _turn(turn, decider, actor))
             except ChaosGamesError as exc:
                 raise RecordError(f"Action {number}, {text!r}, does not replay: {exc}") from None
             steps.append(step)
             turn = step.turn
+            decider = actor if actor >= 0 else decider
         return state, steps
 
 
@@ -206,12 +220,18 @@ def chance_rng(seed: int, done: int) -> random.Random:
     return random.Random(f"chaosgames:{seed}:{done}")
 
 
+def _turn(turn: int, decider: int, actor: int) -> int:
+    """The turn of an action of `actor` after one of turn `turn` (`decider` made the last
+    decision): a decision of another seat starts the next turn."""
+    return turn + 1 if actor >= 0 and actor != decider else turn
+
+
 def _applied(game: Game, state: State, actor: int, action: Action, turn: int) -> Step:
-    """Apply `action` to `state` (checked) and say how each viewer reads it."""
+    """Apply `action` to `state` (checked), in turn `turn`, and say how each viewer reads it."""
     before = state.clone()
     state.apply_action(action)
     viewers: list[int | None] = [None]
     if game.hides_information():
         viewers += list(range(game.num_players))
     told = tuple(game.tell(before, action, state, v) for v in viewers)
-    return Step(str(action), actor, turn + 1 if actor >= 0 else turn, told)
+    return Step(str(action), actor, turn, told)

@@ -35,7 +35,7 @@ class Replay:
         self.checkpoints: list[State] = [state.clone()]
         self.log: list[dict[str, Any]] = []
         self.told: list[Told] = []
-        turn = 0
+        turn, decider = 0, CHANCE
         for number, text in enumerate(record.actions, start=1):
             try:
                 action = self.game.parse_action(state, text)
@@ -49,7 +49,8 @@ class Replay:
                 raise RecordError(
                     f"Action {number} of the record, {text!r}, does not replay: {exc}"
                 ) from None
-            turn += actor >= 0
+            if actor >= 0 and actor != decider:
+                turn, decider = turn + 1, actor
             self.told.append(told)
             self.log.append(
                 {
@@ -106,12 +107,12 @@ class Replay:
         }
 
     def turn_to(self, at: int) -> dict[str, Any]:
-        """The turn that ends at position `at`: from the last decision up to it (or from
-        the first action while none was made), its events, places and moves."""
+        """The turn that ends at position `at` (see `live.Step.turn`): its events, the
+        places they changed and the things they moved."""
+        turn = self.log[at - 1]["turn"] if at else 0
         start = at
-        while start > 0 and self.log[start - 1]["actor"] < 0:
+        while start > 0 and self.log[start - 1]["turn"] == turn:
             start -= 1
-        start = max(0, start - 1) if start > 0 else 0
         events, places, moves = [], [], []
         for entry, told in zip(self.log[start:at], self.told[start:at], strict=True):
             events.append(
@@ -119,7 +120,6 @@ class Replay:
             )
             places += [p for p in told.places if p not in places]
             moves += [list(m) for m in told.moves]
-        turn = self.log[at - 1]["turn"] if at else 0
         return {"number": turn, "start": start, "events": events, "places": places, "moves": moves}
 
 

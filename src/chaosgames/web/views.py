@@ -64,20 +64,23 @@ def _entry(step: Step, seq: int, viewer: int | None, names: list[str]) -> dict[s
 
 
 def latest_turn(live: LiveGame, viewer: int | None) -> dict[str, Any]:
-    """The latest turn as `viewer` sees it: its events told in full (`Told.now`), and the
-    places they changed and the things they moved, for the page to mark and animate."""
+    """The latest turn as `viewer` sees it: its events (from its last decision on told in
+    full, `Told.now`; before it as kept, `Told.kept`), and the places they changed and the
+    things they moved, for the page to mark and animate."""
     names = live.game.player_names()
-    start = live.latest_turn()
+    start, told_now = live.latest_turn(), live.last_decision()
     events, places, moves = [], [], []
-    for seq, step in enumerate(live.steps[start:], start=start + 1):
+    for at in range(start, live.version):
+        step = live.steps[at]
         told = step.told_to(viewer)
+        text = told.now if at >= told_now else told.kept
         events.append(
             {
-                "seq": seq,
+                "seq": at + 1,
                 "actor": step.actor,
                 "who": _who(step.actor, names),
                 "notation": told.notation,
-                "text": told.now,
+                "text": text,
             }
         )
         places += [p for p in told.places if p not in places]

@@ -1,72 +1,138 @@
 // The game page: the board of this seat's view, live over a WebSocket, and the seat's moves.
 //
 // A seat's token travels in the link's #fragment (never in a page request); with it the
-// page asks for the seat's own view and may act. Clicking the board works for every game
-// alike: each legal action lists the places (data-place in the picture) that select it;
-// the places that continue the clicks so far are highlighted; when the clicks name one
-// action it is played, when they name several a small chooser offers them.
+// page asks for the seat's own view and may act. Every change is shown: the latest turn is
+// marked on the board (class last-action), animated into it and told beside it in plain
+// sentences; the move log keeps every turn. Clicking the board works for every game alike:
+// each legal action lists the places (data-place in the picture) that select it; the places
+// that continue the clicks so far are highlighted; when the clicks name one action it is
+// played, when they name several a small chooser offers them. The keyboard does the same
+// on the focused board: arrows move a cursor over the places, Enter plays, Escape cancels.
 "use strict";
 
 (() => {
   const root = document.getElementById("game");
   const gameId = root.dataset.gameId;
+  const gameName = root.dataset.game;
   const hides = root.dataset.hides === "true";
   const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
   const $ = (id) => document.getElementById(id);
   const board = $("board");
   const chooser = $("chooser");
+  const HOLD_MS = 250; // after a change's motion, before the next change is shown
 
   let view = JSON.parse($("cg-initial").textContent);
   $("cg-initial").remove(); // read once; later views replace it
-  let log = [];
+  let log = []; // the entries this page holds, from entry logStart on
+  let logStart = 0;
   let prefix = [];
+  let cursor = null; // the place under the keyboard's cursor
   let sending = false;
   let socket = null;
   let retry = 0;
+  let online = true;
+  let messageIsConnection = false;
   let thinkingTimer = null;
   let thinkingSince = 0;
+  const queue = []; // views from the socket waiting for the motion before them to end
+  let busyUntil = 0;
+  let pumping = false;
 
-  // -- showing a view ------------------------------------------------------------------------
+  // -- taking views in ----------------------------------------------------------------------
 
-  function accept(next, fullLog) {
-    if (next.version < view.version) return; // an answer overtaken by a newer update
-    if (fullLog || next.log_from === 0) {
+  function takeLog(next, whole) {
+    if (whole || next.log_from < logStart) {
       log = next.log.slice();
-    } else if (next.log_from === log.length) {
-      log = log.concat(next.log);
-    } else if (next.log_from < log.length) {
-      log = log.slice(0, next.log_from).concat(next.log);
+      logStart = next.log_from;
+    } else if (next.log_from <= logStart + log.length) {
+      log = log.slice(0, next.log_from - logStart).concat(next.log);
     } else {
+      return false; // a gap: entries were missed
+    }
+    return true;
+  }
+
+  // A view from the socket waits until the change before it has been seen.
+  function later(next) {
+    queue.push(next);
+    pump();
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (queue.length) {
+        const wait = busyUntil - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        accept(queue.shift(), false);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function accept(next, whole) {
+    if (next.version < view.version) return; // an answer overtaken by a newer update
+    if (!takeLog(next, whole)) {
       refresh();
       return;
     }
     const boardChanged = next.svg !== view.svg || next.version !== view.version;
+    const before = boardChanged ? cgBoard.snapshot(board) : null;
     view = next;
-    if (boardChanged) prefix = [];
-    render(boardChanged);
+    if (boardChanged) {
+      prefix = [];
+      cursor = null;
+    }
+    render(boardChanged, before);
   }
 
-  function render(boardChanged) {
-    if (boardChanged || !board.querySelector("svg")) board.innerHTML = view.svg; // the server's picture
+  function render(boardChanged, before) {
+    if (boardChanged || !cgBoard.picture(board)) {
+      board.innerHTML = view.svg; // the server's picture
+      describePicture();
+    }
+    cgBoard.fitTexts(board);
+    cgBoard.markTurn(board, view.turn);
+    if (boardChanged && before) {
+      const motion = cgBoard.animate(board, before, view.turn);
+      if (motion) busyUntil = performance.now() + motion + HOLD_MS;
+    }
     $("text").textContent = view.text;
     renderStatus();
     renderSeat();
+    renderStory();
     renderActions();
-    renderEvents();
+    renderLegend();
     renderLog();
     renderPlayers();
     highlight();
+  }
+
+  function describePicture() {
+    const svg = cgBoard.picture(board);
+    if (!svg) return;
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${view.title}: the board. The text view below describes it.`);
   }
 
   function myTurn() {
     return view.viewer !== null && view.to_act === view.viewer && view.legal.length > 0;
   }
 
+  function canAct() {
+    return myTurn() && online && !sending;
+  }
+
+  // -- the status line, the seat, the players ---------------------------------------------
+
   function renderStatus() {
     const status = $("status");
     status.classList.toggle("your-turn", myTurn());
     let text;
     if (view.result) text = `Game over: ${view.result.summary}`;
+    else if (myTurn() && !online) text = "Your turn: waiting for the connection to come back…";
     else if (myTurn()) text = `Your turn, ${view.viewer_name}.`;
     else if (view.thinking) text = `${view.to_act_name} (${view.thinking.who}) is thinking…`;
     else if (view.to_act_name) text = `Waiting for ${view.to_act_name}.`;
@@ -130,44 +196,81 @@
     );
   }
 
+  // -- the latest turn, told -----------------------------------------------------------------
+
+  function renderStory() {
+    const turn = view.turn;
+    const events = turn ? turn.events : [];
+    const first = events.find((e) => e.actor >= 0);
+    $("story-title").textContent = !events.length
+      ? "Last turn"
+      : first
+        ? `Last turn: ${first.who}`
+        : "Setting up";
+    $("story-list").replaceChildren(...cgBoard.storyItems(events));
+    $("story").hidden = events.length === 0;
+  }
+
+  function renderLegend() {
+    const sections = view.legend || [];
+    cgBoard.legend($("legend-body"), sections);
+    $("legend").hidden = sections.length === 0;
+  }
+
+  // -- the actions -------------------------------------------------------------------------------
+
+  function groups() {
+    const found = new Map();
+    for (const action of view.legal) {
+      const key = `${action.order}\u0000${action.group}`;
+      if (!found.has(key)) found.set(key, { order: action.order, heading: action.group, rules: action.rules, actions: [] });
+      found.get(key).actions.push(action);
+    }
+    return [...found.values()].sort((a, b) => a.order - b.order);
+  }
+
+  function rulesLink(anchor, label) {
+    const href = `/rules/${encodeURIComponent(gameName)}${anchor ? `#${anchor}` : ""}`;
+    return cg.el("a", { class: "rules-link", href, target: "_blank", rel: "noopener" }, label);
+  }
+
   function renderActions() {
     const box = $("actions-box");
-    box.hidden = !myTurn();
+    box.hidden = !myTurn() || !online;
     $("notation").placeholder = view.legal.length ? `e.g. ${view.legal[0].notation}` : "";
-    const list = $("actions");
-    list.replaceChildren(
-      ...view.legal.map((action) => {
-        const button = cg.el(
-          "button",
-          { type: "button", class: "action", "data-notation": action.notation },
-          cg.el("span", { class: "description" }, action.description),
-          cg.el("code", {}, action.notation),
-        );
-        button.addEventListener("click", () => send(action.notation));
-        button.addEventListener("mouseenter", () => highlight(action.places.length ? action.places : undefined));
-        button.addEventListener("mouseleave", () => highlight());
-        return cg.el("li", {}, button);
-      }),
+    const all = groups();
+    $("actions").replaceChildren(
+      ...all.map((group) =>
+        cg.el(
+          "section",
+          { class: "action-group" },
+          group.heading || all.length > 1 || group.rules
+            ? cg.el("h3", {}, group.heading || "Actions", " ", rulesLink(group.rules, "rules"))
+            : null,
+          cg.el(
+            "ul",
+            { class: "actions" },
+            group.actions.map((action) => {
+              const button = cg.el(
+                "button",
+                { type: "button", class: "action", "data-notation": action.notation },
+                cg.el("span", { class: "description" }, action.description),
+                cg.el("code", {}, action.notation),
+              );
+              button.addEventListener("click", () => send(action.notation));
+              button.addEventListener("mouseenter", () => highlight(action.places.length ? action.places : undefined));
+              button.addEventListener("mouseleave", () => highlight());
+              button.addEventListener("focus", () => highlight(action.places.length ? action.places : undefined));
+              button.addEventListener("blur", () => highlight());
+              return cg.el("li", {}, button);
+            }),
+          ),
+        ),
+      ),
     );
   }
 
-  function renderEvents() {
-    // Dice and draws of the turn in progress, as they happened: the chance outcomes since
-    // the last decision of a seat other than the one who acts now (or the viewer).
-    const me = view.viewer !== null ? view.viewer : view.to_act;
-    let start = log.length;
-    while (start > 0) {
-      const actor = log[start - 1].actor;
-      if (actor >= 0 && actor !== me) break;
-      start -= 1;
-    }
-    const chance = log.slice(start).filter((e) => e.actor < 0);
-    const shown = chance.slice(-5);
-    const items = shown.map((e) => cg.el("li", {}, e.description, " ", cg.el("code", {}, e.notation)));
-    if (chance.length > shown.length) items.unshift(cg.el("li", { class: "hint" }, `… ${chance.length - shown.length} earlier`));
-    $("events-list").replaceChildren(...items);
-    $("events").hidden = items.length === 0;
-  }
+  // -- the move log, turn by turn -------------------------------------------------------------
 
   // "red: move:N3 (...)" already names who acted: the log does not say it twice.
   function said(entry) {
@@ -175,35 +278,67 @@
     return entry.description.startsWith(prefix) ? entry.description.slice(prefix.length) : entry.description;
   }
 
-  function renderLog() {
-    const list = $("log");
-    const names = list.children;
-    // Append only what is new; rebuild when the log was replaced.
-    if (names.length > log.length || (names.length && Number(names[names.length - 1].dataset.seq) !== names.length)) {
-      list.replaceChildren();
-    }
-    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-    for (let i = list.children.length; i < log.length; i++) {
-      const e = log[i];
-      list.append(
-        cg.el(
-          "li",
-          { class: e.actor < 0 ? "chance" : e.actor === view.viewer ? "mine" : "", "data-seq": e.seq, value: e.seq },
-          cg.el("span", { class: "who" }, e.who),
-          " ",
-          said(e),
-          " ",
-          cg.el("code", {}, e.notation),
-        ),
-      );
-    }
-    if (atBottom || list.children.length === log.length) list.scrollTop = list.scrollHeight;
+  function turnHeading(entries) {
+    const first = entries.find((e) => e.actor >= 0);
+    if (entries[0].turn === 0 || !first) return "Setup";
+    return `Turn ${entries[0].turn}: ${first.who}`;
   }
 
-  // -- the board ------------------------------------------------------------------------------
+  function renderLog() {
+    const box = $("log");
+    const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+    const turns = [];
+    for (const entry of log) {
+      const last = turns[turns.length - 1];
+      if (last && last[0].turn === entry.turn) last.push(entry);
+      else turns.push([entry]);
+    }
+    box.replaceChildren(
+      ...turns.map((entries) =>
+        cg.el(
+          "section",
+          { class: "turn", "data-turn": entries[0].turn },
+          cg.el("h3", {}, turnHeading(entries)),
+          cg.el(
+            "ol",
+            {},
+            entries.map((e) =>
+              cg.el(
+                "li",
+                { class: e.actor < 0 ? "chance" : e.actor === view.viewer ? "mine" : "", "data-seq": e.seq, value: e.seq },
+                e.actor < 0 ? null : cg.el("span", { class: "who" }, e.who),
+                e.actor < 0 ? null : " ",
+                said(e),
+                " ",
+                cg.el("code", {}, e.notation),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+    $("log-earlier").hidden = logStart === 0;
+    if (atBottom || turns.length <= 1) box.scrollTop = box.scrollHeight;
+  }
+
+  $("log-earlier").addEventListener("click", async () => {
+    try {
+      const page = await cg.request("GET", `/api/games/${encodeURIComponent(gameId)}/log?stop=${logStart}`, { token });
+      if (page.start + page.log.length === logStart) {
+        log = page.log.concat(log);
+        logStart = page.start;
+      }
+      renderLog();
+      $("log").scrollTop = 0;
+    } catch (err) {
+      say(err.message, err.status === 0);
+    }
+  });
+
+  // -- the board: places, clicks and keys --------------------------------------------------------
 
   function svg() {
-    return board.querySelector("svg");
+    return cgBoard.picture(board);
   }
 
   function placed() {
@@ -224,50 +359,24 @@
     return next;
   }
 
-  function elementsAt(place) {
-    const found = [];
-    for (const node of svg().querySelectorAll("[data-place]")) {
-      if (node.getAttribute("data-place") === place) found.push(node);
-    }
-    return found;
-  }
-
-  function box(nodes) {
-    let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
-    for (const node of nodes) {
-      const b = node.getBBox();
-      x1 = Math.min(x1, b.x); y1 = Math.min(y1, b.y);
-      x2 = Math.max(x2, b.x + b.width); y2 = Math.max(y2, b.y + b.height);
-    }
-    return x1 === Infinity ? null : { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
-  }
-
   // Outlines over the places: `hover` (an action in the list), else the places picked so
-  // far and the places that may come next.
+  // far, the places that may come next and the keyboard's cursor.
   function highlight(hover) {
     const picture = svg();
     if (!picture) return;
     for (const old of picture.querySelectorAll(".cg-mark")) old.remove();
-    if (!myTurn() || sending) return;
+    if (!canAct()) return;
     const marks = [];
     if (hover) {
       hover.forEach((p) => marks.push([p, "cg-mark cg-hover"]));
     } else {
       prefix.forEach((p) => marks.push([p, "cg-mark cg-picked"]));
       nextPlaces(prefix).forEach((p) => marks.push([p, "cg-mark cg-next"]));
+      if (cursor !== null) marks.push([cursor, "cg-mark cg-cursor"]);
     }
     for (const [place, cls] of marks) {
-      const b = box(elementsAt(place));
-      if (!b) continue;
-      const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      rect.setAttribute("x", b.x + 1.5);
-      rect.setAttribute("y", b.y + 1.5);
-      rect.setAttribute("width", Math.max(0, b.width - 3));
-      rect.setAttribute("height", Math.max(0, b.height - 3));
-      rect.setAttribute("rx", 4);
-      rect.setAttribute("class", cls);
-      rect.setAttribute("data-mark", place);
-      picture.append(rect);
+      const b = cgBoard.userBox(cgBoard.placeNodes(picture, place));
+      if (b) cgBoard.outline(picture, b, cls, place);
     }
   }
 
@@ -283,12 +392,26 @@
     return out;
   }
 
+  function inspect(text) {
+    if (text) $("inspect").textContent = text;
+  }
+
+  board.addEventListener("mousemove", (event) => inspect(cgBoard.titleAt(board, event.clientX, event.clientY)));
+
   board.addEventListener("click", (event) => {
-    if (!myTurn() || sending) return;
+    inspect(cgBoard.titleAt(board, event.clientX, event.clientY));
+    if (!canAct()) return;
     // The chooser opens on the half of the board away from the click, so as not to hide it.
     const rect = board.getBoundingClientRect();
     chooser.classList.toggle("at-bottom", event.clientY < rect.top + rect.height / 2);
-    const under = placesUnder(event);
+    pick(placesUnder(event));
+  });
+
+  // A click (or Enter) on places `under`: go on with the clicks so far, or start again.
+  // Games name their places so that going on is never a change of mind in disguise: a
+  // checkers potion starts at its own badge, so a click on another of your pieces after
+  // picking one selects that piece (as on lichess), it never spends a potion.
+  function pick(under) {
     if (under.length === 0) return;
     const next = nextPlaces(prefix);
     let place = under.find((p) => next.has(p));
@@ -311,7 +434,7 @@
     closeChooser();
     if (place !== undefined) choose([place]);
     else highlight();
-  });
+  }
 
   function choose(head) {
     prefix = head;
@@ -348,28 +471,95 @@
     chooser.hidden = true;
   }
 
-  chooser.querySelector(".cancel").addEventListener("click", () => {
+  function cancel() {
     prefix = [];
     closeChooser();
     highlight();
+  }
+
+  chooser.querySelector(".cancel").addEventListener("click", () => {
+    cancel();
+    board.focus();
   });
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") {
-      prefix = [];
-      closeChooser();
-      highlight();
+    if (event.key === "Escape") cancel();
+  });
+
+  // The keyboard's cursor walks the places that may come next: left and right in reading
+  // order (so every one is reached), up and down to the nearest place above or below.
+  function centres() {
+    const picture = svg();
+    const found = [];
+    for (const place of nextPlaces(prefix)) {
+      const b = cgBoard.userBox(cgBoard.placeNodes(picture, place));
+      if (b) found.push({ place, x: b.x + b.width / 2, y: b.y + b.height / 2, h: b.height });
     }
+    const row = Math.max(1, Math.min(...found.map((c) => c.h)) / 2);
+    found.sort((a, b) => Math.round(a.y / row) - Math.round(b.y / row) || a.x - b.x);
+    return found;
+  }
+
+  function moveCursor(key) {
+    const spots = centres();
+    if (!spots.length) return;
+    let i = spots.findIndex((s) => s.place === cursor);
+    if (i < 0) {
+      i = 0;
+    } else if (key === "ArrowRight") {
+      i = (i + 1) % spots.length;
+    } else if (key === "ArrowLeft") {
+      i = (i - 1 + spots.length) % spots.length;
+    } else {
+      const here = spots[i];
+      const down = key === "ArrowDown";
+      let best = -1, score = Infinity;
+      spots.forEach((s, j) => {
+        const dy = down ? s.y - here.y : here.y - s.y;
+        if (j === i || dy <= 1) return;
+        const d = dy + 2 * Math.abs(s.x - here.x);
+        if (d < score) { score = d; best = j; }
+      });
+      i = best >= 0 ? best : (down ? (i + 1) % spots.length : (i - 1 + spots.length) % spots.length);
+    }
+    cursor = spots[i].place;
+    inspect(cgBoard.placeTitle(board, cursor) || `Place ${cursor}`);
+    highlight();
+  }
+
+  board.addEventListener("keydown", (event) => {
+    if (!canAct()) return;
+    if (["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"].includes(event.key)) {
+      event.preventDefault();
+      moveCursor(event.key);
+    } else if ((event.key === "Enter" || event.key === " ") && cursor !== null) {
+      event.preventDefault();
+      const place = cursor;
+      cursor = null;
+      pick([place]);
+      if (!sending && nextPlaces(prefix).size) moveCursor("ArrowRight");
+    } else if (event.key === "Escape") {
+      cursor = null;
+      cancel();
+    }
+  });
+
+  board.addEventListener("focus", () => {
+    if (canAct() && cursor === null && nextPlaces(prefix).size) moveCursor("ArrowRight");
   });
 
   // -- acting -----------------------------------------------------------------------------------
 
   async function send(notation) {
     if (sending || !token) return;
+    if (!online) {
+      say("The server cannot be reached; your move waits until the connection is back.", true);
+      return;
+    }
     sending = true;
     closeChooser();
     highlight();
-    cg.problem($("message"), "");
+    say("");
     try {
       const next = await cg.request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
         body: { action: notation, version: view.version },
@@ -380,10 +570,15 @@
       $("notation").value = "";
     } catch (err) {
       sending = false;
-      cg.problem($("message"), err.message);
+      say(err.message, err.status === 0);
       if (err.status === 409) refresh();
       else highlight();
     }
+  }
+
+  function say(message, aboutConnection = false) {
+    messageIsConnection = !!message && aboutConnection;
+    cg.problem($("message"), message);
   }
 
   $("notation-form").addEventListener("submit", (event) => {
@@ -397,19 +592,33 @@
     const zoomed = board.classList.toggle("zoomed");
     $("zoom").setAttribute("aria-pressed", String(zoomed));
     $("zoom").textContent = zoomed ? "Fit the board" : "Zoom the board";
+    cgBoard.fitTexts(board);
+    cgBoard.markTurn(board, view.turn);
     highlight();
   });
+
+  window.addEventListener("resize", () => cgBoard.fitTexts(board));
 
   $("copy-spectator").addEventListener("click", (event) => cg.copy(cg.absolute(`/games/${gameId}`), event.target));
   $("copy-seat").addEventListener("click", (event) => cg.copy(window.location.href, event.target));
 
   // -- staying up to date -------------------------------------------------------------------------
 
+  function connected(yes) {
+    if (online === yes) return;
+    online = yes;
+    $("connection").hidden = yes;
+    if (yes && messageIsConnection) say("");
+    renderStatus();
+    renderActions();
+    highlight();
+  }
+
   async function refresh() {
     try {
       accept(await cg.request("GET", `/api/games/${encodeURIComponent(gameId)}`, { token }), true);
     } catch (err) {
-      cg.problem($("message"), err.message);
+      say(err.message, err.status === 0);
     }
   }
 
@@ -423,27 +632,31 @@
       const message = JSON.parse(event.data);
       if (message.type === "view") {
         retry = 0;
-        $("connection").hidden = true;
-        accept(message.view, false);
+        connected(true);
+        later(message.view);
       }
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4403 || event.code === 4404 || event.code === 4400) {
-        cg.problem($("message"), event.reason || "The server closed the connection.");
+        say(event.reason || "The server closed the connection.");
         return;
       }
-      // Dropped (server restart, network): come back, more slowly each time.
-      $("connection").hidden = false;
+      // Dropped (server restart, network): come back, more slowly each time; meanwhile
+      // nothing is offered that could not be sent.
+      connected(false);
       retry += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retry, 5)));
     });
   }
 
-  log = view.log.slice();
-  render(false);
-  if (token) {
-    refresh();
-  }
+  takeLog(view, true);
+  render(true, null);
+  if (token) refresh();
   connect();
-  window.chaosgamesPage = { get view() { return view; }, get log() { return log; } };
+  window.chaosgamesPage = {
+    get view() { return view; },
+    get log() { return log; },
+    get logStart() { return logStart; },
+    get online() { return online; },
+  };
 })();

@@ -6,6 +6,7 @@
   const gameId = root.dataset.gameId;
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
+  const board = $("replay-board");
   const frames = new Map();
   let info = null;
   let record = null; // an uploaded record (its positions are asked for with it)
@@ -33,9 +34,27 @@
       while (at !== wanted || !$("replay-board").querySelector("svg")) {
         const target = wanted;
         const data = await frame(target);
+        const step = Math.abs(target - at) === 1;
+        const forward = target > at;
+        const before = step ? cgBoard.snapshot(board) : null;
         at = target;
-        $("replay-board").innerHTML = data.svg; // the server's picture
+        board.innerHTML = data.svg; // the server's picture
+        const svg = cgBoard.picture(board);
+        if (svg) {
+          svg.setAttribute("role", "img");
+          svg.setAttribute("aria-label", "The board at this position; the text view describes it.");
+        }
+        cgBoard.fitTexts(board);
+        cgBoard.markTurn(board, data.turn);
+        // One step forward or back is animated; a jump is not (it would be a blur).
+        if (before) cgBoard.animate(board, before, forward ? data.turn : null);
         $("replay-text").textContent = data.text;
+        cgBoard.legend($("legend-body"), data.legend);
+        $("legend").hidden = data.legend.length === 0;
+        $("story-list").replaceChildren(...cgBoard.storyItems(data.turn.events));
+        const first = data.turn.events.find((e) => e.actor >= 0);
+        $("story-title").textContent = data.turn.events.length ? (first ? `This turn: ${first.who}` : "Setting up") : "The start";
+        $("story").hidden = data.turn.events.length === 0;
         markLog();
       }
     } catch (err) {
@@ -48,7 +67,7 @@
   function markLog() {
     const list = $("replay-log");
     for (const item of list.querySelectorAll(".current")) item.classList.remove("current");
-    const item = list.children[at - 1];
+    const item = list.querySelector(`li[data-seq="${at}"]`);
     if (item) {
       item.classList.add("current");
       const top = item.offsetTop - list.offsetTop;
@@ -67,19 +86,38 @@
     $("replay-title").textContent = `Replay: ${data.title}`;
     $("replay-players").textContent = data.players.map((p) => `${p.name} (${p.who})`).join(", ");
     $("replay-result").textContent = data.result ? `Result: ${data.result.join(" : ")}` : "The game was not over.";
+    const turns = [];
+    for (const entry of data.log) {
+      const last = turns[turns.length - 1];
+      if (last && last[0].turn === entry.turn) last.push(entry);
+      else turns.push([entry]);
+    }
     $("replay-log").replaceChildren(
-      ...data.log.map((e) => {
-        const item = cg.el(
-          "li",
-          { class: e.actor < 0 ? "chance" : "", value: e.seq },
-          cg.el("span", { class: "who" }, e.who),
-          " ",
-          e.description,
-          " ",
-          cg.el("code", {}, e.notation),
+      ...turns.map((entries) => {
+        const first = entries.find((e) => e.actor >= 0);
+        const heading = entries[0].turn === 0 || !first ? "Setup" : `Turn ${entries[0].turn}: ${first.who}`;
+        return cg.el(
+          "section",
+          { class: "turn" },
+          cg.el("h3", {}, heading),
+          cg.el(
+            "ol",
+            {},
+            entries.map((e) => {
+              const item = cg.el(
+                "li",
+                { class: e.actor < 0 ? "chance" : "", value: e.seq, "data-seq": e.seq },
+                e.actor < 0 ? null : cg.el("span", { class: "who" }, e.who),
+                e.actor < 0 ? null : " ",
+                e.description,
+                " ",
+                cg.el("code", {}, e.notation),
+              );
+              item.addEventListener("click", () => go(e.seq));
+              return item;
+            }),
+          ),
         );
-        item.addEventListener("click", () => go(e.seq));
-        return item;
       }),
     );
     slider.max = String(data.count);
@@ -90,6 +128,15 @@
   }
 
   slider.addEventListener("input", () => go(Number(slider.value)));
+  board.addEventListener("mousemove", (event) => {
+    const said = cgBoard.titleAt(board, event.clientX, event.clientY);
+    if (said) $("inspect").textContent = said;
+  });
+  board.addEventListener("click", (event) => {
+    const said = cgBoard.titleAt(board, event.clientX, event.clientY);
+    if (said) $("inspect").textContent = said;
+  });
+  window.addEventListener("resize", () => cgBoard.fitTexts(board));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(wanted - 1));
   $("next").addEventListener("click", () => go(wanted + 1));
