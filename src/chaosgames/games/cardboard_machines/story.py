@@ -109,11 +109,7 @@ def _move(before: CardboardState, direction: int, after: CardboardState) -> list
         text = f"The malfunction moves {name}'s car {DIRECTIONS[direction]} from {before.name(here)} to "
     else:
         text = f"{name} moves {DIRECTIONS[direction]} from {before.name(here)} to "
-    text += f"{before.name(there)}{''.join(', ' + c for c in costs)}."
-    sentences = [text]
-    if after.phase == MOVE and after.mover == p and after.moves_left:
-        sentences.append(f"{plural(after.moves_left, 'space')} to go.")
-    return sentences
+    return [f"{text}{before.name(there)}{''.join(', ' + c for c in costs)}."]
 
 
 def _step_costs(st: CardboardState, direction: int, there: int) -> list[str]:
@@ -341,6 +337,8 @@ def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> l
     if after.phase == OVER and before.phase != OVER:
         sentences += _the_end(before, after)
         return sentences
+    if action.kind is Kind.MOVE and after.phase == MOVE and after.mover == before.mover and after.moves_left:
+        sentences.append(f"{plural(after.moves_left, 'space')} to go.")
     sentences += _stress_test(before, action, after)
     if after.turn > before.turn:
         sentences.append(f"Next: {who(after, after.mover)}'s turn.")
