@@ -277,11 +277,11 @@ def test_a_scroll_says_which_board_leaves_and_comes_in_and_who_crashed_on_it() -
     assert tale.now == (
         "red drives off the front edge. The track scrolls: board 2 leaves the back, is flipped and "
         "comes in at the front, gray side up (dark edges). 1 ghost on it goes back to the box. "
-        "red may place a ghost on an empty space of the new board. That costs no movement: 2 spaces "
-        "to go. blue crashes: its board left the back of the track with the car on it. No ghost takes "
+        "blue crashes: its board left the back of the track with the car on it. No ghost takes "
         "its place (its space left the table); blue's gear stays at 1, stress goes to 1, and blue "
         "loses a life (2 lives left). blue puts the car back on an edge space of the third board "
-        "from the back."
+        "from the back. red may place a ghost on an empty space of the new board. The scroll costs "
+        "no movement: 2 spaces to go."
     )
     # the new board's twelve spaces (rows 11 and 12 now) are marked
     assert tale.places == tuple(f"{row}{lane}" for row in (11, 12) for lane in "abcdef")

@@ -128,14 +128,11 @@ def _step_costs(st: CardboardState, direction: int, there: int) -> list[str]:
 
 
 def _scroll(before: CardboardState, _: int, after: CardboardState) -> list[str]:
-    sentences = [f"{who(before, before.mover)} drives off the front edge.", *_scrolled(before, after)]
-    if after.phase == MOVE and after.mover == before.mover:
-        sentences.append(f"That costs no movement: {plural(after.moves_left, 'space')} to go.")
-    return sentences
+    return [f"{who(before, before.mover)} drives off the front edge.", *_scrolled(before, after)]
 
 
 def _scrolled(before: CardboardState, after: CardboardState) -> list[str]:
-    """A scroll in words: the board that left, where it came in, ghosts, the lap, a ghost to place."""
+    """A scroll in words: the board that left, where it came in, its ghosts, the lap."""
     if after.back == before.back:
         return []
     board, side = after.board_ids[-1], after.sides[-1]
@@ -153,8 +150,6 @@ def _scrolled(before: CardboardState, after: CardboardState) -> list[str]:
         if after.tokens_left:
             text += ", and the first car into its own starting row on it takes a round token"
         sentences.append(text + ".")
-    if after.ghost_pending:
-        sentences.append(f"{who(after, after.mover)} may place a ghost on an empty space of the new board.")
     return sentences
 
 
@@ -290,9 +285,7 @@ def _malfunction(before: CardboardState, _: int, after: CardboardState) -> list[
     if after.back != before.back:
         sentences.append(f"{name}'s car is on the front row, so it drives off the front edge.")
         sentences += _scrolled(before, after)
-    if after.phase == BONUS:
-        sentences.append(f"{name} picks the space in front.")
-    elif after.lives[p] == before.lives[p] and after.phase != OVER:
+    if after.phase != BONUS and after.lives[p] == before.lives[p] and after.phase != OVER:
         sentences.append(f"No free space in front: {name}'s car stays where it is.")
         sentences += _left(after)
     return sentences
@@ -337,11 +330,27 @@ def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> l
     if after.phase == OVER and before.phase != OVER:
         sentences += _the_end(before, after)
         return sentences
-    if action.kind is Kind.MOVE and after.phase == MOVE and after.mover == before.mover and after.moves_left:
-        sentences.append(f"{plural(after.moves_left, 'space')} to go.")
+    sentences += _next_in_move(before, action, after)
     sentences += _stress_test(before, action, after)
     if after.turn > before.turn:
         sentences.append(f"Next: {who(after, after.mover)}'s turn.")
+    return sentences
+
+
+def _next_in_move(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+    """What the mover does next within the move: a ghost to place, spaces to go, the
+    malfunction's space forward to pick."""
+    name, kind = who(after, after.mover), action.kind
+    sentences = []
+    if after.ghost_pending and not before.ghost_pending:
+        sentences.append(f"{name} may place a ghost on an empty space of the new board.")
+    if after.mover != before.mover or after.phase == OVER:
+        return sentences
+    if after.phase == MOVE and kind in (Kind.MOVE, Kind.SCROLL):
+        free = "The scroll costs no movement: " if kind is Kind.SCROLL else ""
+        sentences.append(f"{free}{plural(after.moves_left, 'space')} to go.")
+    if after.phase == BONUS and kind is Kind.MALFUNCTION:
+        sentences.append(f"{name} picks the space in front.")
     return sentences
 
 
