@@ -183,9 +183,8 @@ def test_svg_is_a_well_formed_picture_of_the_table() -> None:
     svg = st.game.render_svg(st)
     doc = xml.dom.minidom.parseString(svg)
     assert doc.documentElement.tagName == "svg"
-    assert (
-        ">board 0<" in svg and "white +0" in svg and "ghost on 6c" in svg and "red: gear 1, stress 0" in svg
-    )
+    assert ">board 0 white<" in svg and "A ghost on 6c" in svg and "red: gear 1, stress 0" in svg
+    assert "♥ 3 · round tokens 0" in svg
 
 
 def test_svg_of_setup_and_of_a_finished_game() -> None:

@@ -110,8 +110,8 @@ GHOSTS = tuple(Move(Kind.GHOST, t) for t in range(TABLE_SPACES))
 ROLLS = tuple(Move(Kind.ROLL, face) for face in range(1, 7))
 
 NOTATION = Notation(
-    Form("first:1", r"first:[0-9]+"),
-    Form("board:5", r"board:[0-9]+"),
+    Form("first:1", r"first:[0-9]+", chance=True),
+    Form("board:5", r"board:[0-9]+", chance=True),
     Form("gear:3", r"gear:[0-9]+"),
     Form("move:left|ahead|right", r"move:(?:left|ahead|right)"),
     Form("scroll", r"scroll"),
@@ -120,7 +120,7 @@ NOTATION = Notation(
     Form("place:5a", r"place:[0-9]+[a-f]"),
     Form("return", r"return"),
     Form("keep", r"keep"),
-    Form("roll:3", r"roll:[0-9]+"),
+    Form("roll:3", r"roll:[0-9]+", chance=True),
     Form("swerve:left|right", r"swerve:(?:left|right)"),
     Form("malfunction", r"malfunction"),
     Form("buyoff:left|right", r"buyoff:(?:left|right)"),

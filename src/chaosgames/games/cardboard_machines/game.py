@@ -8,7 +8,8 @@ from chaosgames.core.encoding import Encoding
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
-from chaosgames.games.cardboard_machines import document, evaluation, svg, text
+from chaosgames.core.story import LegendSection, Told
+from chaosgames.games.cardboard_machines import document, evaluation, story, svg, text
 from chaosgames.games.cardboard_machines.actions import NOTATION
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, START_BOARD, TABLE_BOARDS
 from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
@@ -99,11 +100,32 @@ class CardboardMachines(Game):
         self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
         assert isinstance(state, CardboardState)
-        return svg.render_svg(state)  # nothing is hidden: every viewer sees the whole table
+        return svg.render_svg(state, legend)  # nothing is hidden: every viewer sees the whole table
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:
         assert isinstance(state, CardboardState)
         return svg.action_places(state, action)
+
+    # -- the story (story.py): nothing is hidden, so every viewer is told the same -------------
+
+    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+        assert isinstance(before, CardboardState) and isinstance(after, CardboardState)
+        return story.tell(before, action, after)
+
+    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        assert isinstance(before, CardboardState) and isinstance(after, CardboardState)
+        return story.changed_places(before, after)
+
+    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+        assert isinstance(state, CardboardState)
+        return story.legend(state)
+
+    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+        return story.action_group(action)
+
+    def rules_section(self, state: State, action: Action) -> str | None:
+        assert isinstance(state, CardboardState)
+        return story.rules_section(state, action)
 
     def encoding(self) -> Encoding:
         return CardboardEncoding(self)

@@ -1,15 +1,22 @@
-"""The table as an SVG picture: six boards with their stagger, terrain, dark edges, ghosts,
-cars (gear on the car, stress beside it) and a panel of lives and round tokens.
+"""The table as an SVG picture: six boards with their stagger, terrain, dark edges, ghosts
+and cars (gear on the car, stress on a red badge); with the legend, a panel of lives,
+round tokens and the race beside it.
 
-Every space carries `data-place` with its name (`7c`): a player clicks the space in front
-to move there, or the space to place a crashed car or a ghost on (`action_places`)."""
+Following `chaosgames.core.story`: every space carries `data-place` with its name (`7c`) and
+a `<title>`; each board is a group `data-piece="board-7"` (its spaces inside it, so the page
+can slide the track as it scrolls; `data-face` says which side is up), each car a group
+`data-piece="car-red"` and each ghost a group `data-piece="ghost-<n>"`, n its space counted
+from the first row the game began with (a ghost never moves: the id lasts until its board
+leaves the table). A player clicks the space in front to move there, or the space to place a
+crashed car or a ghost on (`action_places`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from chaosgames.core.game import Action
 from chaosgames.core.svg import Markup, element, picture
+from chaosgames.games.cardboard_machines import words
 from chaosgames.games.cardboard_machines.actions import NO_GHOST, Kind, Move, space_name
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS, TABLE_ROWS
 from chaosgames.games.cardboard_machines.phases import OFF
@@ -18,23 +25,40 @@ if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.state import CardboardState
 
 HALF = 22
-"""Half a space, in pixels: offsets shift boards by half a space."""
+"""Half a space, in user units: offsets shift boards by half a space."""
 SPACE = 2 * HALF
-MARGIN = 30
 FRAME_HALVES = 2 * LANES + 2
 """Lateral extent of a board frame in half spaces: offsets -1..+1 all fit inside."""
-LABELS = 70
-"""Room right of the boards for each board's id, side and offset."""
-PANEL = 230
+FRAME_WIDTH = FRAME_HALVES * HALF
+TRACK_HEIGHT = TABLE_ROWS * SPACE
+STRIP = 18
+"""Room left of the boards for each board's label, written upwards (font LABEL_FONT)."""
+PAD = 4
+"""The margin of the board alone (legend=False)."""
+MARGIN = 30
+"""The margin of the picture with its legend panel."""
+PANEL = 250
+LABEL_FONT = 11
+GEAR_FONT = 15
+STRESS_FONT = 12
 CAR_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800")
+TERRAIN = "#7a5c3a"
+ROAD = "#eae6dc"
 
 
-def _x(lateral: int) -> int:
-    return MARGIN + (lateral + 1) * HALF
+class Frame(NamedTuple):
+    """Where the track's top-left corner (the front board's frame) is drawn."""
 
+    left: int
+    top: int
 
-def _y(table_row: int) -> int:
-    return MARGIN + (TABLE_ROWS - 1 - table_row) * SPACE
+    def x(self, lateral: int) -> int:
+        """The left edge of a space whose lateral position is `lateral` half spaces."""
+        return self.left + (lateral + 1) * HALF
+
+    def y(self, table_row: int) -> int:
+        """The top edge of table row `table_row` (0 the back row, drawn at the bottom)."""
+        return self.top + (TABLE_ROWS - 1 - table_row) * SPACE
 
 
 def action_places(st: CardboardState, action: Action) -> tuple[str, ...]:
@@ -51,142 +75,185 @@ def action_places(st: CardboardState, action: Action) -> tuple[str, ...]:
     return ()
 
 
-def render_svg(st: CardboardState) -> str:
-    width = MARGIN * 2 + FRAME_HALVES * HALF + LABELS + PANEL
-    height = MARGIN * 2 + TABLE_ROWS * SPACE
+def render_svg(st: CardboardState, legend: bool = True) -> str:
+    """The table; `legend=False`: the track alone, cropped to it (the web page draws the
+    legend beside it), so that a space is as large as a phone allows."""
+    margin = MARGIN if legend else PAD
+    frame = Frame(margin + STRIP, margin)
+    track_width = STRIP + FRAME_WIDTH
+    width = 2 * margin + track_width + (PANEL if legend else 0)
+    height = 2 * margin + TRACK_HEIGHT
     parts: list[Markup] = [element("rect", width=width, height=height, fill="#f4efe4")]
     if st.board_ids:
-        parts.extend(_boards(st))
-        parts.extend(_ghosts(st))
-        parts.extend(_cars(st))
-    parts.extend(_panel(st, MARGIN * 2 + FRAME_HALVES * HALF + LABELS))
-    return picture(width, height, parts, font_family="sans-serif")
-
-
-def _boards(st: CardboardState) -> list[Markup]:
-    parts = []
-    frame_w = FRAME_HALVES * HALF
-    for b in range(TABLE_BOARDS):
-        board, side = st.board_ids[b], st.sides[b]
-        face = SIDES[board][side]
-        top = _y(2 * b + 1)
-        parts.append(
-            element(
-                "rect",
-                x=MARGIN,
-                y=top,
-                width=frame_w,
-                height=2 * SPACE,
-                fill="#c9c9c9" if face.dark_edges else "#ffffff",
-                stroke="#333333" if face.dark_edges else "#999999",
-                stroke_width=4 if face.dark_edges else 1,
-            )
-        )
-        label_x = MARGIN + frame_w + 6
-        parts.append(
-            element("text", f"board {board}", x=label_x, y=top + SPACE - 3, font_size=11, fill="#333")
-        )
+        parts.extend(_boards(st, frame))
+        parts.extend(_ghosts(st, frame))
+        parts.extend(_cars(st, frame))
+    else:
         parts.append(
             element(
                 "text",
-                f"{SIDE_NAMES[side]} {face.offset:+d}",
-                x=label_x,
-                y=top + SPACE + 11,
-                font_size=10,
-                fill="#555",
+                "The track is being laid.",
+                x=frame.left + FRAME_WIDTH // 2,
+                y=frame.top + TRACK_HEIGHT // 2,
+                font_size=14,
+                text_anchor="middle",
             )
         )
-        for r in range(2):
-            row = 2 * (st.back + b) + r
-            for col in range(LANES):
-                name = st.name(row * LANES + col)
-                parts.append(
-                    element(
-                        "rect",
-                        element("title", name),
-                        x=_x(2 * col + face.offset) + 2,
-                        y=_y(2 * b + r) + 2,
-                        width=SPACE - 4,
-                        height=SPACE - 4,
-                        rx=4,
-                        fill="#7a5c3a" if face.terrain[r * LANES + col] else "#eae6dc",
-                        stroke="#888",
-                        data_place=name,
-                    )
-                )
-    parts.append(
+    if legend:
+        parts.extend(_panel(st, 2 * margin + track_width))
+    return picture(width, height, parts, font_family="sans-serif")
+
+
+# -- the track -----------------------------------------------------------------------------
+
+
+def _boards(st: CardboardState, frame: Frame) -> list[Markup]:
+    return [_board(st, frame, b) for b in range(TABLE_BOARDS)]
+
+
+def _board(st: CardboardState, frame: Frame, b: int) -> Markup:
+    """Board `b` from the back: its frame, its label in the strip, its twelve spaces."""
+    board, side = st.board_ids[b], st.sides[b]
+    face = SIDES[board][side]
+    top = frame.y(2 * b + 1)
+    label_x = frame.left - STRIP // 2 + 4
+    label_y = top + SPACE
+    spaces = [_space(st, frame, 2 * (st.back + b) + r, col, b) for r in range(2) for col in range(LANES)]
+    return element(
+        "g",
+        element("title", words.board_title(st, b)),
         element(
-            "path",
-            element("title", "driving direction"),
-            d=f"M {MARGIN - 15} {MARGIN + 40} l 8 -14 l 8 14 z",
-            fill="#555",
-        )
+            "rect",
+            x=frame.left,
+            y=top,
+            width=FRAME_WIDTH,
+            height=2 * SPACE,
+            fill="#c9c9c9" if face.dark_edges else "#ffffff",
+            stroke="#333333" if face.dark_edges else "#999999",
+            stroke_width=4 if face.dark_edges else 1,
+        ),
+        element(
+            "text",
+            f"board {board} {SIDE_NAMES[side]}",
+            x=label_x,
+            y=label_y,
+            font_size=LABEL_FONT,
+            fill="#333",
+            text_anchor="middle",
+            transform=f"rotate(-90 {label_x} {label_y})",
+        ),
+        spaces,
+        data_piece=f"board-{board}",
+        data_face=SIDE_NAMES[side],
     )
-    return parts
 
 
-def _centre(st: CardboardState, space: int) -> tuple[int, int]:
+def _space(st: CardboardState, frame: Frame, row: int, col: int, b: int) -> Markup:
+    space = row * LANES + col
+    face = SIDES[st.board_ids[b]][st.sides[b]]
+    name = st.name(space)
+    return element(
+        "rect",
+        element("title", words.space_title(st, space)),
+        x=frame.x(2 * col + face.offset) + 2,
+        y=frame.y(st.table_row(space)) + 2,
+        width=SPACE - 4,
+        height=SPACE - 4,
+        rx=4,
+        fill=TERRAIN if face.terrain[(row % 2) * LANES + col] else ROAD,
+        stroke="#888",
+        data_place=name,
+    )
+
+
+def centre(st: CardboardState, frame: Frame, space: int) -> tuple[int, int]:
     row = space // LANES
     lateral = 2 * (space % LANES) + st.side_of_row(row).offset
-    return _x(lateral) + HALF, _y(st.table_row(space)) + HALF
+    return frame.x(lateral) + HALF, frame.y(st.table_row(space)) + HALF
 
 
-def _ghosts(st: CardboardState) -> list[Markup]:
+def _ghosts(st: CardboardState, frame: Frame) -> list[Markup]:
     parts = []
     for g in sorted(st.ghosts):
-        cx, cy = _centre(st, g)
+        cx, cy = centre(st, frame, g)
         parts.append(
             element(
-                "path",
-                element("title", f"ghost on {st.name(g)}"),
-                d=f"M {cx - 10} {cy + 12} v -12 a 10 10 0 0 1 20 0 v 12 l -5 -4 l -5 4 l -5 -4 z",
-                fill="#fafafa",
-                stroke="#666",
-                opacity="0.9",
+                "g",
+                element("title", words.ghost_title(st, g)),
+                element(
+                    "path",
+                    d=f"M {cx - 10} {cy + 12} v -12 a 10 10 0 0 1 20 0 v 12 l -5 -4 l -5 4 l -5 -4 z",
+                    fill="#fafafa",
+                    stroke="#666",
+                    opacity="0.9",
+                ),
+                element("circle", cx=cx - 4, cy=cy - 2, r=1.6, fill="#444"),
+                element("circle", cx=cx + 4, cy=cy - 2, r=1.6, fill="#444"),
+                data_piece=f"ghost-{g}",
             )
         )
     return parts
 
 
-def _cars(st: CardboardState) -> list[Markup]:
+def _cars(st: CardboardState, frame: Frame) -> list[Markup]:
     parts = []
     names = st.game.player_names()
     for p, space in enumerate(st.pos):
         if space == OFF:
             continue
-        cx, cy = _centre(st, space)
+        cx, cy = centre(st, frame, space)
         mover = p == st.mover and st.result is None
         parts.append(
             element(
-                "circle",
-                element("title", f"{names[p]}: gear {st.gear[p]}, stress {st.stress[p]}"),
-                cx=cx,
-                cy=cy,
-                r=14,
-                fill=CAR_COLOURS[p],
-                stroke="#000" if mover else "#222",
-                stroke_width=3 if mover else None,
-            )
-        )
-        parts.append(
-            element(
-                "text",
-                st.gear[p],
-                x=cx,
-                y=cy + 5,
-                font_size=14,
-                text_anchor="middle",
-                fill="#fff",
-                font_weight="bold",
-            )
-        )
-        if st.stress[p]:
-            parts.append(
+                "g",
+                element("title", words.car_title(st, p)),
                 element(
-                    "text", st.stress[p], x=cx + 12, y=cy - 9, font_size=10, fill="#b00", font_weight="bold"
-                )
+                    "circle",
+                    cx=cx,
+                    cy=cy,
+                    r=15,
+                    fill=CAR_COLOURS[p],
+                    stroke="#000" if mover else "#222",
+                    stroke_width=3 if mover else 1,
+                ),
+                element(
+                    "text",
+                    st.gear[p],
+                    x=cx,
+                    y=cy + 5,
+                    font_size=GEAR_FONT,
+                    text_anchor="middle",
+                    fill="#fff",
+                    font_weight="bold",
+                ),
+                _stress_badge(st.stress[p], cx + 13, cy - 12),
+                data_piece=f"car-{names[p]}",
             )
+        )
     return parts
+
+
+def _stress_badge(stress: int, x: int, y: int) -> Markup | None:
+    """The car's stress on a dark red badge at its shoulder (none without stress)."""
+    if not stress:
+        return None
+    return element(
+        "g",
+        element("circle", cx=x, cy=y, r=9, fill="#8b0000", stroke="#fff", stroke_width=1.5),
+        element(
+            "text",
+            stress,
+            x=x,
+            y=y + 4,
+            font_size=STRESS_FONT,
+            text_anchor="middle",
+            fill="#fff",
+            font_weight="bold",
+        ),
+    )
+
+
+# -- the panel (legend=True) ---------------------------------------------------------------
 
 
 def _panel(st: CardboardState, left: int) -> list[Markup]:
@@ -194,29 +261,30 @@ def _panel(st: CardboardState, left: int) -> list[Markup]:
     parts = [element("text", "Cardboard Machines", x=left, y=MARGIN + 10, font_size=15, font_weight="bold")]
     y = MARGIN + 36
     for p, who in enumerate(names):
-        state = "out" if st.lives[p] == 0 else f"gear {st.gear[p]}, stress {st.stress[p]}"
-        if st.lives[p] and st.pos[p] == OFF and st.board_ids:
-            state += " (crashed)"
         parts.append(element("circle", cx=left + 8, cy=y - 4, r=7, fill=CAR_COLOURS[p]))
-        parts.append(element("text", f"{who}: {state}", x=left + 20, y=y, font_size=12))
-        parts.extend(
-            element("circle", cx=left + 26 + 14 * i, cy=y + 12, r=5, fill="#c00") for i in range(st.lives[p])
-        )
-        parts.extend(
-            element("rect", x=left + 80 + 14 * i, y=y + 7, width=10, height=10, fill="#d4a017")
-            for i in range(st.tokens[p])
+        parts.append(element("text", f"{who}: {words.car_state(st, p)}", x=left + 20, y=y, font_size=12))
+        parts.append(
+            element(
+                "text",
+                f"♥ {st.lives[p]} · round tokens {st.tokens[p]}",
+                x=left + 20,
+                y=y + 16,
+                font_size=12,
+                fill="#8b0000",
+            )
         )
         y += 40
     parts.append(element("text", f"round tokens left: {st.tokens_left}", x=left, y=y, font_size=12))
-    parts.extend(
-        element("rect", x=left + 14 * i, y=y + 6, width=10, height=10, fill="#d4a017")
-        for i in range(st.tokens_left)
-    )
-    y += 34
+    y += 20
     parts.append(element("text", f"lap {st.lap}, turn {st.turn + 1}", x=left, y=y, font_size=12))
+    y += 20
     if st.result is not None:
         winners = ", ".join(names[p] for p, r in enumerate(st.result) if r > 0)
-        parts.append(element("text", f"winner: {winners}", x=left, y=y + 18, font_size=12))
+        parts.append(element("text", f"winner: {winners}", x=left, y=y, font_size=12))
     elif st.board_ids:
-        parts.append(element("text", f"{names[st.mover]} to act", x=left, y=y + 18, font_size=12))
+        parts.append(element("text", f"{names[words.acting(st)]} to act", x=left, y=y, font_size=12))
+    y += 30
+    for line in ("Cars drive up the page.", "On a car: its gear;", "on its red badge: its stress."):
+        parts.append(element("text", line, x=left, y=y, font_size=11, fill="#555"))
+        y += 15
     return parts

@@ -16,6 +16,8 @@ from chaosgames.games.cardboard_machines.actions import (
 )
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS
 from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, PHASE_NAMES, RIGHT
+from chaosgames.games.cardboard_machines.stress_test import face_kind
+from chaosgames.games.cardboard_machines.words import FACE_NAMES
 
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.state import CardboardState
@@ -80,6 +82,13 @@ def render_text(st: CardboardState) -> str:
     return "\n".join(lines)
 
 
+def _face(st: CardboardState, face: int) -> str:
+    """What a stress die's face means on this roll (the revision's +1 with more than 6 stress)."""
+    if not 1 <= face <= 6:
+        return "no face"
+    return FACE_NAMES[face_kind(face, st.overflow and st.game.plus_one)]
+
+
 def describe(st: CardboardState, action: Action) -> str:
     assert isinstance(action, Move)
     kind, arg = action
@@ -102,7 +111,7 @@ def describe(st: CardboardState, action: Action) -> str:
         Kind.STOP: "stop here (1 stress per space not moved)",
         Kind.RETURN: "return 1 stress before the stress test",
         Kind.KEEP: "keep all stress",
-        Kind.ROLL: f"a stress die shows {arg}",
+        Kind.ROLL: f"a stress die shows {arg} ({_face(st, arg)})",
         Kind.MALFUNCTION: "malfunction: 1 stress and one space forward",
     }
     return texts.get(kind, str(action))
