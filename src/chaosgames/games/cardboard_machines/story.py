@@ -583,7 +583,7 @@ def _stress_dice(st: CardboardState) -> LegendSection:
         else "more than 6 stress: blanks are rolled again, once"
     )
     entries = [
-        LegendEntry("One die per stress after the move, at most 6", symbol="🎲"),
+        LegendEntry("One die per stress after the move, at most 6", symbol="⚄"),
         LegendEntry("1 blank: the driver is in control", symbol="1"),
         LegendEntry("2-3 swerve left: one space left (past the outer lane: the wall, a crash)", symbol="2-3"),
         LegendEntry("4-5 swerve right: one space right", symbol="4-5"),
@@ -607,7 +607,7 @@ def _symbols() -> LegendSection:
                 "Terrain: ending a move here crashes; passing beside it with 3 spaces in front: 1 stress",
                 colour=TERRAIN,
             ),
-            LegendEntry("Ghost: 1 stress to drive into", symbol="👻"),
+            LegendEntry("Ghost (a pale shape on a space): 1 stress to drive into", colour="#f2efe6"),
             LegendEntry(
                 "Gray board with dark edges: its car may place a ghost as it comes in", colour="#c9c9c9"
             ),

@@ -278,6 +278,11 @@
     return entry.description.startsWith(prefix) ? entry.description.slice(prefix.length) : entry.description;
   }
 
+  // A sentence that starts with the actor's name ("red crashes ...") needs no name before it.
+  function named(entry) {
+    return entry.actor < 0 || entry.description.startsWith(`${entry.who} `) || entry.description.startsWith(`${entry.who}'`);
+  }
+
   function turnHeading(entries) {
     const first = entries.find((e) => e.actor >= 0);
     if (entries[0].turn === 0 || !first) return "Setup";
@@ -306,8 +311,8 @@
               cg.el(
                 "li",
                 { class: e.actor < 0 ? "chance" : e.actor === view.viewer ? "mine" : "", "data-seq": e.seq, value: e.seq },
-                e.actor < 0 ? null : cg.el("span", { class: "who" }, e.who),
-                e.actor < 0 ? null : " ",
+                named(e) ? null : cg.el("span", { class: "who" }, e.who),
+                named(e) ? null : " ",
                 said(e),
                 " ",
                 cg.el("code", {}, e.notation),

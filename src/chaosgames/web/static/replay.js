@@ -79,6 +79,11 @@
     }
   }
 
+  // A sentence that starts with the actor's name ("red crashes ...") needs no name before it.
+  function named(e) {
+    return e.actor < 0 || e.description.startsWith(`${e.who} `) || e.description.startsWith(`${e.who}'`);
+  }
+
   function show(data) {
     info = data;
     frames.clear();
@@ -107,8 +112,8 @@
               const item = cg.el(
                 "li",
                 { class: e.actor < 0 ? "chance" : "", value: e.seq, "data-seq": e.seq },
-                e.actor < 0 ? null : cg.el("span", { class: "who" }, e.who),
-                e.actor < 0 ? null : " ",
+                named(e) ? null : cg.el("span", { class: "who" }, e.who),
+                named(e) ? null : " ",
                 e.description,
                 " ",
                 cg.el("code", {}, e.notation),
