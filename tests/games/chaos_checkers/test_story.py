@@ -439,7 +439,9 @@ def test_the_legend_has_the_pieces_shields_potions_bags_and_turn() -> None:
     )
     assert speedy.colour == "#7ec8f0"
     bags = [e.text for e in sections["Bags and eliminated pieces"].entries]
-    assert bags[0] == f"{RED}'s shield bag: 5 blue, 5 purple, 5 light blue."
+    assert (
+        bags[0] == f"{RED}: shield bag 5 blue, 5 purple, 5 light blue; pieces lost 2 red, 4 orange, 4 yellow."
+    )
     assert sections["Turn"].entries[0].text == f"{RED} to move: a potion first, if any, then a move."
     rings = [e.text for e in sections["Shields"].entries[1:]]
     assert "purple ring: purple pieces cannot capture it." in rings

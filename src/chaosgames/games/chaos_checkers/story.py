@@ -110,23 +110,18 @@ def _plain_move(before: PlainState, move: Move, after: PlainState) -> tuple[str,
     noun = "king" if board[src].isupper() else "man"
     taken = [i for i in range(32) if move.captured >> i & 1]
     if taken:
-        pieces = "men" if len(taken) > 1 else "man"
-        kinds = {"king" if board[i].isupper() else "man" for i in taken}
-        if kinds == {"king"}:
-            pieces = "kings" if len(taken) > 1 else "king"
-        elif len(kinds) > 1:
-            pieces = "pieces"
-        where = _listing([str(i + 1) for i in taken])
+        victims = _listing([f"{'king' if board[i].isupper() else 'man'} on {i + 1}" for i in taken])
         sentence = (
-            f"{names[player]}'s {noun} on {src + 1} captures {names[1 - player]}'s {pieces} "
-            f"on {where} and lands on {dst + 1}"
+            f"{names[player]}'s {noun} on {src + 1} captures {names[1 - player]}'s {victims} "
+            f"and lands on {dst + 1}"
         )
     else:
         sentence = f"{names[player]} moves the {noun} on {src + 1} to {dst + 1}"
     if noun == "man" and now[dst].isupper():
         sentence += ", and is crowned king"
     sentence += "." + _plain_result(after)
-    return sentence, _squares(*move.path, *taken), ((str(src + 1), str(dst + 1)),)
+    moved = ((str(src + 1), str(dst + 1)),) if dst != src else ()  # a king's jump round a diamond
+    return sentence, _squares(*move.path, *taken), moved
 
 
 def _plain_result(after: PlainState) -> str:
@@ -531,13 +526,14 @@ def _counts(counts: Sequence[int]) -> str:
 
 def _bags(state: ChaosState, viewer: int | None) -> LegendSection:
     names = state.game.player_names()
-    entries = []
-    for p in (0, 1):
-        entries.append(LegendEntry(f"{names[p]}{_you(p, viewer)}'s shield bag: {_counts(state.bags[p])}."))
-        entries.append(
-            LegendEntry(f"{names[p]}{_you(p, viewer)} has lost: {_counts(state.eliminated[p][:TEN])}.")
+    entries = tuple(
+        LegendEntry(
+            f"{names[p]}{_you(p, viewer)}: shield bag {_counts(state.bags[p])}; "
+            f"pieces lost {_counts(state.eliminated[p][:TEN])}."
         )
-    return LegendSection("Bags and eliminated pieces", tuple(entries))
+        for p in (0, 1)
+    )
+    return LegendSection("Bags and eliminated pieces", entries)
 
 
 def _turn(state: ChaosState | PlainState, viewer: int | None) -> LegendSection:
@@ -567,10 +563,13 @@ def _whose_turn(state: ChaosState | PlainState, viewer: int | None) -> str:
     if phase in ("keep-shield", "keep-potion"):
         drawn = _listing([colour_name(c) for c in state.hand])
         return f"{who} keeps one of the {phase.split('-')[1]}s drawn ({drawn})."
-    extra = f", the Speedy piece on {state.extra + 1}'s second turn" if state.extra >= 0 else ""
+    if state.extra >= 0:
+        second = f"the Speedy piece on {state.extra + 1} takes its second turn"
+        spent = " (this turn's potion is spent)" if phase == "move" else ""
+        return f"{who}: {second}{spent}, or passes."
     if phase == "move":
-        return f"{who} to move{extra} (this turn's potion is spent)."
-    return f"{who} to move{extra}: a potion first, if any, then a move."
+        return f"{who} to move (this turn's potion is spent)."
+    return f"{who} to move: a potion first, if any, then a move."
 
 
 # -- the list of choices and the rules ---------------------------------------------------------
