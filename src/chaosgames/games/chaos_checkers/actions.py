@@ -141,8 +141,9 @@ _COLOUR = "(?:" + "|".join(COLOURS) + ")"
 NOTATION = Notation(
     Form("11-15 (squares 1-32 joined by - or x)", rf"{_SQ}(?:[-x~]{_SQ})+"),
     Form("ambush:14x18", rf"(?:ambush|leap):{_SQ}(?:[-x~]{_SQ})+"),
-    Form("place:12=red", rf"(?:place|shield|potion):{_SQ}={_COLOUR}"),
-    Form("draw-shield=blue", rf"(?:draw|keep)-(?:shield|potion)={_COLOUR}"),
+    Form("place:12=red", rf"(?:place|shield|potion):{_SQ}={_COLOUR}", chance=True),
+    Form("draw-shield=blue", rf"draw-(?:shield|potion)={_COLOUR}", chance=True),
+    Form("keep-shield=blue", rf"keep-(?:shield|potion)={_COLOUR}"),
     Form("invulnerable:22", rf"(?:invulnerable|yield):{_SQ}"),
     Form("speedy@14", rf"(?:speedy|unghost)@{_SQ}"),
     Form("wild@14=green", rf"wild@{_SQ}={_COLOUR}"),

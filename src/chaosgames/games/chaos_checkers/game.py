@@ -9,7 +9,8 @@ from chaosgames.core.errors import InvalidOptionError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
-from chaosgames.games.chaos_checkers import document, svg, text
+from chaosgames.core.story import LegendSection, Told
+from chaosgames.games.chaos_checkers import document, story, svg, text
 from chaosgames.games.chaos_checkers.actions import NOTATION
 from chaosgames.games.chaos_checkers.colours import COLOURS, normalise_colour_set, parse_colour_set
 from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
@@ -119,13 +120,31 @@ class ChaosCheckersGame(Game):
     def render_svg(
         self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
-        return svg.render_svg(state)  # checkers hides nothing: every viewer sees the same
+        # Checkers hides nothing: the viewer only turns the board (own pieces at the bottom).
+        return svg.render_svg(state, viewer, legend)
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:
         return svg.action_places(action)
 
     def describe_action(self, state: State, action: Action) -> str:
         return text.describe(action)
+
+    # -- the story of the game (story.py; the same for every viewer: nothing is hidden) ------
+
+    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+        return story.tell(before, action, after)
+
+    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        return story.changed_places(before, action, after)
+
+    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+        return story.legend(state, viewer)
+
+    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+        return story.action_group(action)
+
+    def rules_section(self, state: State, action: Action) -> str | None:
+        return story.rules_section(action)
 
     def encoding(self) -> Encoding:
         return CheckersEncoding(self)

@@ -106,15 +106,66 @@ def render_chaos(state: ChaosState) -> str:
     return "\n".join(lines)
 
 
+# -- words shared by the menus, the pictures' titles and the story ---------------------------
+
+
+def colour_name(colour: int) -> str:
+    """A colour as a player says it: 'light blue', not the notation's 'lightblue'."""
+    return "light blue" if COLOURS[colour] == "lightblue" else COLOURS[colour]
+
+
+def a_colour(colour: int) -> str:
+    """The colour with its article: 'an orange', 'a light blue'."""
+    name = colour_name(colour)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def power_name(colour: int) -> str:
+    """The power of a potion of `colour`: 'Speedy', 'Invulnerability'."""
+    return POWER[colour].capitalize()
+
+
+POWER_EFFECT: dict[str, str] = {
+    "ambush": "captures by moving onto an opposing piece instead of jumping it; it is kept after use",
+    "invulnerability": "when the piece would be captured, its owner may discard this potion instead "
+    "and the piece is spared",
+    "wild": "swap it for a potion of your choice from the pouch",
+    "leap": "a capture may jump over one or two squares in a straight line; it is kept after use",
+    "speedy": "this piece takes a second turn after this one",
+    "ghost": "this piece cannot capture or be captured; it jumps and is jumped without capturing",
+    "rewind": "discard the potion of an opposing piece",
+    "telekinesis": "move the potion of one of your pieces onto another of your pieces",
+    "revive": "bring an eliminated piece of yours back on an empty square of your home row",
+    "sacrifice": "eliminate this piece and an opposing piece of your choice",
+    "reclaim": "give one of your pieces a shield of your choice from your bag",
+}
+"""What each potion power does, in a few words (titles, legend, story)."""
+
+
+def potion_words(colour: int) -> str:
+    """'a green Rewind potion'."""
+    return f"{a_colour(colour)} {power_name(colour)} potion"
+
+
+def shield_effect(colour: int) -> str:
+    """What a shield of `colour` does: 'red pieces cannot capture it'."""
+    return f"{colour_name(colour)} pieces cannot capture it"
+
+
+def count_words(n: int, thing: str) -> str:
+    """'1 piece', '2 pieces'."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 _POTION_SENTENCE = {
     "speedy": "Speedy: the piece on {s} takes a second turn after this one",
     "unghost": "discard the Ghost potion of the piece on {s}",
-    "wild": "Wild: swap the potion on {s} for a {c} one",
+    "wild": "Wild: swap the potion on {s} for {c} one",
     "rewind": "Rewind (potion on {s}): discard the potion on {t}",
     "sacrifice": "Sacrifice: eliminate your piece on {s} and the opposing piece on {t}",
     "telekinesis": "Telekinesis (potion on {s}): move the potion on {t} to {o}",
-    "revive": "Revive (potion on {s}): bring back a {c} piece on {t}",
-    "reclaim": "Reclaim (potion on {s}): give the piece on {t} a {c} shield",
+    "revive": "Revive (potion on {s}): bring back {c} piece on {t}",
+    "reclaim": "Reclaim (potion on {s}): give the piece on {t} {c} shield",
 }
 
 
@@ -125,12 +176,12 @@ def describe(action: Action) -> str:
     if isinstance(action, ChaosMove):
         captures = sum(1 for v in action.victims if v >= 0)
         if action.power:
-            return f"{action.power.capitalize()} capture {action} ({captures} piece(s))"
+            return f"{action.power.capitalize()} capture {action} ({count_words(captures, 'piece')})"
         if captures:
-            return f"capture {action} ({captures} piece(s))"
+            return f"capture {action} ({count_words(captures, 'piece')})"
         return f"jump {action} without capturing (Ghost)" if "~" in str(action) else f"move {action}"
     if isinstance(action, PotionUse):
-        colour = COLOURS[action.colour] if action.colour >= 0 else ""
+        colour = a_colour(action.colour) if action.colour >= 0 else ""
         return _POTION_SENTENCE[action.power].format(
             s=action.square + 1, t=action.target + 1, o=action.other + 1, c=colour
         )
@@ -140,7 +191,9 @@ def describe(action: Action) -> str:
         return f"keep the Invulnerability potion: the piece on {action.square + 1} is captured"
     if isinstance(action, Draw):
         verb, what = action.kind.split("-")
-        return f"{verb} a {COLOURS[action.colour]} {what}"
+        return f"{verb} {a_colour(action.colour)} {what}"
     if isinstance(action, SetupDraw):
-        return f"{action.kind} on {action.square + 1}: {COLOURS[action.colour]}"
+        if action.kind == "place":
+            return f"{a_colour(action.colour)} piece is set on {action.square + 1}"
+        return f"{a_colour(action.colour)} {action.kind} for the piece on {action.square + 1}"
     return "decline the Speedy extra turn"
