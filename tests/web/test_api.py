@@ -276,7 +276,14 @@ class TestActing:
         got = answer.json()
         assert got["version"] == 1 and got["to_act"] == 1 and got["legal"] == []
         assert got["log"] == [
-            {"seq": 1, "actor": 0, "who": "Black", "notation": "9-13", "description": "move 9-13", "turn": 1}
+            {
+                "seq": 1,
+                "actor": 0,
+                "who": "Black",
+                "notation": "9-13",
+                "description": "Black moves the man on 9 to 13.",
+                "turn": 1,
+            }
         ]
         assert view(client, game_id, second)["legal"]
 
