@@ -201,6 +201,7 @@ class AgentDoc(BaseModel):
 class Catalogue(BaseModel):
     games: list[GameDoc]
     agents: list[AgentDoc]
+    levels: list[str] = Field(description="the computer levels every game offers, easiest first")
     seat_examples: list[str]
 
 

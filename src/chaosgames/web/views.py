@@ -272,5 +272,6 @@ def catalogue() -> dict[str, Any]:
             for name in agents.available()
         ],
         # The levels first: a player picks an opponent by level (each game has its own specs).
+        "levels": list(agents.LEVELS),
         "seat_examples": [HUMAN, *agents.LEVELS, "random", "greedy", "mcts:time=1.0", "mcts:iterations=500"],
     }

@@ -141,7 +141,13 @@ const cgBoard = (() => {
 
   // After the picture was replaced: things slide from where they were, new ones land, old
   // ones lift away, turned ones flip. Returns how long the motion lasts (0: none).
+  // What the last change did (read by the browser tests): how many things moved and for how long.
+  const lastMotion = { changes: 0, things: 0, longest: 0 };
+
   function animate(holder, before, turn) {
+    lastMotion.changes += 1;
+    lastMotion.things = 0;
+    lastMotion.longest = 0;
     const svg = picture(holder);
     if (!svg || still() || (!before.pieces.size && !before.places.size)) return 0;
     const scale = scaleOf(svg);
@@ -189,6 +195,8 @@ const cgBoard = (() => {
       lift(svg, old, scale);
       moving += 1;
     }
+    lastMotion.things = moving;
+    lastMotion.longest = Math.max(0, ...svg.getAnimations({ subtree: true }).map((a) => Number(a.effect.getTiming().duration) || 0));
     return moving ? MOTION_MS : 0;
   }
 
@@ -274,5 +282,5 @@ const cgBoard = (() => {
     );
   }
 
-  return { SVG_NS, MOTION_MS, picture, placeNodes, userBox, outline, markTurn, snapshot, animate, fitTexts, titleAt, titleOf, placeTitle, legend, storyItems, scaleOf };
+  return { lastMotion, SVG_NS, MOTION_MS, picture, placeNodes, userBox, outline, markTurn, snapshot, animate, fitTexts, titleAt, titleOf, placeTitle, legend, storyItems, scaleOf };
 })();

@@ -576,8 +576,34 @@
     } catch (err) {
       sending = false;
       say(err.message, err.status === 0);
-      if (err.status === 409) refresh();
+      if (err.status === 0) checkBack();
+      else if (err.status === 409) refresh();
       else highlight();
+    }
+  }
+
+  // After a request the server did not answer: nothing is offered until it answers again,
+  // then the message goes and the page takes the game as it is now.
+  let checking = false;
+  async function checkBack() {
+    if (checking) return;
+    checking = true;
+    connected(false);
+    for (let wait = 500; ; wait = Math.min(5000, wait * 2)) {
+      await new Promise((r) => setTimeout(r, wait));
+      try {
+        const next = await cg.request("GET", `/api/games/${encodeURIComponent(gameId)}`, { token });
+        checking = false;
+        connected(true);
+        accept(next, true);
+        return;
+      } catch (err) {
+        if (err.status !== 0) {
+          checking = false;
+          say(err.message);
+          return;
+        }
+      }
     }
   }
 
@@ -637,7 +663,7 @@
       const message = JSON.parse(event.data);
       if (message.type === "view") {
         retry = 0;
-        connected(true);
+        if (!checking) connected(true);
         later(message.view);
       }
     });

@@ -12,6 +12,17 @@
     };
     if (players) players.addEventListener("change", showSeats);
     showSeats();
+    // "another computer player…" opens a field for its spec.
+    for (const row of form.querySelectorAll(".seat")) {
+      const select = row.querySelector("select");
+      const spec = row.querySelector("input");
+      const showSpec = () => {
+        spec.hidden = select.value !== "other";
+        if (!spec.hidden) spec.focus();
+      };
+      select.addEventListener("change", showSpec);
+      spec.hidden = select.value !== "other";
+    }
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       create(form);
@@ -33,7 +44,10 @@
     cg.problem(problemNode, "");
     const n = Number((form.querySelector("select[name=players]") || { value: form.dataset.min }).value);
     const seats = [];
-    for (let i = 0; i < n; i++) seats.push(form.querySelector(`[name=seat${i}]`).value.trim());
+    for (let i = 0; i < n; i++) {
+      const chosen = form.querySelector(`[name=seat${i}]`).value;
+      seats.push(chosen === "other" ? form.querySelector(`[name=spec${i}]`).value.trim() : chosen);
+    }
     const options = {};
     for (const input of form.querySelectorAll("[name^='opt:']")) {
       options[input.name.slice(4)] = optionValue(input);
