@@ -223,49 +223,44 @@ def _speed(before: ChaosCruisersState, action: Speed, after: ChaosCruisersState)
 
 
 def _move(before: ChaosCruisersState, move: Move, after: ChaosCruisersState) -> Event:
+    """Where the cruiser went, the gates it passed, and how the move ended: on the square
+    it aimed for, out of bounds, in a ram (and what the push did), or at the finish."""
     c = before.deciding_cruiser()
-    who = COLOURS[c]
-    start = before.pos[c]
+    who, start = COLOURS[c], before.pos[c]
     assert start is not None
     occupied = before.occupied()
     trace = trace_move(start, move, before.course(), before.obstacles, occupied)
-    text = f"{_cap(who)} moves {_path_words(move)} from {place(start)}"
-    gates, gate_places = _gates_passed(before, after, c)
+    gates, places = _gates_passed(before, after, c)
     finish = _finish_square(before, c, trace.entered) if after.finished(c) else None
-    if finish is not None:
-        # The race ends on the finishing square: the rest of the path is not driven.
-        entered = trace.entered[: trace.entered.index(finish) + 1]
-        return (
-            f"{text}{gates} on {place(finish)}, and leaves the course.",
-            [
-                place(start),
-                *(place(s) for s in entered),
-                *gate_places,
-            ],
-            (),
-        )
-    places = [place(start), *(place(s) for s in trace.entered)]
-    end = trace.entered[-1] if trace.entered else start
+    entered = trace.entered if finish is None else trace.entered[: trace.entered.index(finish) + 1]
+    places += [place(start), *(place(s) for s in entered)]
+    end = entered[-1] if entered else start
+    path = f"{_path_words(move)} from {place(start)}"
+    if finish is not None:  # the race ends there: the rest of the path is not driven
+        return f"{_cap(who)} moves {path}{gates} on {place(finish)}, and leaves the course.", places, ()
     if trace.outcome == "stop":
-        text += f" to {place(end)}{gates}."
-    elif trace.outcome == "out":
+        return f"{_cap(who)} moves {path} to {place(end)}{gates}.", places, ()
+    if trace.outcome == "out":
         beyond = (end[0] + trace.direction[0], end[1] + trace.direction[1])
-        text += f"{gates} and {_goes_out(before, beyond)}: {_sent_back(after, c)}."
         if beyond in before.obstacles:
             places.append(place(beyond))
-    else:
-        rammed = occupied[end]
-        chain, _ = push_chain(end, trace.direction, occupied)
-        text += (
-            f"{gates} and rams {COLOURS[rammed]} on {place(end)}: {who} stops there and slows to "
-            f"{after.speed[c]}; {_pushed(before, after, chain, occupied, trace.direction, places)}."
+        return (
+            f"{_cap(who)} sets off {path}{gates} and {_goes_out(before, beyond)}: {_sent_back(after, c)}.",
+            places,
+            (),
         )
-        for victim in (occupied[s] for s in chain):
-            more, more_places = _gates_passed(before, after, victim)
-            if more:
-                text += f" {_cap(COLOURS[victim])} is pushed{more}."
-            gate_places += more_places
-    return text, places + gate_places, ()
+    chain, _ = push_chain(end, trace.direction, occupied)
+    pushed = _pushed(before, after, chain, occupied, trace.direction, places)
+    text = (
+        f"{_cap(who)} sets off {path}{gates} and rams {COLOURS[occupied[end]]} on {place(end)}: {who} stops "
+        f"there and slows to {after.speed[c]}; {pushed}."
+    )
+    for victim in (occupied[s] for s in chain):
+        more, more_places = _gates_passed(before, after, victim)
+        if more:
+            text += f" {_cap(COLOURS[victim])} is pushed{more}."
+        places += more_places
+    return text, places, ()
 
 
 def _finish_square(before: ChaosCruisersState, c: int, entered: list[Square]) -> Square | None:
@@ -452,7 +447,8 @@ def _order_news(before: ChaosCruisersState, after: ChaosCruisersState) -> str | 
             return None  # the next roll says which tie it breaks
         tied, rank = colour_list(after.ties[0]), ORDINALS[len(after.order)]
         head = f"Round {after.round} begins: " if new_round else "For the obstacles and the next round, "
-        return f"{head}{tied} are tied for {rank} place (gates, distance and speed): a roll decides."
+        why = "same gates, distance to the next gate and speed"
+        return f"{head}{tied} are tied for {rank} place ({why}): a roll decides."
     order = colour_list(after.order)
     if after.phase == "obstacles" and before.phase != "obstacles":
         return (
