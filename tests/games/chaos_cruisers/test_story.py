@@ -434,9 +434,14 @@ PIECE = re.compile(r'data-piece="([^"]*)"')
 
 
 def _places(game: ChaosCruisersGame, state: ChaosCruisersState) -> set[str]:
+    """The places of the picture without the legend, checking its pieces and titles."""
     svg = game.render_svg(state, legend=False)
     pieces = PIECE.findall(svg)
     assert len(pieces) == len(set(pieces)), "data-piece ids are unique"
+    for node in ET.fromstring(svg).iter():
+        if node.get("data-place") or node.get("data-piece"):
+            assert node[0].tag == f"{NS}title" and node[0].text, "a title comes first"
+    assert game.legend(state)[0].entries[0].text
     return set(PLACE.findall(svg))
 
 

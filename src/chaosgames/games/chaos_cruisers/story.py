@@ -502,7 +502,12 @@ def _now(state: ChaosCruisersState) -> str:
     if phase == "obstacles":
         return f"Chaos round: {who} places an obstacle (order {colour_list(state.order)})."
     if phase == "order":
-        return f"Round {state.round}: a roll breaks a tie for the playing order."
+        tied = colour_list(state.ties[0])
+        if state.order_for == "setup":
+            return f"Setup: a roll decides who places a cruiser next ({tied})."
+        if state.order_for == "chaos":
+            return f"Chaos round: a roll breaks the tie between {tied} for the order of the obstacles."
+        return f"Round {state.round}: a roll breaks the tie between {tied} for the playing order."
     if phase == "start":
         return f"Setup: {who} places a cruiser on the sun gate's tile."
     if phase == "reenter":
