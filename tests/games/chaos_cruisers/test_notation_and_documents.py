@@ -135,7 +135,10 @@ def test_svg_is_well_formed_with_tiles_cruisers_obstacles_and_the_chart() -> Non
     texts = [t.text for t in root.iter(f"{ns}text")]
     assert "Moon Gate 1" in texts and "Sun Gate 2" in texts
     titles = [t.text for t in root.iter(f"{ns}title")]
-    assert "red cruiser, speed 2" in titles
+    assert (
+        "Red cruiser on 3,3: speed 2, next gate the crown gate (gate 2 of 8), heading north, 6 squares "
+        "away; 1 of 8 gates passed, lap 1 of 2; speed coins 2, 3, 4, 5; 2 obstacle coins in hand."
+    ) in titles
     assert len([r for r in root.iter(f"{ns}rect") if r.get("stroke-width") == "2"]) == 16  # tiles
     assert len(list(root.iter(f"{ns}circle"))) == 4 + 1  # gate pawns + one obstacle
 

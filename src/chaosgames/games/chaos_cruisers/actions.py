@@ -162,7 +162,7 @@ def normalise(text: str) -> str:
 
 NOTATION = Notation(
     Form("start:x,y", rf"start:{_XY}"),
-    Form("lead:colour", r"lead:(red|black|yellow|blue)"),
+    Form("lead:colour", r"lead:(red|black|yellow|blue)", chance=True),
     Form("speed:+1, speed:-1, speed:=", r"speed:(\+1|-1|=)"),
     Form("nitro:N, brake:N", r"(nitro|brake):[2-5]"),
     Form("move:N3, move:N2E1", r"move:[NESW][1-5]([NESW][1-4])?"),

@@ -10,6 +10,7 @@ from chaosgames.core.game import Action, Game, State
 from chaosgames.core.grid import Square
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
+from chaosgames.core.story import LegendSection, Told
 from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION, Reenter, Start
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, tile_squares, validate_course
 from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
@@ -19,7 +20,8 @@ from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.racing_line import TableCache
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, CourseTables
-from chaosgames.games.chaos_cruisers.svg import action_places, render_svg
+from chaosgames.games.chaos_cruisers.story import action_group, legend, rules_section, tell
+from chaosgames.games.chaos_cruisers.svg import FILL, action_places, gate_symbol, render_svg
 from chaosgames.games.chaos_cruisers.text import describe_action
 
 
@@ -167,11 +169,32 @@ class ChaosCruisersGame(Game):
         self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
         assert isinstance(state, ChaosCruisersState)
-        return render_svg(state)  # nothing is hidden: every viewer sees the whole table
+        return render_svg(state, legend)  # nothing is hidden: every viewer sees the whole table
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:
         assert isinstance(state, ChaosCruisersState)
         return action_places(state, action)
+
+    # -- the story (story.py): nothing is hidden, so every viewer is told the same -------------
+
+    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+        assert isinstance(before, ChaosCruisersState) and isinstance(after, ChaosCruisersState)
+        return tell(before, action, after)
+
+    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        return self.tell(before, action, after).places
+
+    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+        assert isinstance(state, ChaosCruisersState)
+        return legend(state, FILL, {g: gate_symbol(g) for g in GATE_NAMES})
+
+    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+        assert isinstance(state, ChaosCruisersState)
+        return action_group(state, action)
+
+    def rules_section(self, state: State, action: Action) -> str | None:
+        assert isinstance(state, ChaosCruisersState)
+        return rules_section(state, action)
 
     def encoding(self) -> Encoding:
         return CruisersEncoding(self)

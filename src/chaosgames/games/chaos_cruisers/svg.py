@@ -1,48 +1,75 @@
 """The position as an SVG picture (a pure function of the state, like `chess.svg`):
-course tiles with their 2x2 grids, gate pawns, obstacle coins in their owner's colour,
-cruisers as dice showing their speed, and the race progress chart.
+course tiles with their 2x2 grids, gate pawns ringed in the colours of the cruisers that
+head for them, obstacle coins in their owner's colour, cruisers as dice showing their
+speed with a nose pointing the way to their next gate, and (with the legend) square
+coordinates and the race progress chart.
 
-Clickable places (`data-place`, see `action_places`): every square as `x,y`, every tile as
-`tile:x,y` (its lower-left square, as `lift` names it) and, while a tile is lifted in a
-chaos round, every spot it may be laid on as `spot:x,y`."""
+Places (`data-place`, see `action_places` and story.py): every square as `x,y`, every tile
+as `tile:x,y` (its lower-left square, as `lift` names it), every gate's pawn as
+`gate:<name>` and, while a tile is lifted in a chaos round, every spot it may be laid on
+as `spot:x,y`. Pieces (`data-piece`): `cruiser-<colour>`; `tile-x,y` and
+`obstacle-<colour>-x,y`, known by their place (`data-at`), since the state keeps no other
+identity for them. With `legend=False` the picture is the course alone, cropped to its
+tiles with a margin of 3 units: square coordinates are in each square's title."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
 from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
-from chaosgames.core.svg import Markup, element, picture
+from chaosgames.core.svg import Markup, element, picture, points
 from chaosgames.games.chaos_cruisers.actions import COLOURS, Lay, Lift, Move, Obstacle, Reenter, Start
 from chaosgames.games.chaos_cruisers.course import Tile, gate_title, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import trace_move
+from chaosgames.games.chaos_cruisers.story import (
+    colour_list,
+    cruiser_summary,
+    gate_words,
+    heading,
+    next_gate,
+    place,
+)
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
 
 CELL = 28
 MARGIN = 20
+"""The margin around the course with the legend (room for the coordinates)."""
+CROP = 3
+"""The margin without: 16 squares then fit 390 CSS px at 24 px a square."""
 FILL = {"red": "#d62728", "black": "#222222", "yellow": "#e8c31a", "blue": "#1f5fbf"}
 INK = {"red": "#ffffff", "black": "#ffffff", "yellow": "#000000", "blue": "#ffffff"}
 GATE_SYMBOL = {"sun": "\u2600", "moon": "\u263e", "crown": "\u265b", "arms": "\u2694"}
 PAWN = ("#8a6d3b", "#ffffff")
 """Fill and symbol colour of the first set's pawns; the second set is drawn light."""
 SECOND_PAWN = ("#e8e0cc", "#5a4526")
+SPEED_FONT = 14
+"""The speed on a cruiser: 12 CSS px on a 16-square course 390 px wide."""
+PAWN_FONT = 13
+PHONE = 390
+"""CSS px across a phone, where the page shows the picture without the legend."""
+SMALLEST_TEXT = 11.5
+"""CSS px: text under 11 is hidden on a phone; a course that grew wider in chaos rounds gets
+larger figures (up to what a die or a pawn holds) rather than figures too small to read."""
 
 
-def _place(square: tuple[int, int]) -> str:
-    return f"{square[0]},{square[1]}"
+def gate_symbol(gate: str) -> str:
+    """A gate's suit symbol; the second set's (variant 4) with a 2."""
+    symbol = GATE_SYMBOL[gate.rstrip("2")]
+    return symbol + "2" if gate.endswith("2") else symbol
 
 
 def action_places(state: ChaosCruisersState, action: Action) -> tuple[str, ...]:
     """A square for a start, re-entry or obstacle; the tile to lift, the spot to lay it on;
     the square a move ends on (moves that go out of bounds are chosen from the list)."""
     if isinstance(action, Start | Reenter | Obstacle):
-        return (_place(action.square),)
+        return (place(action.square),)
     if isinstance(action, Lift):
-        return ("tile:" + _place(action.square),)
+        return ("tile:" + place(action.square),)
     if isinstance(action, Lay):
-        return ("spot:" + _place(action.square),)
+        return ("spot:" + place(action.square),)
     if isinstance(action, Move):
         start = state.pos[state.deciding_cruiser()]
         if start is None:
@@ -50,7 +77,7 @@ def action_places(state: ChaosCruisersState, action: Action) -> tuple[str, ...]:
         trace = trace_move(start, action, state.course(), state.obstacles, state.occupied())
         if trace.outcome == "out" or not trace.entered:
             return ()
-        return (_place(trace.entered[-1]),)
+        return (place(trace.entered[-1]),)
     return ()
 
 
@@ -60,66 +87,70 @@ def _lay_spots(state: ChaosCruisersState) -> list[Tile]:
     return [tile_of(a.square) for a in state.legal_actions() if isinstance(a, Lay)]
 
 
-def render_svg(state: ChaosCruisersState) -> str:
+class Frame:
+    """Where squares go on the picture: x to the right, y up, `margin` around the squares
+    from (min_x, min_y) to (max_x, max_y)."""
+
+    def __init__(self, extent: set[Tile], margin: int) -> None:
+        self.min_x = min(t[0] for t in extent) * 2
+        self.max_x = max(t[0] for t in extent) * 2 + 1
+        self.min_y = min(t[1] for t in extent) * 2
+        self.max_y = max(t[1] for t in extent) * 2 + 1
+        self.margin = margin
+        self.width = (self.max_x - self.min_x + 1) * CELL
+        self.height = (self.max_y - self.min_y + 1) * CELL
+        self.speed_font = SPEED_FONT
+        self.pawn_font = PAWN_FONT
+
+    def fit_phone(self, width: float) -> None:
+        """Figures at least SMALLEST_TEXT CSS px when `width` units span a phone."""
+        smallest = math.ceil(SMALLEST_TEXT * width / PHONE)
+        self.speed_font = min(20, max(SPEED_FONT, smallest))
+        self.pawn_font = min(17, max(PAWN_FONT, smallest))
+
+    def x(self, x: float) -> float:
+        return self.margin + (x - self.min_x) * CELL
+
+    def y(self, y: float) -> float:
+        """The top edge of row y."""
+        return self.margin + (self.max_y - y) * CELL
+
+
+def render_svg(state: ChaosCruisersState, legend: bool = True) -> str:
     tiles: set[Tile] = set(state.tiles)
     if state.lifted is not None:
         tiles.add(state.lifted)
     spots = _lay_spots(state)
-    extent = tiles | set(spots)
-    min_x = min(t[0] for t in extent) * 2
-    max_x = max(t[0] for t in extent) * 2 + 1
-    min_y = min(t[1] for t in extent) * 2
-    max_y = max(t[1] for t in extent) * 2 + 1
-    board_w = (max_x - min_x + 1) * CELL
-    board_h = (max_y - min_y + 1) * CELL
-    chart_x = MARGIN * 2 + board_w
-    width = chart_x + 330
-    height = max(board_h + MARGIN * 2 + 4, 60 + 18 * (len(state.game.chart) + 4))
-
-    def sx(x: float) -> float:
-        return MARGIN + (x - min_x) * CELL
-
-    def sy(y: float) -> float:
-        return MARGIN + (max_y - y) * CELL
-
+    frame = Frame(tiles | set(spots), MARGIN if legend else CROP)
+    width = frame.width + 2 * frame.margin
+    height = frame.height + 2 * frame.margin
+    chart_x = width
+    if legend:
+        width += 330
+        height = max(height + 4, 60 + 18 * (len(state.game.chart) + 4))
+    else:
+        frame.fit_phone(width)
     out = [element("rect", width=width, height=height, fill="#f4f1e8")]
-    out += _axes(min_x, max_x, min_y, max_y, sx, sy)
-    gate_at = {t: g for g, t in state.game.gate_tile.items()}
-    for tile in sorted(tiles):
-        out += _tile(tile, sx(tile[0] * 2), sy(tile[1] * 2 + 1), tile == state.lifted, sx, sy)
-        gate = gate_at.get(tile)
-        if gate is not None:
-            out.append(_pawn(gate, sx(tile[0] * 2) + CELL, sy(tile[1] * 2 + 1) + CELL))
-    for spot in spots:
-        corner = _place(tile_squares(spot)[0])
-        out.append(
-            element(
-                "rect",
-                element("title", f"lay the tile here ({corner})"),
-                x=sx(spot[0] * 2) + 3,
-                y=sy(spot[1] * 2 + 1) + 3,
-                width=2 * CELL - 6,
-                height=2 * CELL - 6,
-                fill="#e6f0ff",
-                stroke="#1f5fbf",
-                stroke_dasharray="3 3",
-                data_place=f"spot:{corner}",
-            )
-        )
-    for square, owner in sorted(state.obstacles.items()):
-        out += _obstacle(COLOURS[owner], sx(square[0]) + CELL / 2, sy(square[1]) + CELL / 2)
-    for c, place in enumerate(state.pos):
-        if place is not None:
-            out += _cruiser(COLOURS[c], state.speed[c], sx(place[0]) + 3, sy(place[1]) + 3)
-    out += _chart(state, chart_x)
+    if legend:
+        out += _axes(frame)
+    out += [_tile(state, tile, frame) for tile in sorted(tiles)]
+    out += [_spot(spot, frame) for spot in spots]
+    out += [_pawn(state, gate, tile, frame) for gate, tile in state.game.gate_tile.items()]
+    out += [_obstacle(square, owner, frame) for square, owner in sorted(state.obstacles.items())]
+    out += [_cruiser(state, c, frame) for c in range(state.game.num_cruisers) if state.pos[c] is not None]
+    if legend:
+        out += _chart(state, chart_x)
     return picture(width, height, out, viewBox=f"0 0 {width} {height}", font_family="sans-serif")
 
 
-def _tile(
-    tile: Tile, x0: float, y1: float, lifted: bool, sx: Callable[[float], float], sy: Callable[[float], float]
-) -> list[Markup]:
-    """A tile with its 2x2 grid (dashed and grey while lifted); its squares clickable."""
-    out = [
+def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
+    """A tile with its 2x2 grid, its squares clickable (dashed and grey while lifted)."""
+    lifted = tile == state.lifted
+    x0, y1 = frame.x(tile[0] * 2), frame.y(tile[1] * 2 + 1)
+    corner = place(tile_squares(tile)[0])
+    return element(
+        "g",
+        element("title", _tile_title(state, tile)),
         element(
             "rect",
             x=x0,
@@ -130,89 +161,201 @@ def _tile(
             stroke="#555",
             stroke_dasharray="4 3" if lifted else None,
             stroke_width=2,
-            data_place=f"tile:{_place(tile_squares(tile)[0])}",
         ),
         element("path", d=f"M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}", stroke="#aaa"),
-    ]
-    if not lifted:
-        out += [
-            element(
-                "rect", x=sx(s[0]), y=sy(s[1]), width=CELL, height=CELL, fill="none", data_place=_place(s)
-            )
-            for s in tile_squares(tile)
-        ]
-    return out
+        [] if lifted else [_square(state, s, frame) for s in tile_squares(tile)],
+        data_piece=f"tile-{corner}",
+        data_at=f"tile:{corner}",
+        data_place=f"tile:{corner}",
+    )
 
 
-def _obstacle(colour: str, cx: float, cy: float) -> list[Markup]:
+def _tile_title(state: ChaosCruisersState, tile: Tile) -> str:
+    squares = tile_squares(tile)
+    text = f"Tile {place(squares[0])} (squares {place(squares[0])} to {place(squares[3])})"
+    gate = next((g for g, t in state.game.gate_tile.items() if t == tile), None)
+    if tile == state.lifted:
+        return text + ": lifted in the chaos round, to be laid elsewhere."
+    if gate is not None:
+        return text + f": the tile of {gate_words(gate)}; a gate's tile never moves and takes no obstacle."
+    if any(p is not None and tile_of(p) == tile for p in state.pos):
+        return text + ": a cruiser is on it, so it cannot be lifted or take an obstacle."
+    return text + ": in a chaos round it may be lifted and laid elsewhere."
+
+
+def _square(state: ChaosCruisersState, square: tuple[int, int], frame: Frame) -> Markup:
+    text = f"Square {place(square)}"
+    owner = state.obstacles.get(square)
+    if owner is not None:
+        text += f": {COLOURS[owner]}'s obstacle (entering it is out of bounds)"
+    return element(
+        "rect",
+        element("title", text + "."),
+        x=frame.x(square[0]),
+        y=frame.y(square[1]),
+        width=CELL,
+        height=CELL,
+        fill="none",
+        data_place=place(square),
+    )
+
+
+def _spot(spot: Tile, frame: Frame) -> Markup:
+    corner = place(tile_squares(spot)[0])
+    return element(
+        "rect",
+        element("title", f"Lay the lifted tile here ({corner})."),
+        x=frame.x(spot[0] * 2) + 3,
+        y=frame.y(spot[1] * 2 + 1) + 3,
+        width=2 * CELL - 6,
+        height=2 * CELL - 6,
+        fill="#e6f0ff",
+        stroke="#1f5fbf",
+        stroke_dasharray="3 3",
+        data_place=f"spot:{corner}",
+    )
+
+
+def _obstacle(square: tuple[int, int], owner: int, frame: Frame) -> Markup:
     """An obstacle coin in its owner's colour, struck through."""
-    return [
+    colour = COLOURS[owner]
+    cx, cy = frame.x(square[0]) + CELL / 2, frame.y(square[1]) + CELL / 2
+    return element(
+        "g",
+        element(
+            "title", f"{colour.capitalize()}'s obstacle on {place(square)}: entering it is out of bounds."
+        ),
         element("circle", cx=cx, cy=cy, r=CELL * 0.38, fill=FILL[colour], stroke="#000"),
         element("path", d=f"M{cx - 6},{cy - 6} L{cx + 6},{cy + 6}", stroke=INK[colour], stroke_width=2),
-    ]
+        data_piece=f"obstacle-{colour}-{place(square)}",
+        data_at=place(square),
+    )
 
 
-def _cruiser(colour: str, speed: int, x: float, y: float) -> list[Markup]:
-    """A cruiser: a die in its colour showing its speed."""
-    return [
+# The nose of a cruiser heading N, E, S, W: a wedge on that side of the die, as offsets
+# from the die's centre (the die is CELL - 6 wide; the nose reaches 5.5 beyond its edge,
+# short of the die on the next square).
+_HALF = (CELL - 6) / 2
+_TIP = _HALF + 5.5
+_NOSES = (
+    ((-8, -_HALF + 1), (8, -_HALF + 1), (0, -_TIP)),
+    ((_HALF - 1, -8), (_HALF - 1, 8), (_TIP, 0)),
+    ((-8, _HALF - 1), (8, _HALF - 1), (0, _TIP)),
+    ((-_HALF + 1, -8), (-_HALF + 1, 8), (-_TIP, 0)),
+)
+
+
+def _cruiser(state: ChaosCruisersState, c: int, frame: Frame) -> Markup:
+    """A cruiser: a die in its colour showing its speed, its nose towards its next gate."""
+    colour = COLOURS[c]
+    square = state.pos[c]
+    assert square is not None
+    cx, cy = frame.x(square[0]) + CELL / 2, frame.y(square[1]) + CELL / 2
+    direction = heading(state, c)
+    nose = None
+    if direction is not None:
+        nose = element(
+            "polygon",
+            points=points((cx + dx, cy + dy) for dx, dy in _NOSES[direction]),
+            fill=FILL[colour],
+            stroke="#000",
+            stroke_linejoin="round",
+        )
+    return element(
+        "g",
+        element("title", cruiser_summary(state, c)),
+        nose,
         element(
             "rect",
-            element("title", f"{colour} cruiser, speed {speed}"),
-            x=x,
-            y=y,
-            width=CELL - 6,
-            height=CELL - 6,
+            x=cx - _HALF,
+            y=cy - _HALF,
+            width=2 * _HALF,
+            height=2 * _HALF,
             rx=4,
             fill=FILL[colour],
             stroke="#000",
         ),
         element(
             "text",
-            speed,
-            x=x + (CELL - 6) / 2,
-            y=y + CELL / 2 + 2,
-            font_size=14,
+            state.speed[c],
+            x=cx,
+            y=cy + frame.speed_font * 0.36,
+            font_size=frame.speed_font,
             font_weight="bold",
             text_anchor="middle",
             fill=INK[colour],
         ),
-    ]
+        data_piece=f"cruiser-{colour}",
+        class_="cruiser",
+    )
 
 
-def _pawn(gate: str, cx: float, cy: float) -> Markup:
-    """A gate's pawn in the tile centre: its suit symbol; the second set of gates
-    (variant 4) light with a small 2."""
+def _pawn(state: ChaosCruisersState, gate: str, tile: Tile, frame: Frame) -> Markup:
+    """A gate's pawn in its tile's centre with its suit symbol (the second set of gates,
+    variant 4, light with a small 2), ringed by a quarter in the colour of each cruiser
+    whose next gate it is (red top right, then clockwise black, yellow, blue)."""
     second = gate.endswith("2")
     fill, ink = SECOND_PAWN if second else PAWN
+    cx, cy = frame.x(tile[0] * 2) + CELL, frame.y(tile[1] * 2 + 1) + CELL
+    heading_here = [c for c in range(state.game.num_cruisers) if next_gate(state, c) == gate]
+    radius = round(frame.pawn_font * 0.77, 1)
+    title = f"{_cap(gate_words(gate))}'s pawn on tile {place(tile_squares(tile)[0])}"
+    if gate == "sun":
+        title += ", the start and the finish"
+    if heading_here:
+        title += f": the next gate of {colour_list(heading_here)}"
     return element(
         "g",
-        element("title", f"{gate_title(gate)} gate"),
-        element("circle", cx=cx, cy=cy, r=9, fill=fill, stroke="#000"),
+        element("title", title + "."),
+        [_ring_quarter(c, cx, cy, radius + 4) for c in heading_here],
+        element("circle", cx=cx, cy=cy, r=radius, fill=fill, stroke="#000"),
         element(
             "text",
             GATE_SYMBOL[gate.rstrip("2")],
             x=cx,
-            y=cy + 4,
-            font_size=11,
+            y=cy + round(frame.pawn_font * 0.38, 1),
+            font_size=frame.pawn_font,
             text_anchor="middle",
             fill=ink,
         ),
         element("text", "2", x=cx + 8, y=cy + 10, font_size=8, fill="#000") if second else None,
         class_="gate second-set" if second else "gate",
+        data_place=f"gate:{gate}",
     )
 
 
-def _axes(
-    min_x: int, max_x: int, min_y: int, max_y: int, sx: Callable[[float], float], sy: Callable[[float], float]
-) -> list[Markup]:
+def _ring_quarter(cruiser: int, cx: float, cy: float, r: float) -> Markup:
+    """A quarter ring around a pawn in a cruiser's colour (its own quarter)."""
+    start = math.radians(-90 + 90 * cruiser + 6)
+    end = math.radians(-90 + 90 * (cruiser + 1) - 6)
+    x1, y1 = round(cx + r * math.cos(start), 2), round(cy + r * math.sin(start), 2)
+    x2, y2 = round(cx + r * math.cos(end), 2), round(cy + r * math.sin(end), 2)
+    colour = COLOURS[cruiser]
+    return element(
+        "path",
+        d=f"M{x1},{y1} A{r},{r} 0 0 1 {x2},{y2}",
+        fill="none",
+        stroke=FILL[colour],
+        stroke_width=5,
+        stroke_linecap="round",
+        class_=f"next-gate next-gate-{colour}",
+    )
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _axes(frame: Frame) -> list[Markup]:
     """Square coordinates along the bottom and the left, as the action notation uses them."""
     style = {"font_size": 9, "fill": "#777", "text_anchor": "middle"}
     out = [
-        element("text", x, x=sx(x) + CELL / 2, y=sy(min_y) + CELL + 12, **style)
-        for x in range(min_x, max_x + 1)
+        element("text", x, x=frame.x(x) + CELL / 2, y=frame.y(frame.min_y) + CELL + 12, **style)
+        for x in range(frame.min_x, frame.max_x + 1)
     ]
     out += [
-        element("text", y, x=MARGIN / 2, y=sy(y) + CELL / 2 + 3, **style) for y in range(min_y, max_y + 1)
+        element("text", y, x=MARGIN / 2, y=frame.y(y) + CELL / 2 + 3, **style)
+        for y in range(frame.min_y, frame.max_y + 1)
     ]
     return out
 
