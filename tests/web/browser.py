@@ -27,8 +27,8 @@ PHONE = {"width": 390, "height": 844}
 class Server:
     """The web app under uvicorn in a background thread."""
 
-    def __init__(self, database: Path) -> None:
-        app = create_app(str(database), computer_pool="thread", workers=1, pace=0.0)
+    def __init__(self, database: Path, pace: float = 0.0) -> None:
+        app = create_app(str(database), computer_pool="thread", workers=1, pace=pace)
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -62,12 +62,33 @@ def play_on(server: Server, created: dict[str, Any], decisions: int, seed: int =
     return view
 
 
+def until_places(server: Server, created: dict[str, Any], seed: int = 2) -> None:
+    """Play on (randomly) until the seat to act has actions on the board."""
+    for step in range(200):
+        view = server.get(f"/api/games/{created['id']}")
+        seat = view["to_act"]
+        if seat is None:
+            raise AssertionError("the game ended before a seat had actions on the board")
+        mine = server.get(f"/api/games/{created['id']}", created["seats"][seat]["token"])
+        if any(a["places"] for a in mine["legal"]):
+            return
+        play_on(server, created, 1, seed=seed + step)
+    raise AssertionError("no seat had actions on the board")
+
+
 def mover_page(browser: Any, server: Server, created: dict[str, Any], viewport: dict[str, int] = WIDE) -> Any:
+    until_places(server, created)
     view = server.get(f"/api/games/{created['id']}")
     seat = view["to_act"]
     context, page = open_seat(browser, server, created["seats"][seat]["link"], viewport)
     wait_for_view(page, f"v.viewer === {seat} && v.legal.length > 0")
+    settled(page)
     return context, page, seat
+
+
+def settled(page: Any) -> None:
+    """Wait until nothing on the page moves."""
+    page.wait_for_function("() => document.getAnimations().length === 0")
 
 
 def play_first_placed(page: Any) -> dict[str, Any]:
@@ -146,9 +167,16 @@ def test_no_motion_for_people_who_ask_for_none(browser: Any, server: Server) -> 
     still.close()
 
 
-def test_computer_turns_are_shown_one_after_another(browser: Any, server: Server) -> None:
-    """Computer seats answering at once: the page shows each change for at least its motion
-    and a pause, never several at once."""
+def test_computer_turns_are_shown_one_after_another(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Computer seats answering faster than people can follow (every 0.05 s): the page shows
+    each change for at least its motion and a pause, never several at once."""
+    with Server(tmp_path_factory.mktemp("paced") / "games.sqlite", pace=0.05) as server:
+        shown_one_after_another(browser, server)
+
+
+def shown_one_after_another(browser: Any, server: Server) -> None:
     created = server.post(
         "/api/games", {"game": "chaos-checkers", "seats": ["random", "random"], "seed": 5, "options": {}}
     )
@@ -256,6 +284,7 @@ def test_a_phone_shows_everything_readable_and_tappable(browser: Any, server: Se
     sizes = page.evaluate(PLACE_SIZES, places)
     assert [s for s in sizes if s[1] < 24 or s[2] < 24] == [], sizes
     page.locator("#zoom").click()
+    settled(page)
     sizes = page.evaluate(PLACE_SIZES, places)
     assert [s for s in sizes if s[1] < 40 or s[2] < 40] == [], sizes
     screenshot(page, f"phone-zoomed-{game}")
@@ -368,7 +397,7 @@ def test_an_unreachable_server_is_said_and_cleared_when_it_answers_again(
     assert page.locator("#actions-box").is_hidden()  # nothing is offered that cannot be sent
     assert page.locator("#board .cg-next").count() == 0
     context.set_offline(False)
-    page.wait_for_function("() => window.chaosgamesPage.online", timeout=20_000)
+    page.wait_for_function("() => window.chaosgamesPage.live", timeout=20_000)
     assert page.locator("#message").is_hidden()
     assert page.locator("#actions-box").is_visible()
     play_first_placed(page)
@@ -384,7 +413,7 @@ def test_the_lobby_offers_people_and_levels_by_choice(browser: Any, server: Serv
     page = context.new_page()
     page.goto(server.url + "/")
     card = page.locator("#new-chaos-checkers")
-    card.locator("summary").click()
+    card.locator("summary.button").click()
     form = card.locator("form.create")
     assert form.locator("select[name=seat0]").input_value() == "human"
     assert form.locator("select[name=seat1]").input_value() == "medium"

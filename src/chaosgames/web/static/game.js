@@ -79,7 +79,9 @@
       return;
     }
     const boardChanged = next.svg !== view.svg || next.version !== view.version;
-    const before = boardChanged ? cgBoard.snapshot(board) : null;
+    // Only a change of the game moves things: the same position seen anew (the seat's own
+    // view after the page's first, a spectator's) is simply shown.
+    const before = next.version !== view.version ? cgBoard.snapshot(board) : null;
     view = next;
     if (boardChanged) {
       prefix = [];
@@ -689,5 +691,6 @@
     get log() { return log; },
     get logStart() { return logStart; },
     get online() { return online; },
+    get live() { return online && socket !== null && socket.readyState === WebSocket.OPEN; },
   };
 })();
