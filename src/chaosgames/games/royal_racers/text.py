@@ -131,7 +131,7 @@ def render_text(state: RoyalRacersState, reveal: bool = False) -> str:
     lines = [status_line(state), "", *grid_lines(state, reveal), ""]
     flip = last_flip_line(state)
     if flip:
-        lines.append(f"Last flip: {flip}")
+        lines.append(flip)
     lines += player_lines(state)
     if state.coins:
         results = []
