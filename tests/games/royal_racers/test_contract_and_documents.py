@@ -73,10 +73,18 @@ class TestNotation:
         assert str(state.game.parse_action(state, "roll:0")) == "roll:null"
 
     def test_garbage_is_a_notation_error_naming_the_forms(self) -> None:
-        state = standard()
+        state = rolled(standard(), "null")  # the suns are to move
         for text in ("fly:a1", "move:z9", "deal:Xs", ""):
-            with pytest.raises(NotationError, match="move:<square>"):
+            with pytest.raises(NotationError, match="move:<square>") as refused:
                 state.game.parse_action(state, text)
+            forms = str(refused.value).split("look like")[1]
+            assert "roll:" not in forms and "deal:" not in forms
+
+    def test_garbage_at_a_roll_names_the_chance_forms(self) -> None:
+        state = standard()  # the die is to be rolled
+        with pytest.raises(NotationError, match=r"chance outcomes look like .*roll:null") as refused:
+            state.game.parse_action(state, "fly:a1")
+        assert "move:" not in str(refused.value)
 
     def test_well_formed_but_illegal_is_an_illegal_action(self) -> None:
         state = standard()
@@ -213,7 +221,7 @@ class TestPictures:
         root = ElementTree.fromstring(svg)  # well-formed XML
         assert root.tag.endswith("svg")
         assert svg.count('fill="url(#back)"') == 1
-        assert svg.count("flag") >= 10 and svg.count("pawn</title>") == 2
+        assert svg.count('data-piece="flag-') == 10 and svg.count('data-piece="pawn-') == 2
         assert "die: ace" in svg
         assert "A♦" not in svg  # the face-down ace of diamonds is drawn as a back
 

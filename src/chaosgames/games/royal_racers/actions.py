@@ -69,10 +69,10 @@ def normalise(text: str) -> str:
 
 SQUARE_PATTERN = "[a-f][1-6]"
 NOTATION = Notation(
-    Form("deal:<card> (e.g. deal:7h)", "deal:[a2-9][shdc]"),
+    Form("deal:<card> (e.g. deal:7h)", "deal:[a2-9][shdc]", chance=True),
     Form("start:<square>", f"start:{SQUARE_PATTERN}"),
     Form("place:<square>", f"place:{SQUARE_PATTERN}"),
-    Form("roll:null|ace|2..5", "roll:(null|ace|[1-5])"),
+    Form("roll:null|ace|2..5", "roll:(null|ace|[1-5])", chance=True),
     Form("down:<square>", f"down:{SQUARE_PATTERN}"),
     Form("up:<square>", f"up:{SQUARE_PATTERN}"),
     Form("reveal:<square>", f"reveal:{SQUARE_PATTERN}"),
@@ -80,4 +80,5 @@ NOTATION = Notation(
     Form("stay", "stay"),
     normalise=normalise,
 )
-"""Squares are a1..f6; text is read without spaces, in any case."""
+"""Squares are a1..f6; text is read without spaces, in any case. Deals and rolls are
+chance's: a player who types nonsense is shown only the forms of his own actions."""

@@ -55,6 +55,20 @@ def card_label(card: int) -> str:
     return f"{RANK_NAMES[RANK_OF[card]]}{CARD_SUIT_SYMBOLS[card % 4]}"
 
 
+RANK_WORDS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9")
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def card_words(card: int) -> str:
+    """The card as a sentence says it: `the ace of hearts`, `the 7 of clubs`."""
+    return f"the {RANK_WORDS[RANK_OF[card]]} of {SUIT_WORDS[card % 4]}"
+
+
+def a_rank(rank: int) -> str:
+    """`an ace`, `a 2`, `an 8`: a card of that rank, in a sentence."""
+    return f"an {RANK_WORDS[rank]}" if rank in (1, 8) else f"a {RANK_WORDS[rank]}"
+
+
 def _neighbours(sq: int) -> tuple[int, ...]:
     x, y = sq % SIZE, sq // SIZE
     found = []

@@ -41,8 +41,9 @@ order): where a pawn sent back goes when its card is taken."""
 
 
 class Flip(NamedTuple):
-    """The flip of this turn, remembered until the next roll: the card turned up is seen
-    by everyone, even one that a wrong guess sends back face down."""
+    """The flip of this turn, remembered until the next decision or roll (the move that
+    follows it, or the next roll after a forfeited move): the card turned is seen by
+    everyone for that long, even one that a wrong guess leaves face down, and no longer."""
 
     kind: str
     """down, up or reveal (the kind of the flip action)."""

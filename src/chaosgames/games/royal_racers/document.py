@@ -28,7 +28,7 @@ from chaosgames.core.document import (
     Str,
 )
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.games.royal_racers import setup
+from chaosgames.games.royal_racers import movement, setup
 from chaosgames.games.royal_racers.actions import DIE_FACES
 from chaosgames.games.royal_racers.board import (
     CARD_BY_NAME,
@@ -107,8 +107,11 @@ def state_document(state: RoyalRacersState) -> dict[str, Any]:
 
 
 def observation_document(state: RoyalRacersState, player: int | None) -> dict[str, Any]:
-    """What a player sees: face-down cards show no rank (unless memory_aid is on)."""
+    """What a player sees: face-down cards show no rank (unless memory_aid is on), and the
+    die only during the turn it was rolled for (`RoyalRacersState.shown_roll`)."""
     doc = _common(state, hidden=not state.memory_aid)
+    roll = state.shown_roll()
+    doc["roll"] = DIE_FACES[roll] if roll >= 0 else None
     doc["player"] = player
     doc["players"] = state.game.player_names()
     doc["to_act"] = state.current_player()
@@ -259,6 +262,19 @@ def _read_pieces(state: RoyalRacersState, fields: dict[str, Any]) -> None:
         state.last_flip = Flip(last["kind"], last["square"], last["ok"])
 
 
+def _previous_mover(state: RoyalRacersState) -> int:
+    """Whose turn ended last (-1: none yet), at a roll or at the end of a race stopped by
+    the cap, whose last turn ended without a new round."""
+    n = state.n
+    if state.phase == Phase.OVER:
+        if not state.race_winners or state.race_winners[-1] >= 0:
+            return -1  # a race won by a move: that decision ended every flip before it
+        return (state.race + state.round + n - 1) % n
+    if state.turn:
+        return (state.race + state.round + state.turn - 1) % n
+    return (state.race + state.round - 1 + n - 1) % n if state.round else -1
+
+
 def _check_flow(state: RoyalRacersState) -> None:
     """The setup done so far matches the phase, and the deciding player has a choice."""
     _check_starts(state)
@@ -328,9 +344,9 @@ def _check_turn(state: RoyalRacersState) -> None:
 
 
 def _check_last_flip(state: RoyalRacersState) -> None:
-    """The flip remembered is this turn's (or the last turn's, until the next roll) and
-    left its card as the rules do: down stays down, a right guess or a reveal is up, a
-    wrong guess is back down; only reveals ignore the rank rolled."""
+    """The flip remembered is the latest decision (the move still to come, or forfeited
+    and no roll since) and left its card as the rules do: down stays down, a right guess
+    or a reveal is up, a wrong guess is back down; only reveals ignore the rank rolled."""
     flip = state.last_flip
     if flip is None:
         return
@@ -339,6 +355,13 @@ def _check_last_flip(state: RoyalRacersState) -> None:
             ["last_flip"],
             "cannot be set: only one card is flipped per turn, and the flip ends the flip phase",
         )
+    if state.phase != Phase.MOVE:
+        flipper = _previous_mover(state)
+        if flipper < 0 or movement.move_options(state, flipper):
+            raise _fail(
+                ["last_flip"],
+                "is kept only until the next decision: after a turn whose move was not forfeited it is gone",
+            )
     if not 1 <= state.roll <= 5:
         raise _fail(["last_flip"], "cannot be set: a card is flipped only after a roll of ace to five")
     kind, sq, ok = flip

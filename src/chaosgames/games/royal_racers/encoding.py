@@ -13,11 +13,12 @@ Observation (1098 numbers in [0, 1]), from `state.observation(player)` only:
   place in its owner's order ((index + 1) / flags). Player k is k seats after the
   observer (k = 0: the observer).
 - then 90 numbers: phase (7: deal start flags roll flip move over), the die (6: null ace
-  2-5), the last flip's kind (3: down up reveal), whether it succeeded, its square (36),
-  the rank (9) and suit (4) of the card it showed, flags touched per player k (/ flags),
-  coins per player k (/ flags x races), who acts (4 players k, then chance), the
-  observer's seat (4), the number of players (3: 2-4), race / races, round / max_rounds,
-  turn / players, rounds played / (max_rounds x races).
+  2-5; only during the turn it was rolled for, as the observation shows it), the latest
+  flip's kind (3: down up reveal), whether it succeeded, its square (36), the rank (9) and
+  suit (4) of the card it showed (all zero once the next decision has come), flags
+  touched per player k (/ flags), coins per player k (/ flags x races), who acts (4
+  players k, then chance), the observer's seat (4), the number of players (3: 2-4),
+  race / races, round / max_rounds, turn / players, rounds played / (max_rounds x races).
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ from chaosgames.core.encoding import Encoding
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
-from chaosgames.games.royal_racers import document, svg, text
+from chaosgames.core.story import LegendSection, Told
+from chaosgames.games.royal_racers import document, story, svg, text
 from chaosgames.games.royal_racers.actions import NOTATION, RacerAction
-from chaosgames.games.royal_racers.board import DEAL_ORDER, SQUARE_NAMES, SUITS
+from chaosgames.games.royal_racers.board import SUITS
 from chaosgames.games.royal_racers.board_morph import wrong_guesses_alike
 from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
 from chaosgames.games.royal_racers.evaluation import evaluate, steps_left
@@ -96,24 +97,45 @@ class RoyalRacersGame(Game):
         self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
         assert isinstance(state, RoyalRacersState)
-        return svg.render_svg(state, reveal=reveal)
+        return svg.render_svg(state, reveal=reveal, legend=legend)
 
     def action_places(self, state: State, action: Action) -> tuple[str, ...]:
         assert isinstance(action, RacerAction)
         return svg.action_places(action)
 
     def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
-        """A move log keeps no rank a card may hide later: deals and flips face down are
-        logged by square only (the players must remember the cards, as at the table)."""
+        """The move log's line, as `tell` keeps it: without the memory aid no card a deal
+        lays, no die face and no card turned face down (the players must remember them, as
+        at the table)."""
         assert isinstance(state, RoyalRacersState) and isinstance(action, RacerAction)
-        if not self.hides_information():
-            return super().action_seen(state, action, viewer)
-        kind, arg = action
-        if kind == "deal":
-            return "deal", f"A card is laid on {SQUARE_NAMES[DEAL_ORDER[state.dealt]]}."
-        if kind == "down":
-            return str(action), f"Flip the card on {SQUARE_NAMES[arg]} face down."
-        return super().action_seen(state, action, viewer)
+        after = state.clone()
+        after.apply_action(action)
+        told = story.tell(state, action, after)
+        return told.notation, told.kept
+
+    # -- the story of the race (story.py) -----------------------------------------------
+
+    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+        assert isinstance(before, RoyalRacersState) and isinstance(after, RoyalRacersState)
+        assert isinstance(action, RacerAction)
+        return story.tell(before, action, after)
+
+    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        assert isinstance(before, RoyalRacersState) and isinstance(after, RoyalRacersState)
+        assert isinstance(action, RacerAction)
+        return story.changed_places(before, action, after)
+
+    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+        assert isinstance(state, RoyalRacersState)
+        return story.legend(state)
+
+    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+        assert isinstance(action, RacerAction)
+        return story.action_group(action)
+
+    def rules_section(self, state: State, action: Action) -> str | None:
+        assert isinstance(action, RacerAction)
+        return story.rules_section(action)
 
     def heuristic(self, state: State) -> list[float]:
         assert isinstance(state, RoyalRacersState)

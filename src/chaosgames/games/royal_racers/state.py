@@ -104,6 +104,9 @@ class RoyalRacersState(State):
     progress: list[int]
     roll: int
     last_flip: Flip | None
+    """This turn's flip while it is the latest decision: set by the flip, cleared by the
+    next decision (the move) or the next roll. What everyone saw then (the card turned
+    down, the card of a wrong guess) is shown no longer than that."""
     coins: list[list[int]]
     race_winners: list[int]
 
@@ -177,6 +180,14 @@ class RoyalRacersState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER  # current_player() == TERMINAL, asked after every action
 
+    def shown_roll(self) -> int:
+        """The die as the table shows it (-1: none): the roll of the turn in progress, during
+        its flip and its move. Once the turn is over its roll is no longer shown (unless the
+        memory aid shows everything), or a card turned face down in it could be looked up."""
+        if self.memory_aid or self.phase in (FLIP_PHASE, MOVE_PHASE):
+            return self.roll
+        return -1
+
     def rank_at(self, sq: int) -> int:
         return RANK_OF[self.cards[sq]]
 
@@ -224,6 +235,7 @@ class RoyalRacersState(State):
         # The kinds in the order a race meets them most often.
         if kind == "move":
             player = self.mover()
+            self.last_flip = None  # a new decision: the flip's card is no longer shown
             self.pawns[player] = arg
             if movement.touch(self, player):
                 self._race_over(player)
@@ -241,6 +253,7 @@ class RoyalRacersState(State):
         elif kind == "start":
             self._start(arg)
         else:
+            self.last_flip = None
             self._end_turn()  # stay
 
     def _deal(self, card: int) -> None:

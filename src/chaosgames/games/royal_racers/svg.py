@@ -2,8 +2,15 @@
 
 A pure function of the state. Face-down cards are drawn as card backs (their ranks are
 hidden, as at the table) unless the memory_aid option is on or the picture reveals
-everything (`reveal`, for the replay of a record). Each card carries `data-place` with its
-square, where a player clicks to start, place a flag, flip or move (`action_places`).
+everything (`reveal`, for the replay of a record); the card a wrong guess showed is drawn
+face up with a red mark while that guess is the latest decision. Every square carries
+`data-place` with its name, where a player clicks to start, place a flag, flip or move
+(`action_places`). Movable things are `data-piece` groups (core.story's conventions): a
+card is known by its square (`card-b4`, with `data-at`), never by its rank, so that a
+face-down card's id tells nothing; a flag by its owner and face (`flag-moons-ace`); a pawn
+by its owner (`pawn-suns`). Each has a `<title>` first: what it is and what it can do.
+`legend=False` draws the board alone; the die and the race's progress are then in
+`Game.legend`.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
 from chaosgames.games.royal_racers.board import COLUMNS, SIZE, SQUARE_NAMES, SUITS, card_label
 from chaosgames.games.royal_racers.state import RoyalRacersState
+from chaosgames.games.royal_racers.table import HIDDEN, flag_touched, square_look
+from chaosgames.games.royal_racers.words import card_title, flag_title, pawn_title
 
 CELL = 64
 MARGIN = 24
@@ -41,12 +50,12 @@ def action_places(action: RacerAction) -> tuple[str, ...]:
     return (SQUARE_NAMES[action.arg],) if action.kind in SQUARE_KINDS else ()
 
 
-def _card_outline(sq: int, *children: Markup, **paint: str) -> Markup:
+def _card_outline(sq: int, title: str, **paint: str | int) -> Markup:
     px, py = _origin(sq)
     size = CELL - 6
     return element(
         "rect",
-        *children,
+        element("title", title),
         x=px + 3,
         y=py + 3,
         width=size,
@@ -57,57 +66,77 @@ def _card_outline(sq: int, *children: Markup, **paint: str) -> Markup:
     )
 
 
-def _card(state: RoyalRacersState, sq: int, reveal: bool) -> list[Markup]:
-    card = state.cards[sq]
-    if card < 0:
-        return [_card_outline(sq, fill="none", stroke="#bbb", stroke_dasharray="4 3")]
-    face_down = bool(state.down >> sq & 1)
-    if not face_down:
-        out = [_card_outline(sq, fill="#fffdf6", stroke="#333")]
+def _card(state: RoyalRacersState, sq: int, reveal: bool) -> Markup:
+    """One square: a dashed outline before the deal, else the card (a group known by its
+    square, whatever its face) with its face, its back, or its wrong-guess mark."""
+    shown, down, wrong, *_ = square_look(state, sq, reveal)
+    title = card_title(state, sq, reveal)
+    if shown == -1:
+        return _card_outline(sq, title, fill="none", stroke="#bbb", stroke_dasharray="4 3")
+    if wrong:
+        paint: dict[str, str | int] = {"fill": "#fff0f0", "stroke": "#c0392b", "stroke_width": 3}
+    elif down:
+        paint = {"fill": "url(#back)", "stroke": "#333"}
     else:
-        title = element("title", f"{SQUARE_NAMES[sq]}: face down")
-        out = [_card_outline(sq, title, fill="url(#back)", stroke="#333")]
-        if not (state.memory_aid or reveal):
-            return out
+        paint = {"fill": "#fffdf6", "stroke": "#333"}
+    parts = [element("title", title), _card_outline(sq, title, **paint)]
     px, py = _origin(sq)
-    ink = "#ddd" if face_down else CARD_INK[card % 4]
-    out.append(
-        element("text", card_label(card), x=px + 9, y=py + 22, font_size=16, font_family=FONT, fill=ink)
-    )
-    return out
+    if shown != HIDDEN:
+        ink = "#ddd" if down and not wrong else CARD_INK[shown % 4]
+        parts.append(
+            element("text", card_label(shown), x=px + 9, y=py + 22, font_size=16, font_family=FONT, fill=ink)
+        )
+    if wrong:
+        parts.append(
+            element(
+                "text",
+                "\u2717",
+                x=px + CELL - 15,
+                y=py + 24,
+                font_size=20,
+                font_weight="bold",
+                text_anchor="middle",
+                font_family=FONT,
+                fill="#c0392b",
+            )
+        )
+    name = SQUARE_NAMES[sq]
+    return element("g", *parts, data_piece=f"card-{name}", data_at=name)
 
 
-def _flag(state: RoyalRacersState, sq: int) -> list[Markup]:
-    slot = state.flag_at[sq]
-    if slot < 0:
+def _flag(state: RoyalRacersState, slot: int) -> list[Markup]:
+    sq = state.flag_sq[slot]
+    if sq < 0:
         return []
     owner, index = divmod(slot, state.nflags)
     px, py = _origin(sq)
     face = setup.flag_face(state.nflags, index)
-    title = element("title", f"{SUITS[owner]} flag {face}")
+    box = element(
+        "rect",
+        x=px + CELL - 29,
+        y=py + CELL - 29,
+        width=22,
+        height=22,
+        rx=3,
+        fill=SUIT_COLOURS[owner],
+        stroke="#222",
+    )
+    label = element(
+        "text",
+        FLAG_LABELS[face],
+        x=px + CELL - 18,
+        y=py + CELL - 13,
+        font_size=14,
+        text_anchor="middle",
+        font_family=FONT,
+        font_weight="bold",
+        fill="#fff",
+    )
+    # A touched flag is faded: it counts no more in this race.
+    faded = "0.4" if flag_touched(state, slot) else None
+    piece = f"flag-{SUITS[owner]}-{DIE_FACES[face]}"
     return [
-        element(
-            "rect",
-            title,
-            x=px + CELL - 29,
-            y=py + CELL - 29,
-            width=22,
-            height=22,
-            rx=3,
-            fill=SUIT_COLOURS[owner],
-            stroke="#222",
-        ),
-        element(
-            "text",
-            FLAG_LABELS[face],
-            x=px + CELL - 18,
-            y=py + CELL - 13,
-            font_size=13,
-            text_anchor="middle",
-            font_family=FONT,
-            font_weight="bold",
-            fill="#fff",
-        ),
+        element("g", element("title", flag_title(state, slot)), box, label, data_piece=piece, opacity=faded)
     ]
 
 
@@ -116,24 +145,34 @@ def _pawn(state: RoyalRacersState, player: int) -> list[Markup]:
     if sq < 0:
         return []
     px, py = _origin(sq)
-    title = element("title", f"{SUITS[player]} pawn")
-    return [
-        element(
-            "circle",
-            title,
-            cx=px + 22,
-            cy=py + CELL - 20,
-            r=12,
-            fill=SUIT_COLOURS[player],
-            stroke="#000",
-            stroke_width=2,
-        )
-    ]
+    disc = element(
+        "circle",
+        cx=px + 22,
+        cy=py + CELL - 20,
+        r=12,
+        fill=SUIT_COLOURS[player],
+        stroke="#000",
+        stroke_width=2,
+    )
+    initial = element(
+        "text",
+        SUITS[player][0].upper(),
+        x=px + 22,
+        y=py + CELL - 15,
+        font_size=14,
+        font_weight="bold",
+        text_anchor="middle",
+        font_family=FONT,
+        fill="#fff",
+    )
+    title = element("title", pawn_title(state, player))
+    return [element("g", title, disc, initial, data_piece=f"pawn-{SUITS[player]}")]
 
 
-def _die(state: RoyalRacersState, left: int) -> list[Markup]:
-    face = DIE_FACES[state.roll] if state.roll >= 0 else "-"
-    label = DIE_LABELS[state.roll] if state.roll >= 0 else "-"
+def _die(state: RoyalRacersState, left: int, reveal: bool) -> list[Markup]:
+    roll = state.roll if reveal else state.shown_roll()
+    face = DIE_FACES[roll] if roll >= 0 else "-"
+    label = DIE_LABELS[roll] if roll >= 0 else "-"
     return [
         element("rect", x=left, y=MARGIN + 30, width=48, height=48, rx=8, fill="#fff", stroke="#222"),
         element(
@@ -149,12 +188,12 @@ def _die(state: RoyalRacersState, left: int) -> list[Markup]:
     ]
 
 
-def _panel(state: RoyalRacersState) -> list[Markup]:
+def _panel(state: RoyalRacersState, reveal: bool) -> list[Markup]:
     left = MARGIN * 2 + SIZE * CELL
     heading = f"Race {state.race + 1} of {state.races}, round {state.round + 1}"
     out = [
         element("text", heading, x=left, y=MARGIN + 14, font_size=15, font_family=FONT),
-        *_die(state, left),
+        *_die(state, left, reveal),
     ]
     y = MARGIN + 104
     totals = state.totals()
@@ -176,7 +215,7 @@ def _coordinates() -> list[Markup]:
                 COLUMNS[x],
                 x=MARGIN + x * CELL + CELL // 2,
                 y=MARGIN + SIZE * CELL + 16,
-                font_size=12,
+                font_size=14,
                 text_anchor="middle",
                 font_family=FONT,
             )
@@ -188,7 +227,7 @@ def _coordinates() -> list[Markup]:
                 y + 1,
                 x=MARGIN // 2,
                 y=MARGIN + (SIZE - 1 - y) * CELL + CELL // 2 + 4,
-                font_size=12,
+                font_size=14,
                 text_anchor="middle",
                 font_family=FONT,
             )
@@ -196,17 +235,20 @@ def _coordinates() -> list[Markup]:
     return out
 
 
-def render_svg(state: RoyalRacersState, reveal: bool = False) -> str:
-    width = MARGIN * 3 + SIZE * CELL + PANEL
-    height = MARGIN * 2 + SIZE * CELL + 10
+def render_svg(state: RoyalRacersState, reveal: bool = False, legend: bool = True) -> str:
+    """The table; `legend=False` is the board alone (the page draws `Game.legend` beside)."""
+    board = MARGIN * 2 + SIZE * CELL
+    width = board + MARGIN + PANEL if legend else board
+    height = board + 10
     parts: list[Markup] = [CARD_BACK, element("rect", width=width, height=height, fill="#e9efe4")]
     parts += _coordinates()
-    for sq in range(SIZE * SIZE):
-        parts += _card(state, sq, reveal)
-        parts += _flag(state, sq)
+    parts += [_card(state, sq, reveal) for sq in range(SIZE * SIZE)]
+    for slot in range(len(state.flag_sq)):
+        parts += _flag(state, slot)
     for p in range(state.n):
         parts += _pawn(state, p)
-    parts += _panel(state)
-    # One element per line (the picture stays byte for byte what it was before core.svg).
+    if legend:
+        parts += _panel(state, reveal)
+    # One element per line: a square's card, a flag, a pawn each on its own.
     head = f'<svg xmlns="{NAMESPACE}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
     return "\n".join([head, *parts, "</svg>"])

@@ -1,8 +1,9 @@
 """The position and the actions as text for players (what everyone at the table can see).
 
 Face-down cards show as `##`: their ranks are what the players must remember. With the
-memory_aid option (or for an all-seeing spectator, `reveal`) they show as `#` followed by
-the card (`#3h`).
+memory_aid option (or for the replay of a record, `reveal`) they show as `#` followed by
+the card (`#3h`). The card a wrong guess showed shows as `!` and the card (`!Ah`) while
+that guess is the latest decision.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from chaosgames.games.royal_racers.board import (
     card_label,
 )
 from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
+from chaosgames.games.royal_racers.table import wrong_guess_square
+from chaosgames.games.royal_racers.words import last_flip_line
 
 INITIALS = "".join(suit[0].upper() for suit in SUITS)
 
@@ -29,6 +32,8 @@ def cell(state: RoyalRacersState, sq: int, reveal: bool = False) -> str:
     card = state.cards[sq]
     if card < 0:
         face = ".."
+    elif sq == wrong_guess_square(state):
+        face = f"!{CARD_NAMES[card]}"  # shown by a wrong guess, this turn only
     elif state.down >> sq & 1:
         face = f"#{CARD_NAMES[card]}" if state.memory_aid or reveal else "##"
     else:
@@ -121,21 +126,6 @@ def player_lines(state: RoyalRacersState) -> list[str]:
     return lines
 
 
-def last_flip_line(state: RoyalRacersState) -> str | None:
-    if state.last_flip is None:
-        return None
-    kind, sq, ok = state.last_flip
-    where = SQUARE_NAMES[sq]
-    if kind == "down":
-        return f"Last flip: the card on {where} went face down."
-    if kind == "reveal":
-        return f"Last flip: the card on {where} was turned face up."
-    if ok:
-        return f"Last flip: the card on {where} was the right rank and is face up."
-    seen = CARD_NAMES[state.cards[sq]]
-    return f"Last flip: the card on {where} was the {seen}, the wrong rank: back face down, pawn sent back."
-
-
 def render_text(state: RoyalRacersState, reveal: bool = False) -> str:
     """The table as every player sees it; `reveal` shows face-down ranks too (`#3h`)."""
     lines = [status_line(state), "", *grid_lines(state, reveal), ""]
@@ -148,5 +138,8 @@ def render_text(state: RoyalRacersState, reveal: bool = False) -> str:
         for number, winner in enumerate(state.race_winners, start=1):
             results.append(f"race {number}: {SUITS[winner] if winner >= 0 else 'stopped at the cap'}")
         lines.append("Finished races: " + "; ".join(results) + ".")
-    lines.append("Cards: rank+suit (s h d c), ## face down; S2: suns' 2 flag; @M: moons' pawn.")
+    lines.append(
+        "Cards: rank+suit (s h d c), ## face down, ! and a card: a wrong guess's card (this turn only); "
+        "S2: suns' 2 flag; @M: moons' pawn."
+    )
     return "\n".join(lines)
