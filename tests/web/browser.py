@@ -109,7 +109,9 @@ def wait_for_view(page: Any, condition: str, timeout: float = 30_000) -> dict[st
 
 def click_place(page: Any, place: str) -> None:
     """Click the middle of a place on the board, as a person would (whatever lies on top)."""
-    box = page.locator(f'#board [data-place="{place}"]').first.bounding_box()
+    node = page.locator(f'#board [data-place="{place}"]').first
+    node.scroll_into_view_if_needed()
+    box = node.bounding_box()
     assert box is not None, f"no place {place} on the board"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 

@@ -691,6 +691,7 @@
     get log() { return log; },
     get logStart() { return logStart; },
     get online() { return online; },
+    get sending() { return sending; },
     get live() { return online && socket !== null && socket.readyState === WebSocket.OPEN; },
   };
 })();
