@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fuzz bench bench-full lock clean study
+.PHONY: run test lint fuzz bench bench-full lock clean study screenshots
 
 $(STAMP): pyproject.toml requirements/lock.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,8 +17,8 @@ run: $(STAMP)
 	$(BIN)/chaosgames serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
 # Browser tests drive Debian's Chromium (Playwright's own browser download cannot work offline).
@@ -29,6 +29,10 @@ $(CHROMIUM):
 
 test: lint $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2
+
+# Every game mid-play at 1280 and 390 px, from seeded games, into docs/screenshots/.
+screenshots: $(STAMP) $(CHROMIUM)
+	$(BIN)/python tools/screenshots.py
 
 # The fuzz suite of make test, with 2000 times the inputs and a fresh seed each run (hours;
 # CHAOSGAMES_FUZZ_SCALE and CHAOSGAMES_FUZZ_SEED choose; see tests/fuzz/README.md).

@@ -28,6 +28,7 @@ import json
 import os
 import secrets
 import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Sequence
@@ -58,7 +59,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -187,10 +188,29 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     # WAL lets readers work beside the writer; FULL syncs every commit, so an action
     # acknowledged to a player survives a crash of the machine, not only of the server.
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _switch_to_wal(cursor)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+WAL_TRIES = 50
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """`PRAGMA journal_mode=WAL`, tried again while the database is locked.
+
+    On a new database (still in rollback-journal mode) a server switching it to WAL and
+    another one committing the schema can each wait for the other's lock; SQLite then
+    answers one of them "database is locked" at once instead of waiting out the timeout."""
+    for attempt in range(WAL_TRIES):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == WAL_TRIES - 1:
+                raise
+            time.sleep(0.02 * (attempt + 1))
 
 
 @dataclass
@@ -231,7 +251,16 @@ class Store:
     def __init__(self, database: str) -> None:
         self.engine = make_engine(database)
         self.dialect = self.engine.dialect.name
-        self._create_schema()
+        for attempt in range(WAL_TRIES):
+            try:
+                self._create_schema()
+                break
+            except OperationalError as exc:
+                # Two servers making a new SQLite file at once: one may be told "locked"
+                # at once (each waits for the other's lock); it takes its turn again.
+                if self.dialect != "sqlite" or "locked" not in str(exc) or attempt == WAL_TRIES - 1:
+                    raise
+                time.sleep(0.02 * (attempt + 1))
         # SQLite takes one writer at a time and makes the others wait in growing sleeps
         # (its busy handler); taking turns here first keeps every commit prompt.
         self._writing: threading.Lock | contextlib.nullcontext[None] = (

@@ -1,0 +1,84 @@
+"""`make screenshots`: pictures of every game mid-play, wide and on a phone, for the docs.
+
+Each game is a seeded game of people (three in Chaos Cruisers) played on by seeded random
+decisions through the HTTP API, then shown in Debian's Chromium as the seat to act sees it:
+the board with the other person's last turn marked, animated (the picture is taken once
+the motion is over) and told beside it. Also the lobby and the replay viewer. The pictures
+go to docs/screenshots/ (the README and docs/web.md show them).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.web.browser import CHROMIUM, PHONE, WIDE, Server  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+GAMES: dict[str, tuple[list[str], int, int]] = {
+    # game: (seats, seed, decisions played before the picture)
+    "chaos-checkers": (["human", "human"], 7, 15),
+    "chaos-cruisers": (["human", "human", "human"], 3, 24),
+    "royal-racers": (["human", "human"], 5, 40),
+    "cardboard-machines": (["human", "human", "human"], 8, 14),
+}
+
+
+def play_on(server: Server, created: dict[str, Any], decisions: int, seed: int) -> None:
+    rng = random.Random(seed)
+    tokens = [s["token"] for s in created["seats"]]
+    for _ in range(decisions):
+        seen = server.get(f"/api/games/{created['id']}")
+        if seen["status"] != "running":
+            return
+        mine = server.get(f"/api/games/{created['id']}", tokens[seen["to_act"]])
+        placed = [a for a in mine["legal"] if a["places"]] or mine["legal"]
+        action = rng.choice(placed)
+        body = {"action": action["notation"], "version": mine["version"]}
+        server.post(f"/api/games/{created['id']}/actions", body, tokens[seen["to_act"]])
+
+
+def shoot(browser: Any, url: str, name: str, viewport: dict[str, int], game_page: bool) -> None:
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    page = context.new_page()
+    page.goto(url)
+    if game_page:
+        page.wait_for_function("() => window.chaosgamesPage && window.chaosgamesPage.view.version > 0")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    context.close()
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with (
+        Server(Path(tempfile.mkdtemp()) / "screenshots.sqlite") as server,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        finished = None
+        for game, (seats, seed, decisions) in GAMES.items():
+            created = server.post("/api/games", {"game": game, "seats": seats, "options": {}, "seed": seed})
+            play_on(server, created, decisions, seed)
+            seat = server.get(f"/api/games/{created['id']}")["to_act"] or 0
+            link = server.url + created["seats"][seat]["link"]
+            shoot(browser, link, f"{game}-wide", WIDE, True)
+            shoot(browser, link, f"{game}-phone", PHONE, True)
+            if game == "chaos-checkers":
+                finished = created["id"]
+        shoot(browser, server.url + "/", "lobby-wide", WIDE, False)
+        shoot(browser, f"{server.url}/games/{finished}/replay", "replay-wide", WIDE, False)
+        browser.close()
+    print(f"Screenshots in {OUT.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()
