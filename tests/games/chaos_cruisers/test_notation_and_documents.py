@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from chaosgames import IllegalActionError, InvalidStateError, NotationError
-from chaosgames.games.chaos_cruisers.actions import Move, Speed
+from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError, load_game
+from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, Speed
 from chaosgames.games.chaos_cruisers.evaluation import win_shares
 
 from .helpers import load, open_field, position
@@ -145,10 +145,27 @@ def test_svg_is_well_formed_with_tiles_cruisers_obstacles_and_the_chart() -> Non
 
 def test_descriptions_say_what_a_move_does() -> None:
     game, state = _midrace()
-    assert game.describe_action(state, Speed(1, 3)) == "red: nitro:3 (speed becomes 5)"
+    assert (
+        game.describe_action(state, Speed(1, 3))
+        == "Nitro-boost with the 3 coin: speed 5 (the coin is used up)"
+    )
+    assert game.describe_action(state, Speed(-1)) == "Slow down to 1"
     state.apply_action(Speed(0))
-    assert game.describe_action(state, Move(0, 1, 1, 1)) == "red: move:N1E1 (goes out of bounds)"
-    assert game.describe_action(state, Move(0, 2)) == "red: move:N2 (ends on 3,5)"
+    assert game.describe_action(state, Move(0, 1, 1, 1)) == "Move 1 north, then 1 east: out of bounds"
+    assert game.describe_action(state, Move(0, 2)) == "Move 2 north: ends on 3,5"
+
+
+def test_a_player_with_two_cruisers_is_told_which_one_a_choice_moves() -> None:
+    game = load_game("chaos-cruisers", players=2, two_cruisers=True)
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(state.chance_outcomes()[0][0])
+    cruiser = state.deciding_cruiser()
+    start = state.legal_actions()[0]
+    assert (
+        game.describe_action(state, start)
+        == f"{COLOURS[cruiser]}: start on {start.square[0]},{start.square[1]}"
+    )
 
 
 def test_heuristic_values_and_win_shares_favour_the_leader() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
-from chaosgames.games.chaos_cruisers.actions import COLOURS, Lead, Move, OnSquare, Speed
+from chaosgames.games.chaos_cruisers.actions import COLOURS, DIRECTIONS, Lead, Move, OnSquare, Speed
 from chaosgames.games.chaos_cruisers.course import tile_of
 from chaosgames.games.chaos_cruisers.movement import SPEED_COINS, adjusted_speed, trace_move
 
@@ -109,21 +109,47 @@ def _turn_line(state: ChaosCruisersState) -> str:
     return f"{COLOURS[cruiser]} ({names[state.game.owner[cruiser]]}) {PHASE_WORDS[state.phase]}."
 
 
+COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SQUARE_CHOICES = {
+    "start": "Start on",
+    "reenter": "Re-enter on",
+    "lift": "Lift the tile at",
+    "lay": "Lay the tile at",
+    "obstacle": "Put an obstacle on",
+}
+"""A choice that names a square, as a player reads it in a list of choices."""
+WORD_CHOICES = {"stop": "Move no more tiles", "no-obstacle": "Place no obstacle"}
+
+
 def describe_action(state: ChaosCruisersState, action: Action) -> str:
-    """The action in words, with what it leads to: the new speed, where a move ends."""
+    """The choice in words, with what it leads to: the new speed, where a move ends. A
+    player with two cruisers is told which one."""
     cruiser = state.deciding_cruiser()
-    who = COLOURS[cruiser] if cruiser >= 0 else ""
-    if isinstance(action, Speed):
-        new = adjusted_speed(state.speed[cruiser], action)
-        return f"{who}: {action} (speed becomes {new})"
-    if isinstance(action, Move):
-        return f"{who}: {action} ({_move_outcome(state, action)})"
     if isinstance(action, Lead):
         return f"{COLOURS[action.cruiser]} wins the tie for the next place"
+    said = _choice(state, cruiser, action)
+    game = state.game
+    if cruiser >= 0 and game.num_cruisers > game.num_players:
+        return f"{COLOURS[cruiser]}: {said[0].lower()}{said[1:]}"
+    return said
+
+
+def _choice(state: ChaosCruisersState, cruiser: int, action: Action) -> str:
+    if isinstance(action, Speed):
+        new = adjusted_speed(state.speed[cruiser], action)
+        if action.coin:
+            power = "Nitro-boost" if action.change > 0 else "Shock-brake"
+            return f"{power} with the {action.coin} coin: speed {new} (the coin is used up)"
+        return {1: f"Speed up to {new}", -1: f"Slow down to {new}", 0: f"Keep speed {new}"}[action.change]
+    if isinstance(action, Move):
+        legs = [f"{action.first} {COMPASS[DIRECTIONS[action.d1][0]]}"]
+        if action.second:
+            legs.append(f"{action.second} {COMPASS[DIRECTIONS[action.d2][0]]}")
+        return f"Move {', then '.join(legs)}: {_move_outcome(state, action)}"
     if isinstance(action, OnSquare):
         x, y = action.square
-        return f"{who}: {SQUARE_WORDS[action.word]} {x},{y}"
-    return f"{who}: {action}"
+        return f"{SQUARE_CHOICES[action.word]} {x},{y}"
+    return WORD_CHOICES.get(str(action), str(action))
 
 
 def _move_outcome(state: ChaosCruisersState, move: Move) -> str:
@@ -132,8 +158,8 @@ def _move_outcome(state: ChaosCruisersState, move: Move) -> str:
     trace = trace_move(start, move, state.course(), state.obstacles, state.occupied())
     end = trace.entered[-1] if trace.entered else start
     if trace.outcome == "out":
-        return "goes out of bounds"
+        return "out of bounds"
     if trace.outcome == "ram":
         rammed = state.occupied()[end]
-        return f"rams {COLOURS[rammed]} at {end[0]},{end[1]}"
+        return f"rams {COLOURS[rammed]} on {end[0]},{end[1]}"
     return f"ends on {end[0]},{end[1]}"
