@@ -32,11 +32,17 @@ GAMES: dict[str, tuple[list[str], int, int]] = {
 
 
 def play_on(server: Server, created: dict[str, Any], decisions: int, seed: int) -> None:
+    """`decisions` seeded random decisions (on the board where it can), then on until the
+    seat to act is not the one whose turn is the last: the picture shows another person's
+    turn, marked and told, as a player opening the page would see it."""
     rng = random.Random(seed)
     tokens = [s["token"] for s in created["seats"]]
-    for _ in range(decisions):
+    for number in range(decisions + 200):
         seen = server.get(f"/api/games/{created['id']}")
         if seen["status"] != "running":
+            return
+        deciders = {e["actor"] for e in seen["turn"]["events"] if e["actor"] >= 0}
+        if number >= decisions and seen["turn"]["places"] and seen["to_act"] not in deciders:
             return
         mine = server.get(f"/api/games/{created['id']}", tokens[seen["to_act"]])
         placed = [a for a in mine["legal"] if a["places"]] or mine["legal"]

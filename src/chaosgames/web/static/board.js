@@ -41,9 +41,9 @@ const cgBoard = (() => {
     return x1 === Infinity ? null : { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
   }
 
-  function outline(svg, box, cls, key) {
+  function outline(svg, box, cls, key, within = 1.5) {
     const rect = document.createElementNS(SVG_NS, "rect");
-    const inset = Math.min(1.5, box.width / 4, box.height / 4);
+    const inset = Math.min(within, box.width / 4, box.height / 4);
     rect.setAttribute("x", box.x + inset);
     rect.setAttribute("y", box.y + inset);
     rect.setAttribute("width", Math.max(0, box.width - 2 * inset));
@@ -64,7 +64,8 @@ const cgBoard = (() => {
     for (const old of svg.querySelectorAll(".last-action")) old.remove();
     for (const place of (turn && turn.places) || []) {
       const box = userBox(placeNodes(svg, place));
-      if (box) outline(svg, box, "cg-last last-action", place);
+      // Inside the place's edge: the outlines of the places to play now stay visible on it.
+      if (box) outline(svg, box, "cg-last last-action", place, 6);
     }
   }
 
