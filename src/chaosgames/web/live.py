@@ -6,14 +6,13 @@ it (dice, shuffles, draws), until a player decides or the game ends. Only once t
 has committed those actions does `accept` make them the game's own, so a failed or
 refused commit leaves the game exactly as it was.
 
-Chance outcomes are drawn from the game's seed and the sequence number of the outcome,
-so a game replays and resumes the same way whatever happened to the server between two
-actions.
+Chance outcomes are drawn from the game's secret (or the seed it was created with) and the
+sequence number of the outcome (see `dice`), so a game resumes the same way whatever
+happened to the server between two actions.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +22,7 @@ from chaosgames.core.errors import ChaosGamesError, RecordError
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import load_game
+from chaosgames.web.dice import chance_rng
 from chaosgames.web.storage import FINISHED, RUNNING, StoredGame
 
 HUMAN = "human"
@@ -72,6 +72,8 @@ class LiveGame:
     thinking: Thinking | None = None
     trouble: str | None = None
     """Why a computer seat could not move (shown to the players), or None."""
+    secret: bytes | None = None
+    """The key of the game's dice (see `dice`); None for a game created with a seed."""
 
     @property
     def version(self) -> int:
@@ -93,19 +95,22 @@ class LiveGame:
         return player if player >= 0 else None
 
     def record(self) -> GameRecord:
-        """The game's record. The seed is in it only once the game is over: it fixes every
-        chance outcome still to come (and the computer seats' draws), so in a running game
-        it would show the dice before they are rolled."""
+        """The game's record. The seed (or the secret) is in it only once the game is over: it
+        fixes every chance outcome still to come (and the computer seats' draws), so in a
+        running game it would show the dice before they are rolled."""
         over = self.state.is_terminal()
         record = GameRecord(
             self.game.name,
             dict(self.game.options),
             list(self.seats),
             [s.notation for s in self.steps],
-            meta={**({"seed": self.seed} if over else {}), "server_game": self.id, **self.meta},
+            meta={**(self._dice() if over else {}), "server_game": self.id, **self.meta},
         )
         record.finish(self.state)
         return record
+
+    def _dice(self) -> dict[str, Any]:
+        return {"seed": self.seed} if self.secret is None else {"secret": self.secret.hex()}
 
     # -- changes -------------------------------------------------------------------------
 
@@ -121,7 +126,7 @@ class LiveGame:
             if len(steps) >= CHANCE_LIMIT:
                 raise ChaosGamesError("The game keeps drawing chance outcomes; the server stopped it.")
             outcome = sample_outcome(
-                state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps))
+                state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps), self.secret)
             )
             steps.append(_step(self.game, state, CHANCE, outcome))
             state.apply_action(outcome)
@@ -146,6 +151,7 @@ class LiveGame:
             seats=list(stored.seats),
             token_hashes=list(stored.token_hashes),
             seed=stored.seed,
+            secret=None if stored.secret is None else bytes.fromhex(stored.secret),
             meta=dict(stored.meta),
             created=stored.created,
             updated=stored.updated,
@@ -180,11 +186,6 @@ class LiveGame:
                 raise RecordError(f"Action {number}, {text!r}, does not replay: {exc}") from None
             steps.append(step)
         return state, steps
-
-
-def chance_rng(seed: int, done: int) -> random.Random:
-    """The generator for the chance outcome that follows `done` actions of a game."""
-    return random.Random(f"chaosgames:{seed}:{done}")
 
 
 def _step(game: Game, state: State, actor: int, action: Action) -> Step:
