@@ -170,3 +170,34 @@ def test_the_cap_covers_any_agent_without_its_cooperation(monkeypatch: Any) -> N
 
     assert asyncio.run(scenario()) == "easy move"
     assert asked[-2:] == ["random", "easy"]
+
+
+def test_one_client_holds_at_most_half_the_workers() -> None:
+    # Two workers; a stranger's four decisions never end on their own. A friend's decision
+    # is still taken at once, by the worker the stranger may not hold.
+    release = threading.Event()
+    started: list[str] = []
+
+    def endless(request: Decision) -> str:
+        started.append(request.game_id)
+        if request.game_id.startswith("stranger"):
+            release.wait(5)
+        return "x"
+
+    async def scenario() -> list[str]:
+        computers = ComputerPlayers("thread", 2, decider=endless)
+        computers.start()
+        await asyncio.sleep(0.2)
+        strangers = [
+            asyncio.create_task(computers.decide(decision(f"stranger-{n}"), client="203.0.113.9"))
+            for n in range(4)
+        ]
+        await asyncio.sleep(0.05)
+        await computers.decide(decision("friend"), client="198.51.100.2")
+        seen = list(started)
+        release.set()
+        await asyncio.gather(*strangers)
+        await computers.stop()
+        return seen
+
+    assert asyncio.run(scenario()) == ["stranger-0", "friend"]

@@ -3,6 +3,7 @@ worker with a time limit, and a long game's view is built in a thread."""
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from pathlib import Path
@@ -20,7 +21,10 @@ from chaosgames.web import create_app
 from chaosgames.web.limits import GENEROUS
 from tests.web.conftest import create, view
 
-RECORD = GameRecord("chaos-checkers", {"chaos": False}, ["a", "b"], ["9-13", "21-17"]).to_json()
+
+def fresh_record(actions: list[str]) -> dict[str, Any]:
+    """A record no test replayed before (the worker keeps the replays it built)."""
+    return GameRecord("chaos-checkers", {"chaos": False}, [secrets.token_hex(4), "b"], actions).to_json()
 
 
 def threads_of(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[str]:
@@ -41,8 +45,8 @@ def test_an_uploaded_record_is_replayed_off_the_event_loop(
 ) -> None:
     built = threads_of(monkeypatch, chaosgames.web.replays.Replay, "__init__")
     loop_thread = threading.current_thread().name  # the test client's loop runs elsewhere: see below
-    assert client.post("/api/replay", json=RECORD).status_code == 200
-    assert client.post("/api/replay/1", json={**RECORD, "actions": ["9-14"]}).status_code == 200
+    assert client.post("/api/replay", json=fresh_record(["9-13", "21-17"])).status_code == 200
+    assert client.post("/api/replay/1", json=fresh_record(["9-14"])).status_code == 200
     assert len(built) == 2 and loop_thread not in built
     # The test client's event loop runs in a thread of its own; the replays ran in the worker.
     assert all(name.startswith("chaosgames-worker") for name in built), built
@@ -60,7 +64,7 @@ def test_a_replay_over_its_time_limit_is_given_up_with_a_sentence(
     monkeypatch.setattr(chaosgames.web.replays.Replay, "__init__", slow)
     app = create_app(str(db_path), computer_pool="thread", workers=1, limits=GENEROUS, replay_limit=0.2)
     with TestClient(app) as client:
-        answer = client.post("/api/replay", json={**RECORD, "actions": ["10-14"]})  # not replayed yet
+        answer = client.post("/api/replay", json=fresh_record(["10-14"]))
         assert answer.status_code == 422
         assert answer.json()["detail"] == (
             "The record took more than 0.2 s to replay on this server; it was given up."

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -114,6 +116,7 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.gate = hub.gate = Gate(limits or ClientLimits())
+    app.state.replays = replays
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=max_body)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -230,10 +233,10 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
     @app.get(
         "/api/games/{game_id}/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"]
     )
-    async def game_replay(game_id: str) -> dict[str, Any]:
+    async def game_replay(game_id: str) -> Response:
         """The game's move log in full, for the replay viewer."""
         live = await replayable(service(), game_id)
-        return await replays.summary(live.record())
+        return encoded(await replays.summary(live.record(), f"{live.id}:{live.version}"))
 
     @app.get(
         "/api/games/{game_id}/replay/{at}",
@@ -241,32 +244,39 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         responses=PROBLEMS,
         tags=["replay"],
     )
-    async def game_replay_frame(game_id: str, at: int) -> dict[str, Any]:
+    async def game_replay_frame(game_id: str, at: int) -> Response:
         """The position after `at` actions, shown in full."""
         live = await replayable(service(), game_id)
-        return await replays.frame(live.record(), at)
+        return encoded(await replays.frame(live.record(), at, f"{live.id}:{live.version}"))
 
     @app.post("/api/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"])
-    async def record_replay(record: schemas.RecordDocument, request: Request) -> dict[str, Any]:
+    async def record_replay(key: UploadKey, record: schemas.RecordDocument) -> Response:
         """An uploaded record's move log, each action checked."""
-        return await replays.summary(uploaded(record, request, replays))
+        return encoded(await replays.summary(GameRecord.from_json(record.model_dump()), key))
 
     @app.post("/api/replay/{at}", response_model=schemas.ReplayFrame, responses=PROBLEMS, tags=["replay"])
-    async def record_replay_frame(
-        at: int, record: schemas.RecordDocument, request: Request
-    ) -> dict[str, Any]:
+    async def record_replay_frame(at: int, key: UploadKey, record: schemas.RecordDocument) -> Response:
         """The position of an uploaded record after `at` actions."""
-        return await replays.frame(uploaded(record, request, replays), at)
+        return encoded(await replays.frame(GameRecord.from_json(record.model_dump()), at, key))
 
 
-def uploaded(document: schemas.RecordDocument, request: Request, replays: Replays) -> GameRecord:
-    """The record sent; a record not replayed lately counts as an upload of its client (a
-    position of one the server has just replayed is cheap, and the replay viewer asks for
-    one at every step)."""
-    record = GameRecord.from_json(document.model_dump())
-    if not replays.known(record):
+async def upload(request: Request) -> str:
+    """The key of an uploaded record, its body's SHA-256. One the server has not replayed
+    lately counts as an upload of its client, before the body is validated (a position of
+    one just replayed is cheap, and the replay viewer asks for one at every step)."""
+    key = hashlib.sha256(await request.body()).hexdigest()
+    replays: Replays = request.app.state.replays
+    if not replays.known(key):
         gate(request).hit("replays", client_address(request))
-    return record
+    return key
+
+
+UploadKey = Annotated[str, Depends(upload)]
+
+
+def encoded(text: str) -> Response:
+    """An answer the worker has encoded already (of the shape the route declares)."""
+    return Response(text, media_type="application/json")
 
 
 def _optional_token_in_schema(app: FastAPI) -> None:
@@ -320,7 +330,22 @@ def created(live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
     }
 
 
+LISTS_FRESH = 1.0
+"""Seconds a list of games, once built, is given to everyone who asks (building it reads and
+describes every game listed, and anyone may ask for the lobby as often as they like)."""
+
+
 async def game_lists(service: GameService, limit: int) -> dict[str, Any]:
+    built = service.lists.get(limit)
+    now = time.monotonic()
+    if built is not None and now - built[0] < LISTS_FRESH:
+        return built[1]
+    lists = await _game_lists(service, limit)
+    service.lists[limit] = (now, lists)
+    return lists
+
+
+async def _game_lists(service: GameService, limit: int) -> dict[str, Any]:
     # Running games come from the database too: other servers may have started some.
     newest = await asyncio.to_thread(service.store.summaries, RUNNING, limit)
     running = []

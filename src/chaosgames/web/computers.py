@@ -12,9 +12,11 @@ Three guards keep one table's computer seats from taking a server that every tab
   still be slow (greedy playouts in a long race), and the cap needs no agent's cooperation.
 - **Fair turns**: decisions wait in one queue per client (the address that created the
   game) and, within it, in the order their games asked; free workers take from the
-  clients in turn (round robin). A stranger with many slow tables takes one worker's turn
-  like anyone else: another table's seat waits at most about one decision's cap (with
-  every worker busy, the first to finish takes it), not behind the stranger's whole queue.
+  clients in turn (round robin), and one client's decisions hold at most half the workers
+  (at least one) at once. A stranger with many slow tables takes its turns like anyone
+  else and never all the workers: another table's seat waits for the decisions of the
+  other tables in line, not behind the stranger's queue, and at most about one decision's
+  cap (with every worker busy, the first to finish takes it).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -113,6 +115,7 @@ class ComputerPlayers:
     _all: list[Worker] = field(default_factory=list)
     _queues: OrderedDict[str, deque[_Job]] = field(default_factory=OrderedDict)
     _running: set[asyncio.Task[None]] = field(default_factory=set)
+    _busy: Counter[str] = field(default_factory=Counter)
     longest_wait: float = 0.0
     """The longest a decision waited for a worker (seconds), for health and benchmarks."""
 
@@ -160,10 +163,21 @@ class ComputerPlayers:
         self._dispatch()
         return await job.answer
 
+    @property
+    def share(self) -> int:
+        """The most workers one client's decisions may hold at once: half (at least one), so
+        that the others are left to everyone else even when that client's every decision
+        runs to the cap."""
+        return max(1, self.workers // 2)
+
     def _dispatch(self) -> None:
-        """Hand waiting decisions to idle workers, one client after the other."""
-        while self._idle and self._queues:
-            client, queue = next(iter(self._queues.items()))
+        """Hand waiting decisions to idle workers, one client after the other (a client
+        holding its share of the workers waits for one of them)."""
+        while self._idle:
+            client = next((c for c in self._queues if self._busy[c] < self.share), None)
+            if client is None:
+                return
+            queue = self._queues[client]
             job = queue.popleft()
             if queue:
                 self._queues.move_to_end(client)  # the next client first; this one's turn comes again
@@ -172,10 +186,10 @@ class ComputerPlayers:
             if job.answer.done():  # its game stopped waiting (the server stops)
                 continue
             self.longest_wait = max(self.longest_wait, asyncio.get_running_loop().time() - job.queued)
-            worker = self._idle.pop()
-            self._run(worker, self._think(worker, job))
+            self._busy[client] += 1
+            self._run(self._idle[-1], self._think(self._idle[-1], job), client)
 
-    def _run(self, worker: Worker, work: object) -> None:
+    def _run(self, worker: Worker, work: object, client: str | None = None) -> None:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
         self._running.add(task)
         if worker in self._idle:
@@ -184,6 +198,10 @@ class ComputerPlayers:
         def done(finished: asyncio.Task[None]) -> None:
             self._running.discard(finished)
             self._idle.append(worker)
+            if client is not None:
+                self._busy[client] -= 1
+                if self._busy[client] <= 0:
+                    del self._busy[client]
             if not finished.cancelled():
                 self._dispatch()
 

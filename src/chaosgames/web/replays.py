@@ -131,14 +131,15 @@ _replays = ReplayCache()
 """The worker's replays (in the worker process; in thread mode, shared by the server's threads)."""
 
 
-def replay_summary(doc: dict[str, Any]) -> dict[str, Any]:
-    """The move log of a record (runs in the worker)."""
-    return _replays.get(GameRecord.from_json(doc)).summary()
+def replay_summary(doc: dict[str, Any]) -> str:
+    """The move log of a record, as JSON (runs in the worker, which encodes it too: a long
+    record's log is megabytes)."""
+    return json.dumps(_replays.get(GameRecord.from_json(doc)).summary())
 
 
-def replay_frame(doc: dict[str, Any], at: int) -> dict[str, Any]:
-    """A record's position after `at` actions (runs in the worker)."""
-    return _replays.get(GameRecord.from_json(doc)).frame(at)
+def replay_frame(doc: dict[str, Any], at: int) -> str:
+    """A record's position after `at` actions, as JSON (runs in the worker)."""
+    return json.dumps(_replays.get(GameRecord.from_json(doc)).frame(at))
 
 
 class Replays:
@@ -151,17 +152,19 @@ class Replays:
         self._waiting = 0
         self._known: OrderedDict[str, None] = OrderedDict()
 
-    def known(self, record: GameRecord) -> bool:
-        """Whether the worker has this record's replay (a position of it is cheap)."""
-        return record_key(record) in self._known
+    def known(self, key: str) -> bool:
+        """Whether the worker replayed the record `key` names lately (a position is then cheap)."""
+        return key in self._known
 
-    async def summary(self, record: GameRecord) -> dict[str, Any]:
-        return await self._call(record, replay_summary, record.to_json())
+    async def summary(self, record: GameRecord, key: str) -> str:
+        """The record's move log as JSON; `key` names the record (see `known`)."""
+        return await self._call(key, replay_summary, record.to_json())
 
-    async def frame(self, record: GameRecord, at: int) -> dict[str, Any]:
-        return await self._call(record, replay_frame, record.to_json(), at)
+    async def frame(self, record: GameRecord, at: int, key: str) -> str:
+        """The record's position after `at` actions as JSON."""
+        return await self._call(key, replay_frame, record.to_json(), at)
 
-    async def _call(self, record: GameRecord, fn: Any, *args: Any) -> dict[str, Any]:
+    async def _call(self, key: str, fn: Any, *args: Any) -> str:
         if self._waiting >= QUEUE:
             raise TooMany(
                 "The server is busy replaying other records; try again in a few seconds.", BUSY_RETRY
@@ -170,7 +173,7 @@ class Replays:
         try:
             async with self._turn:
                 try:
-                    answer: dict[str, Any] = await self.worker.call(fn, *args, limit=self.limit)
+                    answer: str = await self.worker.call(fn, *args, limit=self.limit)
                 except WorkerDied:
                     answer = await self.worker.call(fn, *args, limit=self.limit)
         except Overrun:
@@ -180,7 +183,7 @@ class Replays:
             ) from None
         finally:
             self._waiting -= 1
-        self._known[record_key(record)] = None
+        self._known[key] = None
         while len(self._known) > CACHED_RECORDS:
             self._known.popitem(last=False)
         return answer

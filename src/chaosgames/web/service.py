@@ -92,6 +92,9 @@ class GameService:
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.locks: dict[str, asyncio.Lock] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.lists: dict[int, tuple[float, dict[str, Any]]] = {}
+        """The lists of games built last, by length, with when (see app.game_lists); cleared
+        when a game starts or ends here, so that only its moves may show late, by a second."""
         self.clients: dict[str, str] = {}
         """The address that created each game this server started (whose turn its computer
         seats wait for, see `computers`); games resumed from the database have none."""
@@ -286,9 +289,13 @@ class GameService:
         return self.cached(game_id) or live
 
     def _keep(self, live: LiveGame) -> None:
+        if live.id not in self.running and live.id not in self.finished:
+            self.lists.clear()  # a game the lists do not have yet
         if live.status == RUNNING:
             self.running.setdefault(live.id, live)
             return
+        if live.id in self.running:
+            self.lists.clear()  # a game that ended: from one list to the other
         self.running.pop(live.id, None)
         self.clients.pop(live.id, None)
         self.finished[live.id] = live

@@ -137,6 +137,8 @@ class Worker:
         ours, theirs = context.Pipe()
         process = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
         process.start()
+        with contextlib.suppress(OSError):  # at once: its imports are a second of CPU
+            os.setpriority(os.PRIO_PROCESS, process.pid or 0, NICENESS)
         theirs.close()
         self._process, self._conn = process, ours
 
