@@ -41,7 +41,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,12 +78,28 @@ class Tally:
         return time.monotonic() < deadline and (self.enough is None or self.human_actions < self.enough)
 
 
+GENEROUS = [
+    *("--games-rate", "100000/minute", "--actions-rate", "100000/minute", "--replays-rate", "100000/minute"),
+    *("--sockets", "100000", "--sockets-per-game", "100000", "--computer-games", "100000"),
+]
+"""Limits per client address this load never reaches: every scripted person here comes from
+127.0.0.1 (benchmarks/abuse.py measures the limits themselves)."""
+
+
 class Server:
     """`chaosgames serve` in its own process group."""
 
-    def __init__(self, database: str, workers: int, processes: int = 1, pace: float = 0.0) -> None:
+    def __init__(
+        self,
+        database: str,
+        workers: int,
+        processes: int = 1,
+        pace: float = 0.0,
+        options: Sequence[str] = tuple(GENEROUS),
+    ) -> None:
         command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0", "--pace", str(pace)]
         command += ["--database", database, "--computers", str(workers), "--workers", str(processes)]
+        command += options
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )

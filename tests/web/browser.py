@@ -17,6 +17,7 @@ import pytest
 import uvicorn
 
 from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -28,7 +29,7 @@ class Server:
     """The web app under uvicorn in a background thread."""
 
     def __init__(self, database: Path, pace: float = 0.0) -> None:
-        app = create_app(str(database), computer_pool="thread", workers=1, pace=pace)
+        app = create_app(str(database), computer_pool="thread", workers=1, pace=pace, limits=GENEROUS)
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
 from chaosgames.web.service import GameService
 from tests.web.servers import servers
 
@@ -76,7 +77,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
     # Computer seats think in threads here: the tests use cheap agents (random, greedy).
-    app = create_app(str(db_path), computer_pool="thread", workers=1)
+    app = create_app(str(db_path), computer_pool="thread", workers=1, limits=GENEROUS)
     with TestClient(app) as test_client:
         yield test_client
 

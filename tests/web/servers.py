@@ -27,6 +27,13 @@ import pytest
 
 _alive: set[ServerProcess] = set()
 
+GENEROUS = [
+    *("--games-rate", "100000/minute", "--actions-rate", "100000/minute", "--replays-rate", "100000/minute"),
+    *("--sockets", "100000", "--sockets-per-game", "100000", "--computer-games", "100000"),
+]
+"""Limits no test reaches: tests create many games quickly from one address (a test about
+the limits passes its own after these)."""
+
 
 class Refused(Exception):
     """An HTTP answer that is not 2xx: its status and body."""
@@ -42,7 +49,7 @@ class ServerProcess:
 
     def __init__(self, database: str, *options: str, pace: float = 0.0) -> None:
         command = [sys.executable, "-m", "chaosgames.cli.main", "serve", "--port", "0"]
-        command += ["--database", database, "--pace", str(pace), "--computers", "1", *options]
+        command += ["--database", database, "--pace", str(pace), "--computers", "1", *GENEROUS, *options]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
@@ -56,7 +63,8 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{found.group(1)}"
         # Read what the server says from now on (else a full pipe would stop it), keep the end.
         self.said: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         deadline = time.monotonic() + 60
         while True:
             try:

@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import chaosgames.web.views
 from chaosgames import agents, load_game
 from chaosgames.core import CHANCE
 from chaosgames.core.records import GameRecord
 from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
+from chaosgames.web.live import Thinking
 from chaosgames.web.workers import Decision, decide
-from tests.web.conftest import act, bearer, create, view
+from tests.web.conftest import act, bearer, create, service, view
 
 
 def checkers(client: TestClient, second: str = "human") -> tuple[str, str, str | None]:
@@ -195,6 +198,13 @@ class TestCreating:
         )
         assert answer.status_code == 422
         assert "JSON decode error" in answer.json()["detail"]
+
+    @pytest.mark.parametrize("path", ["/api/games", "/api/replay"])
+    def test_a_body_nested_too_deep_answers_422_as_documented(self, client: TestClient, path: str) -> None:
+        deep = "[" * 100_000 + "]" * 100_000
+        answer = client.post(path, content=deep, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["detail"].startswith("The request body is nested too deep to be read")
 
     def test_an_oversized_body_is_refused(self, client: TestClient) -> None:
         body = json.dumps(
@@ -391,6 +401,20 @@ def wait_for(client: TestClient, game_id: str, check: Any, seconds: float = 30.0
 
 
 class TestComputerSeats:
+    def test_a_thinking_seats_clock_runs_on_between_changes(
+        self, client: TestClient, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        game_id, _first, _second = checkers(client)
+        live = service(client).running[game_id]
+        live.thinking = Thinking(1, 1000.0, 5.0)  # as a computer seat deciding since t=1000
+        monkeypatch.setattr(chaosgames.web.views.time, "time", lambda: 1001.0)
+        assert view(client, game_id)["thinking"]["elapsed"] == 1.0
+        monkeypatch.setattr(chaosgames.web.views.time, "time", lambda: 1004.5)
+        assert view(client, game_id)["thinking"]["elapsed"] == 4.5  # not the view of t=1001 again
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            ws.send_text('{"token": null}')
+            assert ws.receive_json()["view"]["thinking"]["elapsed"] == 4.5
+
     def test_a_computer_seat_answers_a_persons_move(self, client: TestClient) -> None:
         game_id, first, _ = checkers(client, second="greedy")
         assert act(client, game_id, first, "9-13", 0).status_code == 200
@@ -477,12 +501,14 @@ class TestRecordsAndReplays:
 
 class TestRestart:
     def test_a_new_server_on_the_same_database_continues_every_game(self, db_path: Path) -> None:
-        app = create_app(str(db_path), computer_pool="thread", workers=1)
+        app = create_app(str(db_path), computer_pool="thread", workers=1, limits=GENEROUS)
         with TestClient(app) as client:
             game_id, first, second = checkers(client)
             act(client, game_id, first, "9-13", 0)
             before = view(client, game_id, second)
-        with TestClient(create_app(str(db_path), computer_pool="thread", workers=1)) as client:
+        with TestClient(
+            create_app(str(db_path), computer_pool="thread", workers=1, limits=GENEROUS)
+        ) as client:
             after = view(client, game_id, second)
             assert after == before
             assert act(client, game_id, second or "", "21-17", 1).status_code == 200

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
 from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
 from tests.web.conftest import act, create, view
 
 DATABASE = Path(tempfile.mkdtemp(prefix="chaosgames-fuzz-")) / "games.sqlite"
@@ -35,7 +36,7 @@ CONFIG = SchemathesisConfig.from_dict(
 
 def seed_games() -> dict[str, list[str]]:
     """A running game and a finished one, people only (nothing moves by itself): id -> tokens."""
-    with TestClient(create_app(str(DATABASE), computer_pool="thread", workers=1)) as client:
+    with TestClient(create_app(str(DATABASE), computer_pool="thread", workers=1, limits=GENEROUS)) as client:
         running = create(client, "chaos-checkers", ["human", "human"], options={"chaos": False}, seed=1)
         finished = create(client, "cardboard-machines", ["human", "human"], seed=2)
         tokens = [s["token"] for s in finished["seats"]]
@@ -46,7 +47,7 @@ def seed_games() -> dict[str, list[str]]:
 
 
 SEEDED = seed_games()
-app = create_app(str(DATABASE), computer_pool="thread", workers=1)
+app = create_app(str(DATABASE), computer_pool="thread", workers=1, limits=GENEROUS)
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=CONFIG)
 cases = itertools.count()
 

@@ -10,6 +10,7 @@ import time
 from fastapi.testclient import TestClient
 
 from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
 from chaosgames.web.service import HEARTBEAT, LEASE
 from chaosgames.web.storage import Store, StoredGame, token_hash
 from tests.web.conftest import view
@@ -32,7 +33,7 @@ def test_a_silent_servers_games_wait_out_its_lease_then_move_again(database: str
     try:
         store.beat(ELSEWHERE)
         game_id = game_owned_elsewhere(store)
-        with TestClient(create_app(database, computer_pool="thread", workers=1)) as client:
+        with TestClient(create_app(database, computer_pool="thread", workers=1, limits=GENEROUS)) as client:
             # Within the lease the far server still owns the game: this one leaves it alone
             # through more than one of its sweeps.
             time.sleep(HEARTBEAT * 1.5)

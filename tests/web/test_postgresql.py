@@ -6,13 +6,14 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
 from chaosgames.web.storage import Store, StoredGame
 from tests.web.conftest import act, create, view
 from tests.web.test_api import wait_for
 
 
 def test_a_game_is_played_refused_and_resumed_on_postgresql(postgres_url: str) -> None:
-    with TestClient(create_app(postgres_url, computer_pool="thread", workers=1)) as client:
+    with TestClient(create_app(postgres_url, computer_pool="thread", workers=1, limits=GENEROUS)) as client:
         created = create(client, "chaos-checkers", ["human", "greedy"], options={"chaos": False}, seed=3)
         game_id, token = created["id"], created["seats"][0]["token"]
         assert act(client, game_id, token, "11-15", 0).status_code == 200
@@ -20,7 +21,7 @@ def test_a_game_is_played_refused_and_resumed_on_postgresql(postgres_url: str) -
         wait_for(client, game_id, lambda v: v["version"] >= 2)
         before = view(client, game_id, token)
         assert act(client, game_id, token, "1-5", 2).status_code == 409  # illegal
-    with TestClient(create_app(postgres_url, computer_pool="thread", workers=1)) as client:
+    with TestClient(create_app(postgres_url, computer_pool="thread", workers=1, limits=GENEROUS)) as client:
         after = view(client, game_id, token)
         assert after == before
         assert act(client, game_id, token, after["legal"][0]["notation"], 2).status_code == 200

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from chaosgames import agents
 from chaosgames.core.records import GameRecord
-from chaosgames.web.service import agent_seed
+from chaosgames.web.dice import agent_seed
 from tests.web.servers import Servers
 
 

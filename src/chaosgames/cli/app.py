@@ -255,11 +255,62 @@ def serve(
         float,
         typer.Option(help="Seconds a computer seat waits before moving, so people can follow.", min=0),
     ] = 0.5,
+    think_limit: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a computer seat may think per move; a move still unmade 2 s later is stopped "
+            "and the seat plays the easy level's move.",
+            min=0.1,
+        ),
+    ] = 10.0,
+    games_rate: Annotated[
+        str, typer.Option(help="Games one client address may create (a rate).")
+    ] = "10/minute",
+    actions_rate: Annotated[
+        str, typer.Option(help="Actions one client address may play (a rate).")
+    ] = "240/minute",
+    replays_rate: Annotated[
+        str, typer.Option(help="Uploaded records one client address may have replayed (a rate).")
+    ] = "20/minute",
+    sockets: Annotated[int, typer.Option(help="WebSockets one client address may have open.", min=1)] = 32,
+    sockets_per_game: Annotated[
+        int, typer.Option(help="WebSockets one client address may have open to one game.", min=1)
+    ] = 8,
+    computer_games: Annotated[
+        int, typer.Option(help="Running games with computer seats one client address may have.", min=1)
+    ] = 4,
+    replay_limit: Annotated[
+        float, typer.Option(help="Seconds the replay of a record may take before it is given up.", min=0.1)
+    ] = 10.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site whose pages may open the WebSocket (https://host[:port]); repeatable."
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: play every game in the browser with friends and computer opponents."""
     from chaosgames.web.server import run as run_server
 
-    run_server(host=host, port=port, database=database, workers=workers, computers=computers, pace=pace)
+    run_server(
+        host=host,
+        port=port,
+        database=database,
+        workers=workers,
+        computers=computers,
+        pace=pace,
+        think_limit=think_limit,
+        replay_limit=replay_limit,
+        allow_origins=list(allow_origin or []),
+        limits={
+            "games": games_rate,
+            "actions": actions_rate,
+            "replays": replays_rate,
+            "sockets": sockets,
+            "sockets_per_game": sockets_per_game,
+            "computer_games": computer_games,
+        },
+    )
 
 
 lab.register(app)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -29,15 +31,19 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import chaosgames
+import chaosgames.web.apidocs as apidocs
 import chaosgames.web.schemas as schemas
 import chaosgames.web.views as views
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, UnknownGameError
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import game_class
 from chaosgames.core.story import slug
+from chaosgames.web.computers import THINK_LIMIT
 from chaosgames.web.hub import Hub
-from chaosgames.web.live import LiveGame
-from chaosgames.web.replays import ReplayCache
+from chaosgames.web.limits import ClientLimits, Gate, client_address, gate, limited
+from chaosgames.web.live import HUMAN, LiveGame
+from chaosgames.web.origins import normalised
+from chaosgames.web.replays import REPLAY_LIMIT, Replays
 from chaosgames.web.service import Forbidden, GameService, NotFound, WebError
 from chaosgames.web.storage import FINISHED, RUNNING, Store
 
@@ -49,7 +55,7 @@ MAX_BODY = 2_000_000
 LIST_LIMIT = 50
 
 PROBLEMS: dict[int | str, dict[str, Any]] = {
-    code: {"model": schemas.Problem} for code in (400, 403, 404, 409, 413, 422)
+    code: {"model": schemas.Problem} for code in (400, 403, 404, 409, 413, 422, 429)
 }
 
 bearer = HTTPBearer(auto_error=False, description="a seat's secret token (from its private link)")
@@ -63,28 +69,42 @@ def create_app(
     workers: int = 2,
     pace: float = 0.0,
     max_body: int = MAX_BODY,
+    think_limit: float = THINK_LIMIT,
+    limits: ClientLimits | None = None,
+    allow_origins: Iterable[str] = (),
+    replay_limit: float = REPLAY_LIMIT,
 ) -> FastAPI:
     """The web app on `database_url` (a SQLAlchemy URL, or a SQLite file's path).
 
-    `computer_pool` is "process" (computer seats think in `workers` other processes) or
-    "thread" (tests with cheap agents); `pace` is the pause, in seconds, before a computer
-    seat moves, so that people can follow the game.
+    `computer_pool` is "process" (computer seats think in `workers` other processes, and
+    records are replayed in one more) or "thread" (tests with cheap agents); `pace` is the
+    pause, in seconds, before a computer seat moves, so that people can follow the game.
+    `think_limit` bounds a computer seat's thinking per move, `limits` what one client
+    address may do (docs/web.md, "Running it in public"), `allow_origins` the pages of
+    other sites that may open the WebSocket, `replay_limit` the seconds a record's replay
+    may take.
     """
     hub = Hub()
+    hub.origins = normalised(allow_origins)
     state: dict[str, Any] = {}
+    replays = Replays(computer_pool, replay_limit)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)  # creates the schema when missing
-        service = GameService(store, pool=computer_pool, workers=workers, pace=pace, notify=hub.notify)
+        service = GameService(
+            store, pool=computer_pool, workers=workers, pace=pace, think_limit=think_limit, notify=hub.notify
+        )
         hub.service = service
         state["service"] = service
         app.state.service = service  # for tests and tools that inspect the live games
+        replays.worker.start()
         await service.start()
         try:
             yield
         finally:
             await service.stop()
+            replays.stop()
             store.close()
 
     app = FastAPI(
@@ -92,17 +112,18 @@ def create_app(
         version=chaosgames.__version__,
         summary="Play Chaos Cruisers, Chaos Checkers, Royal Racers and Cardboard Machines in the browser.",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # apidocs serves it, offline and under the CSP
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+    app.state.gate = hub.gate = Gate(limits or ClientLimits())
+    app.state.replays = replays
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=max_body)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.filters["tojson_script"] = json_for_script
     templates.env.filters["json_text"] = json.dumps
-    replays = ReplayCache()
 
     def service() -> GameService:
         return state["service"]  # type: ignore[no-any-return]
@@ -111,6 +132,7 @@ def create_app(
     _api_routes(app, service, hub, replays)
     _page_routes(app, service, templates)
     _optional_token_in_schema(app)
+    apidocs.install(app)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
@@ -122,7 +144,7 @@ def create_app(
 # -- the HTTP API ------------------------------------------------------------------------------
 
 
-def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, replays: ReplayCache) -> None:
+def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, replays: Replays) -> None:
     @app.get("/api/health", response_model=schemas.Health, tags=["server"])
     async def health() -> dict[str, Any]:
         """Whether the server runs, with how many games and connections."""
@@ -144,11 +166,26 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         return await game_lists(service(), limit)
 
     @app.post(
-        "/api/games", response_model=schemas.CreatedGame, status_code=201, responses=PROBLEMS, tags=["games"]
+        "/api/games",
+        response_model=schemas.CreatedGame,
+        status_code=201,
+        responses=PROBLEMS,
+        tags=["games"],
+        dependencies=[limited("games")],
     )
-    async def create_game(new: schemas.NewGame) -> dict[str, Any]:
+    async def create_game(new: schemas.NewGame, request: Request) -> dict[str, Any]:
         """Create a game: one private link per human seat and a spectator link."""
-        live, tokens = await service().create(new.game, new.options, new.seats, new.seed, new.actions)
+        client = client_address(request)
+        computers = any(who != HUMAN for who in new.seats)
+        room = (
+            gate(request).computer_game(client, service().running) if computers else contextlib.nullcontext()
+        )
+        with room as keep:
+            live, tokens = await service().create(
+                new.game, new.options, new.seats, new.seed, new.actions, client=client
+            )
+            if keep is not None:
+                keep(live.id)
         return created(live, tokens)
 
     @app.get("/api/games/{game_id}", response_model=schemas.GameView, responses=PROBLEMS, tags=["play"])
@@ -156,10 +193,14 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         """The game as a seat (with its token) or a spectator (without) sees it."""
         live = await service().get(game_id)
         viewer = service().seat_for(live, _token(credentials))
-        return hub.view(live, viewer)
+        return await hub.view_off_loop(live, viewer)
 
     @app.post(
-        "/api/games/{game_id}/actions", response_model=schemas.GameView, responses=PROBLEMS, tags=["play"]
+        "/api/games/{game_id}/actions",
+        response_model=schemas.GameView,
+        responses=PROBLEMS,
+        tags=["play"],
+        dependencies=[limited("actions")],
     )
     async def play(
         game_id: str,
@@ -195,7 +236,8 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
     async def record(game_id: str) -> Response:
         """The game record (every action, chance included) as a JSON file."""
         live = await replayable(service(), game_id)
-        body = json.dumps(live.record().to_json(), indent=1)
+        # A long game's record is megabytes of JSON: written off the event loop.
+        body = await asyncio.to_thread(lambda: json.dumps(live.record().to_json(), indent=1))
         name = f"{live.game.name}-{live.id}.json"
         return Response(
             body,
@@ -206,10 +248,10 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
     @app.get(
         "/api/games/{game_id}/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"]
     )
-    async def game_replay(game_id: str) -> dict[str, Any]:
+    async def game_replay(game_id: str) -> Response:
         """The game's move log in full, for the replay viewer."""
         live = await replayable(service(), game_id)
-        return replays.get(live.record()).summary()
+        return encoded(await replays.summary(live.record(), f"{live.id}:{live.version}"))
 
     @app.get(
         "/api/games/{game_id}/replay/{at}",
@@ -217,20 +259,39 @@ def _api_routes(app: FastAPI, service: Callable[[], GameService], hub: Hub, repl
         responses=PROBLEMS,
         tags=["replay"],
     )
-    async def game_replay_frame(game_id: str, at: int) -> dict[str, Any]:
+    async def game_replay_frame(game_id: str, at: int) -> Response:
         """The position after `at` actions, shown in full."""
         live = await replayable(service(), game_id)
-        return replays.get(live.record()).frame(at)
+        return encoded(await replays.frame(live.record(), at, f"{live.id}:{live.version}"))
 
     @app.post("/api/replay", response_model=schemas.ReplayInfo, responses=PROBLEMS, tags=["replay"])
-    async def record_replay(record: schemas.RecordDocument) -> dict[str, Any]:
+    async def record_replay(key: UploadKey, record: schemas.RecordDocument) -> Response:
         """An uploaded record's move log, each action checked."""
-        return replays.get(GameRecord.from_json(record.model_dump())).summary()
+        return encoded(await replays.summary(GameRecord.from_json(record.model_dump()), key))
 
     @app.post("/api/replay/{at}", response_model=schemas.ReplayFrame, responses=PROBLEMS, tags=["replay"])
-    async def record_replay_frame(at: int, record: schemas.RecordDocument) -> dict[str, Any]:
+    async def record_replay_frame(at: int, key: UploadKey, record: schemas.RecordDocument) -> Response:
         """The position of an uploaded record after `at` actions."""
-        return replays.get(GameRecord.from_json(record.model_dump())).frame(at)
+        return encoded(await replays.frame(GameRecord.from_json(record.model_dump()), at, key))
+
+
+async def upload(request: Request) -> str:
+    """The key of an uploaded record, its body's SHA-256. One the server has not replayed
+    lately counts as an upload of its client, before the body is validated (a position of
+    one just replayed is cheap, and the replay viewer asks for one at every step)."""
+    key = hashlib.sha256(await request.body()).hexdigest()
+    replays: Replays = request.app.state.replays
+    if not replays.known(key):
+        gate(request).hit("replays", client_address(request))
+    return key
+
+
+UploadKey = Annotated[str, Depends(upload)]
+
+
+def encoded(text: str) -> Response:
+    """An answer the worker has encoded already (of the shape the route declares)."""
+    return Response(text, media_type="application/json")
 
 
 def _optional_token_in_schema(app: FastAPI) -> None:
@@ -285,7 +346,22 @@ def created(live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
     }
 
 
+LISTS_FRESH = 1.0
+"""Seconds a list of games, once built, is given to everyone who asks (building it reads and
+describes every game listed, and anyone may ask for the lobby as often as they like)."""
+
+
 async def game_lists(service: GameService, limit: int) -> dict[str, Any]:
+    built = service.lists.get(limit)
+    now = time.monotonic()
+    if built is not None and now - built[0] < LISTS_FRESH:
+        return built[1]
+    lists = await _game_lists(service, limit)
+    service.lists[limit] = (now, lists)
+    return lists
+
+
+async def _game_lists(service: GameService, limit: int) -> dict[str, Any]:
     # Running games come from the database too: other servers may have started some.
     newest = await asyncio.to_thread(service.store.summaries, RUNNING, limit)
     running = []
@@ -397,7 +473,7 @@ def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
-        return answer(request, exc.status, exc.detail, **exc.extra)
+        return answer(request, exc.status, exc.detail, headers=exc.headers, **exc.extra)
 
     @app.exception_handler(ChaosGamesError)
     async def game_error(request: Request, exc: ChaosGamesError) -> Response:
@@ -415,6 +491,10 @@ def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
         if exc.status_code == 404 and detail == "Not Found":
             detail = f"There is no page {request.url.path!r} here."
         headers = dict(exc.headers or {})
+        if exc.status_code == 400 and detail == "There was an error parsing the body":
+            # FastAPI's answer when its JSON parser fails otherwise than on syntax: most often
+            # a body nested too deep for it (RecursionError). Malformed JSON is a 422.
+            return answer(request, 422, unreadable_body(exc.__cause__))
         if exc.status_code == 405:
             # Starlette answers for the first route of the path only; a path served by
             # several routes (GET and POST /api/games) allows all their methods.
@@ -429,6 +509,15 @@ def _install_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
         # every game as it was; the request gets a sentence, the log the traceback.
         log.exception("Unexpected error on %s %s", request.method, request.url.path)
         return answer(request, 400, f"The server could not handle this request ({type(exc).__name__}).")
+
+
+def unreadable_body(cause: BaseException | None) -> str:
+    if isinstance(cause, RecursionError):
+        return (
+            "The request body is nested too deep to be read (this API's bodies need fewer than ten levels)."
+        )
+    reason = f" ({type(cause).__name__})" if cause is not None else ""
+    return f"The request body cannot be read as JSON{reason}."
 
 
 def allowed_methods(app: FastAPI, request: Request) -> list[str]:

@@ -6,12 +6,18 @@ after every change: the view of that seat (or of a spectator), with only the mov
 entries the connection has not had yet (`log_from` says where they start). Updates a slow
 connection has not taken yet are merged: it gets the newest view, never a queue of stale
 ones.
+
+Before the hello, a connection is checked: its `Origin` (the server's own, or one of
+`--allow-origin`; see `origins`), and the client's open connections (see `limits`). A long
+game's view (a move log of thousands of entries) is built and encoded in a thread, off the
+event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 from collections import defaultdict
 from typing import Any
@@ -20,13 +26,19 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import chaosgames.web.views as views
 from chaosgames.core import safejson
+from chaosgames.web.errors import TooMany
+from chaosgames.web.limits import ClientLimits, Gate, client_address
 from chaosgames.web.live import LiveGame
+from chaosgames.web.origins import origin_allowed
 from chaosgames.web.service import GameService, WebError
 
 HELLO_TIMEOUT = 10.0
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_HELLO = 4400
+CLOSE_TOO_MANY = 4429
+LONG_LOG = 1_000
+"""Move-log entries from which a view is built in a thread rather than on the event loop."""
 
 
 class Subscriber:
@@ -44,6 +56,9 @@ class Hub:
     def __init__(self) -> None:
         self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
         self.service: GameService | None = None
+        self.gate = Gate(ClientLimits())
+        self.origins: frozenset[str] = frozenset()
+        """Origins of other sites whose pages may open the WebSocket (`--allow-origin`)."""
         # The last view built per (game, viewer): several tabs of one seat share it.
         self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
@@ -71,9 +86,19 @@ class Hub:
         if log_from is None:
             log_from = views.log_start(live)
         view = dict(self.base_view(live, viewer))
+        view["thinking"] = views.thinking(live)  # its clock runs on between changes
         view["log_from"] = log_from
         view["log"] = views.log_entries(live, viewer, log_from)
         return view
+
+    async def view_off_loop(
+        self, live: LiveGame, viewer: int | None, log_from: int | None = None
+    ) -> dict[str, Any]:
+        """`view`, built in a thread when its move log is long."""
+        start = views.log_start(live) if log_from is None else log_from
+        if live.version - start < LONG_LOG:
+            return self.view(live, viewer, log_from)
+        return await asyncio.to_thread(self.view, _snapshot(live), viewer, log_from)
 
     def message(self, live: LiveGame, subscriber: Subscriber) -> str:
         sent = subscriber.sent_log
@@ -84,9 +109,19 @@ class Hub:
 
     async def serve(self, websocket: WebSocket, game_id: str) -> None:
         """One connection, from its hello to its end."""
+        await websocket.accept()
+        if not origin_allowed(websocket, self.origins):
+            await _close(websocket, CLOSE_FORBIDDEN, "This page's origin may not open this server's games.")
+            return
+        try:
+            with self.gate.socket(client_address(websocket), game_id):
+                await self._serve(websocket, game_id)
+        except TooMany as exc:
+            await _close(websocket, CLOSE_TOO_MANY, exc.detail)
+
+    async def _serve(self, websocket: WebSocket, game_id: str) -> None:
         service = self.service
         assert service is not None
-        await websocket.accept()
         try:
             hello = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
             token = _token(hello)
@@ -128,12 +163,23 @@ class Hub:
         try:
             while True:
                 live = await service.get(game_id)
-                await subscriber.websocket.send_text(self.message(live, subscriber))
+                sent = subscriber.sent_log
+                if live.version - (views.log_start(live) if sent is None else sent) < LONG_LOG:
+                    text = self.message(live, subscriber)
+                else:
+                    text = await asyncio.to_thread(self.message, _snapshot(live), subscriber)
+                await subscriber.websocket.send_text(text)
                 await subscriber.wake.wait()
                 subscriber.wake.clear()
         except (WebSocketDisconnect, RuntimeError, WebError):
             with contextlib.suppress(BaseException):
                 await subscriber.websocket.close()
+
+
+def _snapshot(live: LiveGame) -> LiveGame:
+    """The game as it is now, for a thread to read while the loop goes on changing it (a
+    change replaces the state and extends the move log)."""
+    return dataclasses.replace(live, steps=list(live.steps))
 
 
 async def _receive_text(websocket: WebSocket) -> str:

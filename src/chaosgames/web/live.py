@@ -6,14 +6,13 @@ it (dice, shuffles, draws), until a player decides or the game ends. Only once t
 has committed those actions does `accept` make them the game's own, so a failed or
 refused commit leaves the game exactly as it was.
 
-Chance outcomes are drawn from the game's seed and the sequence number of the outcome,
-so a game replays and resumes the same way whatever happened to the server between two
-actions.
+Chance outcomes are drawn from the game's secret (or the seed it was created with) and the
+sequence number of the outcome (see `dice`), so a game resumes the same way whatever
+happened to the server between two actions.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +23,7 @@ from chaosgames.core.game import Action, Game, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import load_game
 from chaosgames.core.story import Told
+from chaosgames.web.dice import chance_rng
 from chaosgames.web.storage import FINISHED, RUNNING, StoredGame
 
 HUMAN = "human"
@@ -76,6 +76,8 @@ class LiveGame:
     thinking: Thinking | None = None
     trouble: str | None = None
     """Why a computer seat could not move (shown to the players), or None."""
+    secret: bytes | None = None
+    """The key of the game's dice (see `dice`); None for a game created with a seed."""
 
     @property
     def version(self) -> int:
@@ -124,19 +126,22 @@ class LiveGame:
         return player if player >= 0 else None
 
     def record(self) -> GameRecord:
-        """The game's record. The seed is in it only once the game is over: it fixes every
-        chance outcome still to come (and the computer seats' draws), so in a running game
-        it would show the dice before they are rolled."""
+        """The game's record. The seed (or the secret) is in it only once the game is over: it
+        fixes every chance outcome still to come (and the computer seats' draws), so in a
+        running game it would show the dice before they are rolled."""
         over = self.state.is_terminal()
         record = GameRecord(
             self.game.name,
             dict(self.game.options),
             list(self.seats),
             [s.notation for s in self.steps],
-            meta={**({"seed": self.seed} if over else {}), "server_game": self.id, **self.meta},
+            meta={**(self._dice() if over else {}), "server_game": self.id, **self.meta},
         )
         record.finish(self.state)
         return record
+
+    def _dice(self) -> dict[str, Any]:
+        return {"seed": self.seed} if self.secret is None else {"secret": self.secret.hex()}
 
     # -- changes -------------------------------------------------------------------------
 
@@ -153,7 +158,7 @@ class LiveGame:
             if len(steps) >= CHANCE_LIMIT:
                 raise ChaosGamesError("The game keeps drawing chance outcomes; the server stopped it.")
             outcome = sample_outcome(
-                state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps))
+                state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps), self.secret)
             )
             steps.append(_applied(self.game, state, CHANCE, outcome, turn))
         return state, steps
@@ -177,6 +182,7 @@ class LiveGame:
             seats=list(stored.seats),
             token_hashes=list(stored.token_hashes),
             seed=stored.seed,
+            secret=None if stored.secret is None else bytes.fromhex(stored.secret),
             meta=dict(stored.meta),
             created=stored.created,
             updated=stored.updated,
@@ -213,11 +219,6 @@ class LiveGame:
             turn = step.turn
             decider = actor if actor >= 0 else decider
         return state, steps
-
-
-def chance_rng(seed: int, done: int) -> random.Random:
-    """The generator for the chance outcome that follows `done` actions of a game."""
-    return random.Random(f"chaosgames:{seed}:{done}")
 
 
 def _turn(turn: int, decider: int, actor: int) -> int:

@@ -4,10 +4,17 @@ A record holds every action, chance outcomes included, so its replay shows every
 (`reveal=True`): face-down cards too. The server therefore replays a game of a game with
 hidden information only once it is over (see `app`). Positions are rebuilt from
 checkpoints kept every few actions, for the few records viewed last.
+
+Replaying a record of 20,000 actions takes a second of CPU: `Replays` does it in a worker
+process (see `workers`), never on the server's event loop, with a time limit (a record
+that takes longer is refused) and a short queue (beyond it the server says it is busy).
+The worker keeps the replays it built, so stepping through a record costs a checkpoint
+and at most CHECKPOINT_EVERY actions per position.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections import OrderedDict
@@ -19,9 +26,16 @@ from chaosgames.core.errors import ChaosGamesError, RecordError
 from chaosgames.core.game import Game, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.story import Told
+from chaosgames.web.errors import TooMany, Unprocessable
+from chaosgames.web.workers import Overrun, Worker, WorkerDied
 
 CHECKPOINT_EVERY = 50
 CACHED_RECORDS = 8
+REPLAY_LIMIT = 10.0
+"""Seconds a replay may take in the worker (the longest record allowed takes about one)."""
+QUEUE = 8
+"""Replays that may wait for the worker; more are answered 429 (the server is busy)."""
+BUSY_RETRY = 5.0
 
 
 class Replay:
@@ -131,7 +145,7 @@ class ReplayCache:
         self._replays: OrderedDict[str, Replay] = OrderedDict()
 
     def get(self, record: GameRecord) -> Replay:
-        key = hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
+        key = record_key(record)
         replay = self._replays.pop(key, None)
         if replay is None:
             replay = Replay(record)
@@ -139,3 +153,72 @@ class ReplayCache:
         while len(self._replays) > self.size:
             self._replays.popitem(last=False)
         return replay
+
+
+def record_key(record: GameRecord) -> str:
+    return hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
+
+
+_replays = ReplayCache()
+"""The worker's replays (in the worker process; in thread mode, shared by the server's threads)."""
+
+
+def replay_summary(doc: dict[str, Any]) -> str:
+    """The move log of a record, as JSON (runs in the worker, which encodes it too: a long
+    record's log is megabytes)."""
+    return json.dumps(_replays.get(GameRecord.from_json(doc)).summary())
+
+
+def replay_frame(doc: dict[str, Any], at: int) -> str:
+    """A record's position after `at` actions, as JSON (runs in the worker)."""
+    return json.dumps(_replays.get(GameRecord.from_json(doc)).frame(at))
+
+
+class Replays:
+    """Replays built in one worker process, one at a time, each within `limit` seconds."""
+
+    def __init__(self, kind: str = "process", limit: float = REPLAY_LIMIT) -> None:
+        self.worker = Worker(kind)
+        self.limit = limit
+        self._turn = asyncio.Lock()
+        self._waiting = 0
+        self._known: OrderedDict[str, None] = OrderedDict()
+
+    def known(self, key: str) -> bool:
+        """Whether the worker replayed the record `key` names lately (a position is then cheap)."""
+        return key in self._known
+
+    async def summary(self, record: GameRecord, key: str) -> str:
+        """The record's move log as JSON; `key` names the record (see `known`)."""
+        return await self._call(key, replay_summary, record.to_json())
+
+    async def frame(self, record: GameRecord, at: int, key: str) -> str:
+        """The record's position after `at` actions as JSON."""
+        return await self._call(key, replay_frame, record.to_json(), at)
+
+    async def _call(self, key: str, fn: Any, *args: Any) -> str:
+        if self._waiting >= QUEUE:
+            raise TooMany(
+                "The server is busy replaying other records; try again in a few seconds.", BUSY_RETRY
+            )
+        self._waiting += 1
+        try:
+            async with self._turn:
+                try:
+                    answer: str = await self.worker.call(fn, *args, limit=self.limit)
+                except WorkerDied:
+                    answer = await self.worker.call(fn, *args, limit=self.limit)
+        except Overrun:
+            self._known.clear()  # the worker was replaced: it knows no replay any more
+            raise Unprocessable(
+                f"The record took more than {self.limit:g} s to replay on this server; it was given up."
+            ) from None
+        finally:
+            self._waiting -= 1
+        self._known[key] = None
+        while len(self._known) > CACHED_RECORDS:
+            self._known.popitem(last=False)
+        return answer
+
+    def stop(self) -> None:
+        self.worker.kill()

@@ -18,6 +18,7 @@ from uvicorn.supervisors import Multiprocess
 
 from chaosgames.core.errors import ChaosGamesError
 from chaosgames.web.app import create_app
+from chaosgames.web.limits import ClientLimits
 from chaosgames.web.storage import database_url
 
 WEBSOCKET_MAX_BYTES = 64 * 1024
@@ -26,8 +27,20 @@ SETTINGS = "CHAOSGAMES_SERVE_SETTINGS"
 """How the supervisor hands the app's settings to each server process it starts."""
 
 
-def run(host: str, port: int, database: str, workers: int = 1, computers: int = 2, pace: float = 0.5) -> None:
-    """Serve until interrupted; prints where, and on what database."""
+def run(
+    host: str,
+    port: int,
+    database: str,
+    workers: int = 1,
+    computers: int = 2,
+    pace: float = 0.5,
+    **settings: Any,
+) -> None:
+    """Serve until interrupted; prints where, and on what database. `settings` are
+    `create_app`'s limits (`think_limit`, `limits` as a dict of ClientLimits' fields,
+    `allow_origins`, `replay_limit`)."""
+    settings = {"workers": computers, "pace": pace, **settings}
+    _app_settings(settings)  # a bad limit is refused before anything starts
     sock = _bind(host, port)
     shown = host if host not in ("0.0.0.0", "::") else "127.0.0.1"
     bound = sock.getsockname()[1]
@@ -44,10 +57,10 @@ def run(host: str, port: int, database: str, workers: int = 1, computers: int = 
         timeout_graceful_shutdown=3,
     )
     if workers == 1:
-        server = uvicorn.Server(uvicorn.Config(create_app(database, workers=computers, pace=pace), **options))
+        server = uvicorn.Server(uvicorn.Config(create_app(database, **_app_settings(settings)), **options))
         server.run(sockets=[sock])
         return
-    os.environ[SETTINGS] = json.dumps({"database": database, "computers": computers, "pace": pace})
+    os.environ[SETTINGS] = json.dumps({"database": database, **settings})
     config = uvicorn.Config(
         "chaosgames.web.server:app_from_settings", factory=True, workers=workers, **options
     )
@@ -57,7 +70,14 @@ def run(host: str, port: int, database: str, workers: int = 1, computers: int = 
 def app_from_settings() -> FastAPI:
     """The app of one of several server processes (uvicorn's factory)."""
     settings = json.loads(os.environ[SETTINGS])
-    return create_app(settings["database"], workers=settings["computers"], pace=settings["pace"])
+    database = settings.pop("database")
+    return create_app(database, **_app_settings(settings))
+
+
+def _app_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """`create_app`'s keywords from plain (JSON) settings."""
+    limits = settings.get("limits")
+    return {**settings, "limits": None if limits is None else ClientLimits(**limits)}
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -5,9 +5,10 @@ transaction (`Store.commit`) that checks the game's version: an action is worked
 a copy of the state, committed, and only then becomes the game's (and is acknowledged).
 After each change the hub is told, and it sends every connected viewer its own view.
 
-Computer seats decide in a worker pool (see `workers`); the game shows them "thinking"
-meanwhile. When the server starts it loads every unfinished game from the database and
-picks up where each stopped: pending chance outcomes are drawn, computer seats move.
+Computer seats decide in worker processes shared fairly by every game, within bounds and a
+wall-clock cap per decision (see `computers`); the game shows them "thinking" meanwhile.
+When the server starts it loads every unfinished game from the database and picks up
+where each stopped: pending chance outcomes are drawn, computer seats move.
 
 Several servers may share one database (see docs/web.md, "Running it for a club"):
 - a game's computer seats are moved by the server that owns the game (`games.owner`);
@@ -27,12 +28,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from chaosgames import agents
@@ -40,6 +40,9 @@ from chaosgames.core.constants import CHANCE
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, InvalidOptionError, NotationError
 from chaosgames.core.game import Action, State
 from chaosgames.core.registry import game_class, load_game
+from chaosgames.web.computers import THINK_LIMIT, ComputerPlayers, check_seat_limits
+from chaosgames.web.dice import agent_seed, new_secret
+from chaosgames.web.errors import Conflict, Forbidden, NotFound, Unprocessable, WebError
 from chaosgames.web.live import HUMAN, LiveGame, Step, Thinking
 from chaosgames.web.storage import (
     CHANNEL,
@@ -51,7 +54,7 @@ from chaosgames.web.storage import (
     token_hash,
     token_matches,
 )
-from chaosgames.web.workers import Decision, budget, decide, make_pool, warm_up
+from chaosgames.web.workers import Decision, Overrun, budget
 
 log = logging.getLogger("chaosgames.web")
 
@@ -65,62 +68,11 @@ SQLITE_POLL = 0.5
 """Seconds between checks for other servers' changes on SQLite (under a second to a viewer)."""
 POSTGRES_POLL = 5.0
 """The same on PostgreSQL, where notifications carry changes and this only backs them up."""
-SEAT_LIMITS: dict[str, dict[str, float]] = {
-    "mcts": {"iterations": 20_000, "time": 10.0},
-    "rollout": {"futures": 256, "finish_futures": 256},
-    "greedy": {"samples": 64, "chance_depth": 4},
-}
-"""The most a computer seat may think on this server, by agent and parameter: ten times
-the hardest level and more, so that every level and any sensible spec is taken, while a
-spec that would think for hours (and hold a worker every game shares) is refused. The
-agents themselves take any budget (a researcher's long search is theirs to run)."""
-
-
-class WebError(Exception):
-    """A request the server refuses: an HTTP status, a sentence, and details."""
-
-    status = 400
-
-    def __init__(self, detail: str, **extra: Any) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.extra = extra
-
-
-class NotFound(WebError):
-    status = 404
-
-
-class Forbidden(WebError):
-    status = 403
-
-
-class Conflict(WebError):
-    status = 409
-
-
-class Unprocessable(WebError):
-    status = 422
-
-
-def check_seat_limits(spec: str, agent: agents.Agent) -> None:
-    """Unprocessable when the agent would think more than the server allows (SEAT_LIMITS)."""
-    for key, most in SEAT_LIMITS.get(agent.name, {}).items():
-        asked = agent.settings[key]
-        if asked > most:
-            raise Unprocessable(
-                f"A computer seat on this server thinks at most {key}={most:g} ({agent.name}); "
-                f"'{spec}' asks {asked:g}. The levels easy, medium and hard are well within it."
-            )
-
-
-def agent_seed(seed: int, version: int) -> int:
-    """A computer seat's seed for the decision after `version` actions (reproducible)."""
-    return (seed * 1_000_003 + version) % 2**31
+__all__ = ["Conflict", "Forbidden", "GameService", "NotFound", "Unprocessable", "WebError"]
 
 
 class GameService:
-    """Live games in memory, the database behind them, and the computer seats' pool."""
+    """Live games in memory, the database behind them, and the computer seats' workers."""
 
     def __init__(
         self,
@@ -129,18 +81,23 @@ class GameService:
         pool: str = "process",
         workers: int = 2,
         pace: float = 0.0,
+        think_limit: float = THINK_LIMIT,
         notify: Callable[[str], None] = lambda game_id: None,
     ) -> None:
         self.store = store
-        self.pool_kind = pool
-        self.workers = workers
+        self.computers = ComputerPlayers(pool, workers, think_limit)
         self.pace = pace
         self.notify = notify
         self.running: dict[str, LiveGame] = {}
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.locks: dict[str, asyncio.Lock] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        self._pool: Executor | None = None
+        self.lists: dict[int, tuple[float, dict[str, Any]]] = {}
+        """The lists of games built last, by length, with when (see app.game_lists); cleared
+        when a game starts or ends here, so that only its moves may show late, by a second."""
+        self.clients: dict[str, str] = {}
+        """The address that created each game this server started (whose turn its computer
+        seats wait for, see `computers`); games resumed from the database have none."""
         self.server_id = server_identity()
         self.owned: set[str] = set()
         """Games whose computer seats this server moves (it holds their lease)."""
@@ -154,8 +111,7 @@ class GameService:
 
     async def start(self) -> None:
         """Start the computer players' workers and resume every unfinished game."""
-        for _ in range(self.workers if self.pool_kind == "process" else 0):
-            self.pool.submit(warm_up)  # spawning a worker takes a second: not at the first move
+        self.computers.start()
         await asyncio.to_thread(self.store.beat, self.server_id)
         ids = await asyncio.to_thread(self.store.ids, RUNNING)
         for game_id in ids:
@@ -191,15 +147,9 @@ class GameService:
             # A cancelled or failed computer move: the database is intact either way.
             with contextlib.suppress(BaseException):
                 await task
-        if self._pool is not None:
-            # A worker deep in a search would outlive the server by its time budget: end them
-            # (Python 3.14's kill_workers()). They ignore SIGTERM (see workers.start_computer_player).
-            workers = dict(getattr(self._pool, "_processes", None) or {})
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for process in workers.values():
-                with contextlib.suppress(Exception):
-                    process.kill()
-            self._pool = None
+        # A worker deep in a search would outlive the server by its time budget: end them.
+        # They ignore SIGTERM (see workers.start_computer_player).
+        await self.computers.stop()
         # The other servers take this one's games at once (not after its lease).
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.store.leave, self.server_id)
@@ -313,12 +263,6 @@ class GameService:
         if live is not None:
             self._changed(live)
 
-    @property
-    def pool(self) -> Executor:
-        if self._pool is None:
-            self._pool = make_pool(self.pool_kind, self.workers)
-        return self._pool
-
     # -- finding games and seats --------------------------------------------------------------
 
     def lock(self, game_id: str) -> asyncio.Lock:
@@ -345,10 +289,15 @@ class GameService:
         return self.cached(game_id) or live
 
     def _keep(self, live: LiveGame) -> None:
+        if live.id not in self.running and live.id not in self.finished:
+            self.lists.clear()  # a game the lists do not have yet
         if live.status == RUNNING:
             self.running.setdefault(live.id, live)
             return
+        if live.id in self.running:
+            self.lists.clear()  # a game that ended: from one list to the other
         self.running.pop(live.id, None)
+        self.clients.pop(live.id, None)
         self.finished[live.id] = live
         self.finished.move_to_end(live.id)
         while len(self.finished) > FINISHED_CACHE:
@@ -374,9 +323,12 @@ class GameService:
         seats: list[str],
         seed: int | None = None,
         actions: list[str] | None = None,
+        client: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with `seats` ('human' or an agent spec), optionally continuing from
-        `actions` (a record's); returns it with one token per human seat."""
+        `actions` (a record's); returns it with one token per human seat. `client`, the
+        address that asks, waits its turn for its computer seats (see `computers`). A game
+        without a `seed` gets a secret for its dice (see `dice`)."""
         cls = game_class(name)
         if not cls.min_players <= len(seats) <= cls.max_players:
             players = (
@@ -391,7 +343,8 @@ class GameService:
         game = load_game(name, players=len(seats), **options)
         for who in seats:
             if who != HUMAN:
-                check_seat_limits(who, agents.from_spec(who, game=game.name))  # AgentError: a bad spec
+                agent = agents.from_spec(who, game=game.name)  # AgentError: a bad spec
+                check_seat_limits(who, agent, self.computers.think_limit)
         if actions is not None and len(actions) > MAX_START_ACTIONS:
             raise InvalidOptionError(f"A game can start from at most {MAX_START_ACTIONS} actions.")
         tokens = [secrets.token_urlsafe(24) if who == HUMAN else None for who in seats]
@@ -401,7 +354,8 @@ class GameService:
             game=game,
             seats=list(seats),
             token_hashes=[None if t is None else token_hash(t) for t in tokens],
-            seed=seed if seed is not None else secrets.randbelow(2**31),
+            seed=seed if seed is not None else 0,
+            secret=new_secret() if seed is None else None,
             meta={"continued_from": len(actions)} if actions else {},
             created=now,
             updated=now,
@@ -425,9 +379,12 @@ class GameService:
             seats=live.seats,
             token_hashes=live.token_hashes,
             actions=[s.notation for s in live.steps],
+            secret=None if live.secret is None else live.secret.hex(),
         )
         await asyncio.to_thread(self.store.create_game, stored, [s.actor for s in live.steps], self.server_id)
         self.owned.add(live.id)
+        if client is not None:
+            self.clients[live.id] = client
         self._keep(live)
         self._schedule(live)
         return live, tokens
@@ -534,10 +491,18 @@ class GameService:
             dict(live.game.options),
             tuple(s.notation for s in live.steps),
             live.seats[seat],
-            agent_seed(live.seed, version),
+            agent_seed(live.seed, version, live.secret),
         )
         try:
-            notation = await self._decide(request)
+            try:
+                notation = await self.computers.decide(request, self.clients.get(game_id, game_id))
+            except Overrun:
+                # Even the easy level overran (a position that is slow to think about at all):
+                # a legal action at random, from the seat's seed.
+                log.warning("Computer seat %s of game %s plays a random legal action", seat, game_id)
+                live = self.cached(game_id) or live
+                legal = live.state.legal_actions()
+                notation = str(random.Random(request.seed).choice(legal))
             async with self.lock(game_id):
                 live = self.cached(game_id)
                 if live is None or live.version != version:
@@ -561,27 +526,6 @@ class GameService:
                 self.notify(game_id)
             return None
         return live
-
-    async def _decide(self, request: Decision) -> str:
-        loop = asyncio.get_running_loop()
-        pool = self.pool
-        try:
-            return await loop.run_in_executor(pool, decide, request)
-        except BrokenProcessPool:
-            if self.stopping:
-                raise  # the server is going down with its workers: no new pool to leave behind
-            # A worker died (killed, out of memory): a fresh pool takes the decision again.
-            self._replace_broken(pool)
-            return await loop.run_in_executor(self.pool, decide, request)
-
-    def _replace_broken(self, broken: Executor) -> None:
-        """Drop a broken pool once: every decision it held fails together, and only the first
-        to see it may replace it (the others would drop the new pool and leave its processes)."""
-        if self._pool is not broken:
-            return
-        log.warning("The computer players' pool broke; starting a new one.")
-        self._pool = None
-        broken.shutdown(wait=False, cancel_futures=True)
 
     # -- lists ------------------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 """Where games live: SQLAlchemy Core tables, on SQLite (the default) or PostgreSQL.
 
-Four tables. `games` holds a game's kind, options, seed, status and `version`, the number
-of actions committed so far. `seats` holds who plays each seat and, for a person, the
-SHA-256 of the seat's secret token (the token itself is never stored). `actions` holds
-every action, chance outcomes included, in notation, keyed by (game, sequence number).
-`servers` holds every server process working on the database with its last heartbeat.
+Four tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
+`dice`), status and `version`, the number of actions committed so far. `seats` holds who
+plays each seat and, for a person, the SHA-256 of the seat's secret token (the token
+itself is never stored). `actions` holds every action, chance outcomes included, in
+notation, keyed by (game, sequence number). `servers` holds every server process working on
+the database with its last heartbeat.
 
 A move is committed before it is acknowledged: `commit` raises the game's version from
 the one the move was decided on and inserts the new actions in one transaction. If the
@@ -78,6 +79,7 @@ games_table = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("owner", String(100), nullable=True),
+    Column("secret", String(64), nullable=True),
     Index("games_by_status", "status", "updated"),
 )
 
@@ -231,6 +233,8 @@ class StoredGame:
     token_hashes: list[str | None] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)
+    secret: str | None = None
+    """The key of the game's dice, in hex (None: a game created with a seed)."""
 
 
 @dataclass
@@ -283,6 +287,8 @@ class Store:
             columns = {c["name"] for c in inspect(conn).get_columns("games")}
             if "owner" not in columns:  # a database of the first web app (issue 11)
                 conn.execute(text("ALTER TABLE games ADD COLUMN owner VARCHAR(100)"))
+            if "secret" not in columns:  # a database from before keyed dice (issue 49)
+                conn.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(64)"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -310,6 +316,7 @@ class Store:
                     created=now,
                     updated=now,
                     owner=owner,
+                    secret=stored.secret,
                 )
             )
             conn.execute(
@@ -514,6 +521,7 @@ class Store:
                 meta=json.loads(row.meta),
                 created=float(row.created),
                 updated=float(row.updated),
+                secret=row.secret,
             )
             seats = conn.execute(
                 select(seats_table.c.who, seats_table.c.token_hash)

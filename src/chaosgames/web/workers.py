@@ -1,31 +1,46 @@
-"""Computer seats decide in a pool of worker processes, off the server's event loop.
+"""Work off the server's event loop: worker processes that can be stopped mid-task.
 
-A search agent is CPU-bound (MCTS spends its whole time budget computing), so it runs in
-another process: the server stays free to answer people while computers think, and two
-cores think for two games at once. A worker rebuilds the position from the game's actions
-(each one checked, as a record replays) and keeps the positions it built last, so the next
-decision in the same game only applies the new actions.
+A search agent is CPU-bound (MCTS spends its whole time budget computing), and so is the
+replay of a long record: they run in other processes, so the server stays free to answer
+people meanwhile, and two cores think for two games at once. Each `Worker` is one process
+that runs one call at a time. A call has a time limit: a process still busy when it
+passes is killed (whatever it was doing: an agent need not cooperate) and a fresh one is
+started in its place. No `ProcessPoolExecutor`: it cannot stop one task, and a server that
+shut it down mid-task left its semaphores behind.
+
+A computer seat's worker rebuilds the position from the game's actions (each one checked,
+as a record replays) and keeps the positions it built last, so the next decision in the
+same game only applies the new actions.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import multiprocessing
+import multiprocessing.connection
 import multiprocessing.context
 import os
 import signal
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from chaosgames import agents
 from chaosgames.core.game import State
 from chaosgames.core.registry import list_games, load_game
 
+T = TypeVar("T")
+
 CACHED_GAMES = 32
 PARENT_CHECK_SECONDS = 1.0
+NICENESS = 10
+"""Worker processes run at this lower priority, so that the server answering people gets the
+cores first when computer seats, replays and requests all want them."""
 
 
 @dataclass(frozen=True)
@@ -85,18 +100,134 @@ def budget(spec: str, game: str | None = None) -> float | None:
     return float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None
 
 
-def make_pool(kind: str, workers: int) -> Executor:
-    """Processes (the server's choice) or threads (quick tests with cheap agents)."""
-    if kind == "thread":
-        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="chaosgames-computer")
-    # spawn, not fork: the server process runs threads (the event loop, the database pool)
-    # that a forked child would inherit in an unknown state.
-    return ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=ShieldedSpawn(),
-        initializer=start_computer_player,
-        initargs=(os.getpid(),),
-    )
+class Overrun(Exception):
+    """A call passed its time limit; its worker process was killed."""
+
+
+class WorkerDied(Exception):
+    """The worker process ended during a call (killed from outside, out of memory)."""
+
+
+class Worker:
+    """One process (or, for quick tests, one thread) that runs one call at a time.
+
+    `await worker.call(fn, *args, limit=seconds)` runs `fn(*args)` there. An exception of
+    `fn` is raised again here; a call still running after `limit` seconds raises Overrun,
+    its process killed and a fresh one started. A thread cannot be killed: in "thread" mode
+    an overrunning call is abandoned (it goes on in the background) and a new thread serves
+    the next one; that mode is for tests with cheap work.
+    """
+
+    def __init__(self, kind: str = "process") -> None:
+        self.kind = kind
+        self._process: multiprocessing.context.SpawnProcess | None = None
+        self._conn: multiprocessing.connection.Connection | None = None
+        self._threads: ThreadPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the process now (it takes a second to import the games), not at the first call."""
+        if self.kind == "thread":
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(1, thread_name_prefix="chaosgames-worker")
+            return
+        if self._process is not None and self._process.is_alive():
+            return
+        self.kill()
+        context = ShieldedSpawn()
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
+        process.start()
+        with contextlib.suppress(OSError):  # at once: its imports are a second of CPU
+            os.setpriority(os.PRIO_PROCESS, process.pid or 0, NICENESS)
+        theirs.close()
+        self._process, self._conn = process, ours
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def call(self, fn: Callable[..., T], *args: Any, limit: float) -> T:
+        if self.kind == "thread":
+            return await self._call_in_thread(fn, args, limit)
+        self.start()
+        conn = self._conn
+        assert conn is not None
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[None] = loop.create_future()
+        fd = conn.fileno()
+
+        def readable() -> None:
+            if not answered.done():
+                answered.set_result(None)
+
+        loop.add_reader(fd, readable)
+        try:
+            try:
+                conn.send((fn, args))
+                await asyncio.wait_for(answered, limit)
+                status, value = conn.recv()
+            finally:
+                loop.remove_reader(fd)
+        except TimeoutError:
+            self.restart()
+            raise Overrun(f"still busy after {limit:g} s") from None
+        except (EOFError, OSError):
+            self.restart()
+            raise WorkerDied("the worker process ended") from None
+        except asyncio.CancelledError:
+            self.kill()  # it is mid-call, and nobody will take the answer
+            raise
+        if status == "error":
+            raise value
+        return value  # type: ignore[no-any-return]
+
+    async def _call_in_thread(self, fn: Callable[..., T], args: tuple[Any, ...], limit: float) -> T:
+        self.start()
+        assert self._threads is not None
+        future = asyncio.wrap_future(self._threads.submit(fn, *args))
+        try:
+            return await asyncio.wait_for(future, limit)
+        except TimeoutError:
+            self._threads.shutdown(wait=False)
+            self._threads = None
+            raise Overrun(f"still busy after {limit:g} s") from None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def kill(self) -> None:
+        """End the process at once (its call, if any, is lost)."""
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            conn.close()
+        if process is not None:
+            with contextlib.suppress(Exception):
+                process.kill()
+                process.join(5)
+                process.close()
+
+
+def _serve(conn: multiprocessing.connection.Connection, server: int) -> None:
+    """A worker process: run the calls the server sends, one at a time, until it hangs up."""
+    start_computer_player(server)
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", fn(*args))
+        except Exception as exc:
+            answer = ("error", exc)
+        try:
+            conn.send(answer)
+        except Exception as exc:  # an answer or exception that does not pickle
+            conn.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
 
 
 STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
@@ -107,15 +238,24 @@ first, they would break the pool under a server that does not yet know it is sto
 
 
 class ShieldedProcess(multiprocessing.context.SpawnProcess):
-    """A computer-player process, started with the stop signals blocked: it would otherwise
-    die of one that comes while it is still importing, before `start_computer_player` ignores them
-    (the way multiprocessing starts its own resource tracker)."""
+    """A worker process, started with the stop signals ignored: it would otherwise die of one
+    that comes while it is still importing, before `start_computer_player` ignores them for
+    good. An ignored signal stays ignored across exec, and Python then installs no handler of
+    its own for it; a blocked mask does not do (a spawned interpreter starts with none). In
+    the server meanwhile the signals are blocked, not lost: one that comes waits for the
+    server's own handler, put back before they are unblocked. (Only the main thread may
+    change handlers: a server run in another thread, as tests do, starts workers unshielded.)"""
 
     def start(self) -> None:
         before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        handlers = {}
         try:
+            if threading.current_thread() is threading.main_thread():
+                handlers = {stop: signal.signal(stop, signal.SIG_IGN) for stop in STOP_SIGNALS}
             super().start()
         finally:
+            for stop, handler in handlers.items():
+                signal.signal(stop, handler)
             signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
@@ -124,12 +264,14 @@ class ShieldedSpawn(multiprocessing.context.SpawnContext):
 
 
 def start_computer_player(server: int) -> None:
-    """Set up a computer-player process of the server process `server`: the stop signals
-    ignored (see STOP_SIGNALS); if the server is killed outright, which leaves it no time to
+    """Set up a worker process of the server process `server`: the stop signals ignored (see
+    STOP_SIGNALS), a lower priority (NICENESS); if the server is killed outright, which leaves it no time to
     shut the pool down, it follows within a second."""
     for stop in STOP_SIGNALS:
         signal.signal(stop, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
     threading.Thread(target=_follow, args=(server,), name="follow-the-server", daemon=True).start()
 
 

@@ -1,0 +1,336 @@
+"""Ordinary players while one stranger floods the server (issue 49), on loopback only.
+
+Starts `chaosgames serve` with its public defaults (the limits per client address, the
+think limit) on a fresh SQLite file and no pace, and runs the same load twice, for
+--seconds each: once quiet, once with a flood.
+
+- **Ordinary players**: --games tables (the four games in turn, as benchmarks/server.py
+  plays them: one scripted person against random computer seats), each from its own
+  loopback address (127.0.1.N), the person pausing 0.5-1.5 s before each action as people
+  do. A finished game is followed by a new one. Measured: the latency from a person's
+  action leaving to the WebSocket view with the new version arriving, and the *wait* of
+  every computer seat of theirs: from the view that hands it the turn to the view with
+  its move.
+- **The stranger** (one address, 127.0.0.2), all at once, each loop sending its next
+  request as soon as the last is answered, Retry-After ignored: game creation; computer-only
+  games with hog seats (`mcts:time=10`, and Chaos Cruisers' `mcts:iterations=20000,
+  rollout=greedy,depth=50`, within every bound and still minutes a move, so every one of
+  its decisions runs into the cap), plus the review's unbounded spec; uploads of a long
+  record (a different one each time); and WebSockets to the games the lobby lists (the
+  people's too), held open.
+
+Targets: the people's p95 latency with the flood within 2x of the quiet run; no computer
+seat of theirs waits longer than its own cap plus one other decision's (2 x (think limit
++ 2 s) here: every seat has the server's cap).
+
+    python benchmarks/abuse.py                           # 20 games, 60 s a run (docs/results/server.md)
+    python benchmarks/abuse.py --games 6 --seconds 10    # the short run of make bench
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+import chaosgames
+from chaosgames.core.chance import sample_outcome
+
+try:
+    from benchmarks.server import TABLES, Server, percentile, wait_ready  # imported as a package
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from server import TABLES, Server, percentile, wait_ready  # type: ignore[no-redef]
+
+STRANGER = "127.0.0.2"
+THINK_LIMIT = 10.0
+"""The server's default think limit; the cap of a decision is this plus 2 s."""
+CAP = THINK_LIMIT + 2.0
+HOGS = [
+    {"game": "chaos-checkers", "seats": ["mcts:time=10", "mcts:time=10"]},
+    {
+        "game": "chaos-cruisers",
+        "seats": ["mcts:iterations=20000,rollout=greedy,depth=50"] * 2,
+        "options": {"laps": 1},
+    },
+]
+UNBOUNDED = {"game": "chaos-cruisers", "seats": ["mcts:iterations=20000,depth=-1,rollout=greedy", "human"]}
+RECORD_ACTIONS = 5_000
+STRANGER_NICENESS = 19
+FLOODS = ["creates", "hogs", "replays", "sockets"]
+"""What the stranger floods (--flood takes some of them, to see what each costs)."""
+
+
+def person(i: int) -> str:
+    return f"127.0.1.{i + 1}"
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    waits: list[float] = field(default_factory=list)
+    actions: int = 0
+    games: int = 0
+    refused: Counter[int] = field(default_factory=Counter)
+    flood: Counter[str] = field(default_factory=Counter)
+
+
+def long_record() -> dict[str, Any]:
+    """A Chaos Cruisers record of random play, RECORD_ACTIONS actions long (or to its end)."""
+    game = chaosgames.load_game("chaos-cruisers", players=4)
+    state = game.new_initial_state()
+    rng = random.Random(49)
+    actions = []
+    while not state.is_terminal() and len(actions) < RECORD_ACTIONS:
+        if state.current_player() == chaosgames.CHANCE:
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        actions.append(str(action))
+        state.apply_action(action)
+    return chaosgames.GameRecord(game.name, dict(game.options), ["a", "b", "c", "d"], actions).to_json()
+
+
+# -- the ordinary players ---------------------------------------------------------------------
+
+
+async def ordinary(url: str, i: int, deadline: float, tally: Tally) -> None:
+    """Game after game at one table, from its own address, until the deadline."""
+    rng = random.Random(i)
+    table = TABLES[i % len(TABLES)]
+    transport = httpx.AsyncHTTPTransport(local_address=person(i))
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120) as http:
+        while time.monotonic() < deadline:
+            answer = await http.post("/api/games", json={**table, "seed": rng.randrange(2**31)})
+            if answer.status_code != 201:
+                tally.refused[answer.status_code] += 1
+                await asyncio.sleep(1.0)
+                continue
+            tally.games += 1
+            await play(http, url, i, answer.json(), deadline, tally, rng)
+
+
+async def play(
+    http: httpx.AsyncClient,
+    url: str,
+    i: int,
+    created: dict[str, Any],
+    deadline: float,
+    tally: Tally,
+    rng: random.Random,
+) -> None:
+    game_id, token = created["id"], created["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    ws_url = url.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+    waiting: tuple[int, float] | None = None  # a computer seat's turn: (version, since)
+
+    async with connect(ws_url, max_size=2**24, local_addr=(person(i), 0)) as ws:
+        await ws.send(json.dumps({"token": token}))
+
+        async def next_view() -> dict[str, Any]:
+            nonlocal waiting
+            view: dict[str, Any] = json.loads(await ws.recv())["view"]
+            now = time.perf_counter()
+            if waiting is not None and view["version"] > waiting[0]:
+                tally.waits.append(now - waiting[1])
+                waiting = None
+            if waiting is None and view["status"] == "running" and view["to_act"] not in (None, 0):
+                waiting = (view["version"], now)
+            return view
+
+        view = await next_view()
+        while time.monotonic() < deadline and view["status"] == "running":
+            if view["to_act"] != 0 or not view["legal"]:
+                view = await next_view()
+                continue
+            await asyncio.sleep(rng.uniform(0.5, 1.5))
+            decided = view["version"]
+            sent = time.perf_counter()
+            answer = await http.post(
+                f"/api/games/{game_id}/actions",
+                json={"action": rng.choice(view["legal"])["notation"], "version": decided},
+                headers=headers,
+            )
+            if answer.status_code != 200:
+                tally.refused[answer.status_code] += 1
+                view = await next_view()
+                continue
+            tally.actions += 1
+            while view["version"] <= decided:
+                view = await next_view()
+            tally.latencies.append(time.perf_counter() - sent)
+
+
+# -- the stranger ----------------------------------------------------------------------------
+
+
+async def flood(url: str, deadline: float, tally: Tally, record: dict[str, Any], floods: list[str]) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=STRANGER, retries=1)
+    limits = httpx.Limits(max_connections=8)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as http:
+        people = {"game": "chaos-checkers", "seats": ["human", "human"]}
+
+        async def creates() -> None:
+            while time.monotonic() < deadline:
+                answer = await http.post("/api/games", json=people)
+                tally.flood[f"create {answer.status_code}"] += 1
+
+        async def hogs() -> None:
+            n = 0
+            while time.monotonic() < deadline:
+                answer = await http.post("/api/games", json=HOGS[n % len(HOGS)])
+                tally.flood[f"hog game {answer.status_code}"] += 1
+                answer = await http.post("/api/games", json=UNBOUNDED)
+                tally.flood[f"unbounded spec {answer.status_code}"] += 1
+                n += 1
+
+        async def uploads() -> None:
+            n = 0
+            while time.monotonic() < deadline:
+                answer = await http.post("/api/replay", json={**record, "players": [f"p{n}", "b", "c", "d"]})
+                tally.flood[f"replay {answer.status_code}"] += 1
+                n += 1
+
+        async def sockets() -> None:
+            # Spectators of every game the lobby lists (the people's among them), as many as
+            # the server lets one address hold, held open; refused ones tried again at once.
+            held: list[Any] = []
+            ws_url = url.replace("http://", "ws://")
+            try:
+                while time.monotonic() < deadline:
+                    lobby = (await http.get("/api/games")).json()["running"]
+                    for game in lobby[:8]:
+                        ws = await connect(
+                            f"{ws_url}/api/games/{game['id']}/ws", max_size=2**24, local_addr=(STRANGER, 0)
+                        )
+                        try:
+                            await ws.send(json.dumps({"token": None}))
+                            await ws.recv()
+                            held.append(ws)
+                            tally.flood["websocket held"] += 1
+                        except Exception:
+                            tally.flood[f"websocket closed {ws.close_code}"] += 1
+                            await ws.close()
+            finally:
+                for ws in held:
+                    with contextlib.suppress(Exception):
+                        await ws.close()
+
+        kinds = {"creates": creates, "hogs": hogs, "replays": uploads, "sockets": sockets}
+        await asyncio.gather(*(kinds[kind]() for kind in floods))
+
+
+# -- the runs ---------------------------------------------------------------------------------
+
+
+def flood_process(url: str, deadline: float, record: dict[str, Any], floods: list[str]) -> dict[str, int]:
+    """The stranger, in a process of its own: its client work (encoding records, opening
+    connections) does not delay the ordinary players' clients, whose latency is measured;
+    and at a low priority: on loopback the CPU it spends sending as fast as it can would
+    come out of the server's cores, which a stranger on another machine does not take."""
+    os.nice(STRANGER_NICENESS)
+    tally = Tally()
+    asyncio.run(flood(url, deadline, tally, record, floods))
+    return dict(tally.flood)
+
+
+async def load(url: str, games: int, seconds: float, flooding: bool, record: dict[str, Any]) -> Tally:
+    tally = Tally()
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        await wait_ready(http)
+    deadline = time.monotonic() + seconds  # CLOCK_MONOTONIC: the same in every process
+    work: list[Any] = [ordinary(url, i, deadline, tally) for i in range(games)]
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as stranger:
+        if flooding:
+            loop = asyncio.get_running_loop()
+            work.append(loop.run_in_executor(stranger, flood_process, url, deadline, record, list(FLOODS)))
+        done = await asyncio.gather(*work)
+    if flooding:
+        tally.flood.update(done[-1])
+    return tally
+
+
+def figures(tally: Tally, seconds: float) -> dict[str, Any]:
+    lat = tally.latencies or [0.0]
+    waits = tally.waits or [0.0]
+    return {
+        "people_actions": tally.actions,
+        "people_actions_per_second": round(tally.actions / seconds, 1),
+        "games_started": tally.games,
+        "latency_ms_p50": round(1000 * statistics.median(lat), 1),
+        "latency_ms_p95": round(1000 * percentile(lat, 0.95), 1),
+        "latency_ms_max": round(1000 * max(lat), 1),
+        "computer_moves": len(tally.waits),
+        "computer_wait_s_p95": round(percentile(waits, 0.95), 2),
+        "computer_wait_s_max": round(max(waits), 2),
+        "people_refused": dict(tally.refused),
+        "flood": dict(sorted(tally.flood.items())),
+    }
+
+
+def run_once(games: int, seconds: float, flooding: bool, record: dict[str, Any]) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(str(Path(tmp) / "abuse.sqlite"), workers=2, options=())  # the public defaults
+        try:
+            tally = asyncio.run(load(server.url, games, seconds, flooding, record))
+        finally:
+            server.stop()
+    return figures(tally, seconds)
+
+
+def measure(games: int, seconds: float) -> dict[str, Any]:
+    record = long_record()
+    quiet = run_once(games, seconds, False, record)
+    flooded = run_once(games, seconds, True, record)
+    ratio = flooded["latency_ms_p95"] / max(quiet["latency_ms_p95"], 1e-9)
+    return {
+        "games": games,
+        "seconds_per_run": seconds,
+        "record_actions": len(record["actions"]),
+        "cap_s": CAP,
+        "quiet": quiet,
+        "flood": flooded,
+        "p95_ratio": round(ratio, 2),
+        "p95_within_2x": ratio <= 2.0,
+        "longest_wait_within_two_caps": flooded["computer_wait_s_max"] <= 2 * CAP,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+    }
+
+
+def run(quick: bool = True) -> dict[str, Any]:
+    """`make bench`: 6 games, 10 s a run (under a minute in all); `--full`: 20 games, 60 s a run."""
+    result = measure(games=6 if quick else 20, seconds=10.0 if quick else 60.0)
+    print(json.dumps(result, indent=1), flush=True)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="ordinary tables (default 20)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of each run (default 60)")
+    parser.add_argument("--flood", default=",".join(FLOODS), help="what the stranger floods (default: all)")
+    args = parser.parse_args()
+    FLOODS[:] = [kind for kind in args.flood.split(",") if kind in FLOODS]
+    if not 1 <= args.games <= 100 or not 0 < args.seconds <= 120:
+        parser.error("keep it bounded: 1-100 tables, at most 120 seconds a run")
+    print(json.dumps(measure(args.games, args.seconds), indent=1))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""Limits per client address, so that one stranger cannot take the server from everyone.
+
+Rates (with the `limits` library, a moving window per address): games created, actions
+played, replays of uploaded records. Counts at once: open WebSockets per address and per
+address and game, and running games with computer seats per address (they hold the workers
+every table shares). A client over a limit is answered 429 with `Retry-After` (a WebSocket
+is closed with 4429 and the reason). Each limit is a `chaosgames serve` flag (docs/web.md,
+"Running it in public").
+
+The counts live in the memory of one server process: with `--workers N` each process
+counts apart. A client's address is the connection's, or, behind a proxy on the same
+machine, the `X-Forwarded-For` it sets (uvicorn believes it from 127.0.0.1 only).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Callable, Container, Iterator
+from dataclasses import dataclass, fields
+from typing import Any
+
+from fastapi import Depends, Request
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import HTTPConnection
+
+from chaosgames.core.errors import InvalidOptionError
+from chaosgames.web.errors import TooMany
+
+RATES = {
+    "games": "games created",
+    "actions": "actions",
+    "replays": "replays of uploaded records",
+}
+SOCKET_RETRY = 10.0
+"""Seconds after which a client refused a WebSocket may try again (one of its own closes)."""
+COMPUTER_GAME_RETRY = 60.0
+"""Seconds after which a client at its count of computer games may try again (one ends)."""
+
+
+@dataclass(frozen=True)
+class ClientLimits:
+    """What one client address may do (rates as `limits` writes them: "10/minute")."""
+
+    games: str = "10/minute"
+    actions: str = "240/minute"
+    replays: str = "20/minute"
+    sockets: int = 32
+    sockets_per_game: int = 8
+    computer_games: int = 4
+
+    def __post_init__(self) -> None:
+        for name in RATES:
+            rate(getattr(self, name), name)
+        for name in ("sockets", "sockets_per_game", "computer_games"):
+            if getattr(self, name) < 1:
+                raise InvalidOptionError(f"The limit {name} must be at least 1, not {getattr(self, name)}.")
+
+    def described(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def rate(text: str, name: str = "rate") -> RateLimitItem:
+    """The rate `text` ("10/minute", "100 per hour") names; InvalidOptionError if none."""
+    try:
+        return parse(text)
+    except ValueError:
+        raise InvalidOptionError(
+            f"The limit {name} takes a rate such as '10/minute' or '100 per hour', not {text!r}."
+        ) from None
+
+
+GENEROUS = ClientLimits("100000/minute", "100000/minute", "100000/minute", 100_000, 100_000, 100_000)
+"""For tests and tools that are not about limits (many games from one address at once)."""
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """Who is asking: the client's address (the proxy's X-Forwarded-For when uvicorn trusts it)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+class Gate:
+    """The counts behind the limits of one server process."""
+
+    def __init__(self, limits: ClientLimits) -> None:
+        self.limits = limits
+        self._rates = {name: rate(getattr(limits, name), name) for name in RATES}
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._sockets: Counter[str] = Counter()
+        self._game_sockets: Counter[tuple[str, str]] = Counter()
+        self._computer_games: dict[str, set[str]] = {}
+        self.refused: Counter[str] = Counter()
+        """How many requests each limit refused (for benchmarks and health)."""
+
+    def hit(self, what: str, client: str) -> None:
+        """Count one `what` (a key of RATES) for `client`; TooMany when over its rate."""
+        item = self._rates[what]
+        if self._limiter.hit(item, what, client):
+            return
+        self.refused[what] += 1
+        reset, _ = self._limiter.get_window_stats(item, what, client)
+        raise TooMany(
+            f"Too many {RATES[what]} from your address: this server takes {item.amount} per "
+            f"{_period(item)}. Try again in a little while.",
+            reset - time.time(),
+        )
+
+    @contextlib.contextmanager
+    def socket(self, client: str, game_id: str) -> Iterator[None]:
+        """Count an open WebSocket while it lasts; TooMany when the client has too many."""
+        if self._sockets[client] >= self.limits.sockets:
+            self.refused["sockets"] += 1
+            raise TooMany(f"Your address has {self.limits.sockets} connections open already.", SOCKET_RETRY)
+        if self._game_sockets[client, game_id] >= self.limits.sockets_per_game:
+            self.refused["sockets"] += 1
+            raise TooMany(
+                f"Your address has {self.limits.sockets_per_game} connections to this game open already.",
+                SOCKET_RETRY,
+            )
+        self._sockets[client] += 1
+        self._game_sockets[client, game_id] += 1
+        try:
+            yield
+        finally:
+            self._sockets[client] -= 1
+            self._game_sockets[client, game_id] -= 1
+            if self._sockets[client] <= 0:
+                del self._sockets[client]
+            if self._game_sockets[client, game_id] <= 0:
+                del self._game_sockets[client, game_id]
+
+    @contextlib.contextmanager
+    def computer_game(self, client: str, running: Container[str]) -> Iterator[Callable[[str], None]]:
+        """Make room for one more running game with computer seats for `client` (TooMany
+        when it has its limit's count running); the block calls the given function with the
+        new game's id once created. `running` holds the ids of games still running."""
+        games = self._computer_games.setdefault(client, set())
+        games.intersection_update({g for g in games if g in running or g.startswith("?")})
+        if len(games) >= self.limits.computer_games:
+            self.refused["computer_games"] += 1
+            raise TooMany(
+                f"Your address has {self.limits.computer_games} games with computer seats running; "
+                "finish one (or play it with people) before starting another.",
+                COMPUTER_GAME_RETRY,
+            )
+        placeholder = f"?{id(object())}"
+        games.add(placeholder)
+        created: list[str] = []
+        try:
+            yield created.append
+        finally:
+            games.discard(placeholder)
+            games.update(created)
+            if not games:
+                del self._computer_games[client]
+
+
+def _period(item: RateLimitItem) -> str:
+    unit = item.GRANULARITY.name
+    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
+
+
+def gate(connection: HTTPConnection) -> Gate:
+    found: Gate = connection.app.state.gate
+    return found
+
+
+def limited(what: str) -> Any:
+    """A route dependency counting one `what` (a key of RATES) for the requesting client."""
+
+    async def count(request: Request) -> None:
+        gate(request).hit(what, client_address(request))
+
+    return Depends(count)
