@@ -199,6 +199,14 @@ class Game(ABC):
         notation, kept = self.action_seen(before, action, viewer)
         return Told(notation, kept, kept, self.changed_places(before, action, after))
 
+    def starts_turn(self, state: State, action: Action) -> bool | None:
+        """Whether `action`, about to be applied to `state`, starts a turn of the story (the
+        move log's groups, the latest turn the web page marks and tells). None, the default:
+        a decision of another seat than the last decision's starts one, chance outcomes and
+        the same seat's next decisions join the turn. Royal Racers starts each turn with
+        the roll for the player it is rolled for."""
+        return None
+
     def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """The places of the picture (`data-place` ids) that `action` changed; by default
         the places that select it (`action_places`)."""

@@ -152,7 +152,7 @@ class LiveGame:
         steps: list[Step] = []
         turn = self.turn
         if action is not None:
-            steps.append(_applied(self.game, state, actor, action, _turn(turn, self._decider(), actor)))
+            steps.append(_applied(self.game, state, actor, action, turn, self._decider()))
             turn = steps[-1].turn
         while state.current_player() == CHANCE:
             if len(steps) >= CHANCE_LIMIT:
@@ -160,7 +160,7 @@ class LiveGame:
             outcome = sample_outcome(
                 state.chance_outcomes(), chance_rng(self.seed, self.version + len(steps), self.secret)
             )
-            steps.append(_applied(self.game, state, CHANCE, outcome, turn))
+            steps.append(_applied(self.game, state, CHANCE, outcome, turn, CHANCE))
         return state, steps
 
     def accept(self, state: State, steps: list[Step], now: float) -> None:
@@ -212,7 +212,7 @@ class LiveGame:
                 stored_actor = None if actors is None else actors[number - self.version - 1]
                 if stored_actor is not None and stored_actor != actor:
                     raise RecordError(f"it is stored as played by {stored_actor}, not {actor}")
-                step = _applied(self.game, state, actor, action, _turn(turn, decider, actor))
+                step = _applied(self.game, state, actor, action, turn, decider)
             except ChaosGamesError as exc:
                 raise RecordError(f"Action {number}, {text!r}, does not replay: {exc}") from None
             steps.append(step)
@@ -221,14 +221,20 @@ class LiveGame:
         return state, steps
 
 
-def _turn(turn: int, decider: int, actor: int) -> int:
-    """The turn of an action of `actor` after one of turn `turn` (`decider` made the last
-    decision): a decision of another seat starts the next turn."""
-    return turn + 1 if actor >= 0 and actor != decider else turn
+def next_turn(game: Game, state: State, action: Action, turn: int, decider: int) -> int:
+    """The turn `action` (about to be applied to `state`) belongs to, after a step of turn
+    `turn` when `decider` made the last decision (see `Game.starts_turn`)."""
+    starts = game.starts_turn(state, action)
+    if starts is None:
+        actor = state.current_player()
+        starts = actor >= 0 and actor != decider
+    return turn + 1 if starts else turn
 
 
-def _applied(game: Game, state: State, actor: int, action: Action, turn: int) -> Step:
-    """Apply `action` to `state` (checked), in turn `turn`, and say how each viewer reads it."""
+def _applied(game: Game, state: State, actor: int, action: Action, turn: int, decider: int) -> Step:
+    """Apply `action` to `state` (checked) after a step of turn `turn` (`decider` made the
+    last decision), and say how each viewer reads it."""
+    turn = next_turn(game, state, action, turn, decider)
     before = state.clone()
     state.apply_action(action)
     viewers: list[int | None] = [None]

@@ -27,6 +27,7 @@ from chaosgames.core.game import Game, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.story import Told
 from chaosgames.web.errors import TooMany, Unprocessable
+from chaosgames.web.live import next_turn
 from chaosgames.web.workers import Overrun, Worker, WorkerDied
 
 CHECKPOINT_EVERY = 50
@@ -63,8 +64,8 @@ class Replay:
                 raise RecordError(
                     f"Action {number} of the record, {text!r}, does not replay: {exc}"
                 ) from None
-            if actor >= 0 and actor != decider:
-                turn, decider = turn + 1, actor
+            turn = next_turn(self.game, before, action, turn, decider)
+            decider = actor if actor >= 0 else decider
             self.told.append(told)
             self.log.append(
                 {

@@ -282,7 +282,7 @@ class TestWhatTheTableShows:
     def test_titles_say_what_a_thing_is_and_what_it_can_do(self) -> None:
         state = arrange(standard(), down=["c6"])
         svg = state.game.render_svg(state, None, legend=False)
-        assert "<title>a6: the ace of spades, face up; a roll of ace may turn it face down. " in svg
+        assert "<title>a6: the ace of spades, face up; a roll of an ace may turn it face down. " in svg
         assert "The suns' ace flag lies here.</title>" in svg
         assert "<title>c6: face down, its rank hidden (remember it!)." in svg
         assert (

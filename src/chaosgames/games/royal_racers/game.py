@@ -120,6 +120,12 @@ class RoyalRacersGame(Game):
         assert isinstance(action, RacerAction)
         return story.tell(before, action, after)
 
+    def starts_turn(self, state: State, action: Action) -> bool | None:
+        # A player's turn starts with the die rolled for them (the rulebook's turn: roll,
+        # flip, move), so the roll is told with the turn it is for.
+        assert isinstance(action, RacerAction)
+        return True if action.kind == "roll" else None
+
     def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         assert isinstance(before, RoyalRacersState) and isinstance(after, RoyalRacersState)
         assert isinstance(action, RacerAction)

@@ -100,8 +100,8 @@ def card_title(state: RoyalRacersState, sq: int, reveal: bool = False) -> str:
     elif RANK_OF[shown] >= LOWEST_FIXED_RANK:
         text = f"{name}: {card_words(shown)}, face up; 6 to 9 never flip."
     else:
-        face = DIE_FACES[RANK_OF[shown]]
-        text = f"{name}: {card_words(shown)}, face up; a roll of {face} may turn it face down."
+        roll = face_words(RANK_OF[shown])
+        text = f"{name}: {card_words(shown)}, face up; a roll of {roll} may turn it face down."
     if slot >= 0:
         text += f" {capital(flag_name(state, slot))} lies here."
     if pawn >= 0:

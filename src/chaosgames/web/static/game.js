@@ -20,6 +20,7 @@
   const board = $("board");
   const chooser = $("chooser");
   const HOLD_MS = 250; // after a change's motion, before the next change is shown
+  const INSPECT_HINT = "Hover over or tap anything on the board to see what it is.";
 
   let view = JSON.parse($("cg-initial").textContent);
   $("cg-initial").remove(); // read once; later views replace it
@@ -94,6 +95,8 @@
     if (boardChanged || !cgBoard.picture(board)) {
       board.innerHTML = view.svg; // the server's picture
       describePicture();
+      // What the line under the board said was about the old picture.
+      $("inspect").textContent = INSPECT_HINT;
     }
     cgBoard.fitTexts(board);
     cgBoard.markTurn(board, view.turn);
@@ -209,7 +212,9 @@
       : first
         ? `Last turn: ${first.who}`
         : "Setting up";
-    $("story-list").replaceChildren(...cgBoard.storyItems(events));
+    const list = $("story-list");
+    list.replaceChildren(...cgBoard.storyItems(events));
+    list.scrollTop = list.scrollHeight; // a long turn: its end (a crash, a win) in sight
     $("story").hidden = events.length === 0;
   }
 
@@ -225,10 +230,17 @@
     const found = new Map();
     for (const action of view.legal) {
       const key = `${action.order}\u0000${action.group}`;
-      if (!found.has(key)) found.set(key, { order: action.order, heading: action.group, rules: action.rules, actions: [] });
+      if (!found.has(key)) found.set(key, { order: action.order, heading: action.group, actions: [] });
       found.get(key).actions.push(action);
     }
-    return [...found.values()].sort((a, b) => a.order - b.order);
+    const groups = [...found.values()].sort((a, b) => a.order - b.order);
+    // A group's rules link opens the section most of its actions follow.
+    for (const group of groups) {
+      const counts = new Map();
+      for (const a of group.actions) counts.set(a.rules, (counts.get(a.rules) || 0) + 1);
+      group.rules = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    }
+    return groups;
   }
 
   function rulesLink(anchor, label) {
@@ -280,9 +292,10 @@
     return entry.description.startsWith(prefix) ? entry.description.slice(prefix.length) : entry.description;
   }
 
-  // A sentence that starts with the actor's name ("red crashes ...") needs no name before it.
+  // A sentence that names its actor ("red crashes ...", "The malfunction moves blue's car")
+  // needs no name before it.
   function named(entry) {
-    return entry.actor < 0 || entry.description.startsWith(`${entry.who} `) || entry.description.startsWith(`${entry.who}'`);
+    return entry.actor < 0 || entry.description.includes(entry.who);
   }
 
   function turnHeading(entries) {

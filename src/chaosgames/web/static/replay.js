@@ -81,7 +81,15 @@
 
   // A sentence that starts with the actor's name ("red crashes ...") needs no name before it.
   function named(e) {
-    return e.actor < 0 || e.description.startsWith(`${e.who} `) || e.description.startsWith(`${e.who}'`);
+    return e.actor < 0 || e.description.includes(e.who);
+  }
+
+  // "red wins." from the record's returns (as the game page says it).
+  function outcome(data) {
+    const best = Math.max(...data.result);
+    const winners = data.players.filter((p, i) => data.result[i] === best && best > 0).map((p) => p.name);
+    if (winners.length === 1) return `${winners[0]} wins.`;
+    return winners.length ? `Shared result: ${winners.join(", ")}.` : "Nobody wins.";
   }
 
   function show(data) {
@@ -90,7 +98,7 @@
     at = -1;
     $("replay-title").textContent = `Replay: ${data.title}`;
     $("replay-players").textContent = data.players.map((p) => `${p.name} (${p.who})`).join(", ");
-    $("replay-result").textContent = data.result ? `Result: ${data.result.join(" : ")}` : "The game was not over.";
+    $("replay-result").textContent = data.result ? `Result: ${outcome(data)}` : "The game was not over.";
     const turns = [];
     for (const entry of data.log) {
       const last = turns[turns.length - 1];
