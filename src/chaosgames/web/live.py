@@ -98,12 +98,10 @@ class LiveGame:
         return 0
 
     def latest_turn(self) -> int:
-        """The index of the first step of the latest turn."""
-        turn = self.turn
-        start = len(self.steps)
-        while start > 0 and self.steps[start - 1].turn == turn:
-            start -= 1
-        return start
+        """The index of the first step of the latest turn; while that turn has only chance
+        outcomes so far (Royal Racers' roll for the player to act), of the turn before it
+        too, so that what the last player did is still told."""
+        return story_start([(s.turn, s.actor) for s in self.steps])
 
     def _decider(self) -> int:
         """The seat of the last decision (CHANCE while none was made)."""
@@ -219,6 +217,21 @@ class LiveGame:
             turn = step.turn
             decider = actor if actor >= 0 else decider
         return state, steps
+
+
+def story_start(steps: list[tuple[int, int]]) -> int:
+    """Where the latest turn's story starts among `steps` ((turn, actor) each): the first
+    step of the latest turn, or of the one before while the latest has no decision yet."""
+    start = len(steps)
+    for _round in range(2):
+        if start == 0:
+            break
+        turn = steps[start - 1][0]
+        while start > 0 and steps[start - 1][0] == turn:
+            start -= 1
+        if any(actor >= 0 for _turn, actor in steps[start:]):
+            break
+    return start
 
 
 def next_turn(game: Game, state: State, action: Action, turn: int, decider: int) -> int:

@@ -27,7 +27,7 @@ from chaosgames.core.game import Game, State
 from chaosgames.core.records import GameRecord
 from chaosgames.core.story import Told
 from chaosgames.web.errors import TooMany, Unprocessable
-from chaosgames.web.live import next_turn
+from chaosgames.web.live import next_turn, story_start
 from chaosgames.web.workers import Overrun, Worker, WorkerDied
 
 CHECKPOINT_EVERY = 50
@@ -125,9 +125,7 @@ class Replay:
         """The turn that ends at position `at` (see `live.Step.turn`): its events, the
         places they changed and the things they moved."""
         turn = self.log[at - 1]["turn"] if at else 0
-        start = at
-        while start > 0 and self.log[start - 1]["turn"] == turn:
-            start -= 1
+        start = story_start([(e["turn"], e["actor"]) for e in self.log[:at]])
         events, places, moves = [], [], []
         for entry, told in zip(self.log[start:at], self.told[start:at], strict=True):
             events.append(
