@@ -42,6 +42,8 @@ LABEL_FONT = 11
 GEAR_FONT = 15
 STRESS_FONT = 12
 CAR_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800")
+SPACE_NAME_FONT = 11
+"""A space's name in its corner: 11.9 CSS px at 360 px wide."""
 TERRAIN = "#7a5c3a"
 ROAD = "#eae6dc"
 
@@ -152,18 +154,32 @@ def _space(st: CardboardState, frame: Frame, row: int, col: int, b: int) -> Mark
     space = row * LANES + col
     face = SIDES[st.board_ids[b]][st.sides[b]]
     name = st.name(space)
-    return element(
+    terrain = face.terrain[(row % 2) * LANES + col]
+    x, y = frame.x(2 * col + face.offset) + 2, frame.y(st.table_row(space)) + 2
+    rect = element(
         "rect",
         element("title", words.space_title(st, space)),
-        x=frame.x(2 * col + face.offset) + 2,
-        y=frame.y(st.table_row(space)) + 2,
+        x=x,
+        y=y,
         width=SPACE - 4,
         height=SPACE - 4,
         rx=4,
-        fill=TERRAIN if face.terrain[(row % 2) * LANES + col] else ROAD,
+        fill=TERRAIN if terrain else ROAD,
         stroke="#888",
         data_place=name,
     )
+    # The space's name, as the story says it ("moves right from 5c to 6d").
+    label = element(
+        "text",
+        name,
+        x=x + 3,
+        y=y + 10,
+        font_size=SPACE_NAME_FONT,
+        fill="#eadfcd" if terrain else "#5f5f5f",
+        pointer_events="none",
+        class_="coord",
+    )
+    return Markup(rect + label)
 
 
 def centre(st: CardboardState, frame: Frame, space: int) -> tuple[int, int]:

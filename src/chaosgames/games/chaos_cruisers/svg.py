@@ -183,21 +183,39 @@ def _tile_title(state: ChaosCruisersState, tile: Tile) -> str:
     return text + ": in a chaos round it may be lifted and laid elsewhere."
 
 
+COORD_FONT = 8
+"""The font size of a square's name in its corner."""
+
+
 def _square(state: ChaosCruisersState, square: tuple[int, int], frame: Frame) -> Markup:
     text = f"Square {place(square)}"
     owner = state.obstacles.get(square)
     if owner is not None:
         text += f": {COLOURS[owner]}'s obstacle (entering it is out of bounds)"
-    return element(
+    x, y = frame.x(square[0]), frame.y(square[1])
+    rect = element(
         "rect",
         element("title", text + "."),
-        x=frame.x(square[0]),
-        y=frame.y(square[1]),
+        x=x,
+        y=y,
         width=CELL,
         height=CELL,
         fill="none",
         data_place=place(square),
     )
+    # The square's name, as the story says it ("moves 3 east from 4,0 to 7,0"); faint and
+    # small, so a phone (where it would be under 11 px) leaves it out and keeps the title.
+    label = element(
+        "text",
+        place(square),
+        x=x + 2,
+        y=y + 9,
+        font_size=COORD_FONT,
+        fill="#6b6b6b",
+        pointer_events="none",
+        class_="coord",
+    )
+    return Markup(rect + label)
 
 
 def _spot(spot: Tile, frame: Frame) -> Markup:

@@ -58,25 +58,17 @@ const cgBoard = (() => {
 
   // -- the latest turn, marked ----------------------------------------------------------------
 
-  // Each place the last turn changed gets a dashed outline on a light halo, drawn just
-  // after the place itself: the pieces drawn later stay on top of it (a red cruiser, a
-  // stress badge, a card's face are never covered), and it sits inside the place's edge,
-  // where the outlines of the places to play now do not hide it.
+  // Each place the last turn changed gets a dashed outline on a white halo, no fill: it
+  // shows on any colour (a red cruiser, a dark card back) and hides nothing under it.
   function markTurn(holder, turn) {
     const svg = picture(holder);
     if (!svg) return;
     for (const old of svg.querySelectorAll(".cg-last, .cg-last-halo")) old.remove();
     for (const place of (turn && turn.places) || []) {
-      const nodes = placeNodes(svg, place);
-      const box = userBox(nodes);
+      const box = userBox(placeNodes(svg, place));
       if (!box) continue;
-      const halo = outline(svg, box, "cg-last-halo", place, 5);
-      const mark = outline(svg, box, "cg-last last-action", place, 5);
-      const last = nodes[nodes.length - 1];
-      // Right after the place; a place that is a piece (a tile) keeps the mark on top.
-      if (!last.hasAttribute("data-piece") && last.parentNode) {
-        last.after(halo, mark);
-      }
+      outline(svg, box, "cg-last-halo", place, 3.5);
+      outline(svg, box, "cg-last last-action", place, 3.5);
     }
   }
 
