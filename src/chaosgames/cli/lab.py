@@ -159,6 +159,7 @@ def study_command(
         ),
     ] = None,
     label: Annotated[str | None, typer.Option("--label", help="Your variant's name in the book.")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray.")] = "local",
     cross_games: Annotated[
         int,
         typer.Option(
@@ -186,10 +187,11 @@ def study_command(
         seed=seed,
         minutes=minutes,
         cross_games=cross_games,
+        backend=backend,
     )
 
-    for page in (out, html):
-        check_writable(page)  # before the hours of play, not after them
+    for written in (out, html):
+        check_writable(written)  # before the hours of play, not after them
 
     def progress(stored: int, passes: int) -> None:
         console.print(f"Pass {passes} done: {stored} games played in this run.", highlight=False)
@@ -225,6 +227,8 @@ def study_line(
     words += ["--seed", str(settings.seed)]
     if settings.cross_games:
         words += ["--cross-games", str(settings.cross_games)]
+    if settings.backend != "local":
+        words += ["--backend", settings.backend]
     for pair in options or []:
         words += ["--option", pair]
     if label is not None:
@@ -289,7 +293,7 @@ def sweep_command(
         typer.Option(
             "--option",
             "-o",
-            help="An option and its values: key=a,b,c, key=1..5 or key=10..40:10 (swept), or key=value (fixed).",
+            help="An option and its values: key=a,b,c, key=1..5, key=10..40:10 (swept) or key=value.",
         ),
     ],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games at every grid point.")] = 20,

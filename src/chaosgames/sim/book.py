@@ -7,19 +7,19 @@ with the number it rests on, so a thin sample reads as such.
 
 from __future__ import annotations
 
+import functools
 import html
+import math
 from collections.abc import Sequence
 from typing import Any
 
-import math
-
 from chaosgames.sim.claims import Claim, chance_claim, correct, player_claim, seat_claims, skill_claim
+from chaosgames.sim.feel import SECONDS_PER_DECISION
 from chaosgames.sim.feel import figures as feel_figures
 from chaosgames.sim.render_html import page, png, section
 from chaosgames.sim.render_text import markdown_table
-from chaosgames.sim.stats import games_needed_difference, mean, unpaired_test, wilson
+from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, wilson
 from chaosgames.sim.study import (
-    SECONDS_PER_DECISION,
     GameFigures,
     StudySettings,
     VariantFigures,
@@ -144,6 +144,7 @@ def _ending_claims(figures: GameFigures, v: VariantFigures) -> list[Claim]:
                 f"{base.variant.label}: no difference shown",
                 test,
                 games_needed_difference(test, spread),
+                need=functools.partial(_needed_at, test, spread),
             )
         )
     return out
@@ -180,7 +181,15 @@ def feel_table(figures: GameFigures) -> Table:
     header = ("variant", *(title for (_, title), u in zip(FEEL_COLUMNS, used, strict=True) if u))
     for label, cells in cells_by_variant:
         rows.append((label, *(c for c, u in zip(cells, used, strict=True) if u)))
-    return Table("How it plays (95% intervals; games stored before these were kept count in n only where they have them)", header, tuple(rows))
+    return Table(
+        "How it plays (95% intervals; n: the games that hold the figure)",
+        header,
+        tuple(rows),
+    )
+
+
+def _needed_at(test: Test, spread: float, alpha: float) -> int | None:
+    return games_needed_difference(test, spread, alpha)
 
 
 def designer_notes(figures: GameFigures) -> str:
@@ -216,7 +225,11 @@ def designer_notes(figures: GameFigures) -> str:
         )
     if base.skill is not None and base.skill.games:
         shown = any(c.variant == base.variant.label and c.topic == "skill" and c.shown for c in claims)
-        verdict = "skill shows (Holm's correction over the section)" if shown else "skill is not shown at this sample size"
+        verdict = (
+            "skill shows (Holm's correction over the section)"
+            if shown
+            else "skill is not shown at this sample size"
+        )
         sentences.append(
             f"Hard against easy wins {pct(base.skill.rate)} of {base.skill.games} games (fair share "
             f"{pct(base.fair_share)}): {verdict}."
@@ -246,7 +259,10 @@ def _player_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim])
     out = []
     for c in claims:
         if c.topic == "player" and c.shown:
-            out.append(f"The player changes the picture in the {c.variant}: {c.if_shown} (Holm p {c.test.adjusted:.3f}).")
+            out.append(
+                f"The player changes the picture in the {c.variant}: {c.if_shown} "
+                f"(Holm p {c.test.adjusted:.3f})."
+            )
     crossed = [v for v in played if v.cross is not None and v.cross.games]
     if crossed and not out:
         out.append(
@@ -258,7 +274,7 @@ def _player_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim])
 
 def claims_section(figures: GameFigures) -> Table:
     """The section's claims with their n, p, Holm's p and the games the rest would need."""
-    return claims_table(book_claims(figures))
+    return claims_table(book_claims(figures), "Claims (Holm's correction over the section)")
 
 
 def _seat_sentence(v: VariantFigures, claims: Sequence[Claim] = ()) -> list[str]:
@@ -342,8 +358,8 @@ def markdown(
         "after its variant's overall seat-balance test (exact binomial with two seats, a multinomial "
         "chi-square whose null is drawn with four) rejects equal seats. Each claim's table gives its n, "
         "its p before and after the correction and, where nothing is shown, about how many games an "
-        "effect of the size seen would need (power 80%, 5% two-sided, uncorrected): the book's sample "
-        "sizes are for reading the shape of a variant, not for settling small seat advantages.",
+        "effect of the size seen would need (power 80%, at the level of Holm's first step): the "
+        "book's sample sizes are for reading the shape of a variant, not for settling small seat advantages.",
         "",
     ]
     for game in figures:
@@ -376,7 +392,8 @@ def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str
             f"<p><b>What a designer should know.</b> {html.escape(designer_notes(game))}</p>"
         )
         pictures = [
-            f"<figure><figcaption>{html.escape(v.variant.label)}: the first position</figcaption>{v.picture}</figure>"
+            f"<figure><figcaption>{html.escape(v.variant.label)}: the first position</figcaption>"
+            f"{v.picture}</figure>"
             for v in game.variants
             if v.picture
         ]

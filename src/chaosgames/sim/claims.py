@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from chaosgames.sim.stats import (
+    ALPHA,
     Test,
     binomial_p,
     games_needed_rate,
@@ -43,6 +44,9 @@ class Claim:
     """Games (of the unit the test counts) a true effect of the size seen would need."""
     follows: list[Claim] = field(default_factory=list)
     """Claims tested only when this one is shown (the seats after the seat-balance test)."""
+    need: Callable[[float], int | None] | None = field(default=None, repr=False)
+    """Games needed at a given level: `correct` asks it at the level Holm's first step
+    uses (5% over the number of claims), so the figure allows for the correction."""
 
     @property
     def shown(self) -> bool:
@@ -85,10 +89,12 @@ def seat_claims(summary: Summary) -> Claim | None:
             Claim(
                 summary.name,
                 f"seat {seat + 1}",
-                f"seat {seat + 1} wins {more} than its fair share of {pct(fair)}: {pct(r.rate)} ({_interval(r)})",
+                f"seat {seat + 1} wins {more} than its fair share of {pct(fair)}: "
+                f"{pct(r.rate)} ({_interval(r)})",
                 f"seat {seat + 1}'s {pct(r.rate)} ({_interval(r)}) is not shown to differ from {pct(fair)}",
                 _rate_test("exact binomial", r, fair),
                 games_needed_rate(fair, r.rate),
+                need=_need(fair, r.rate),
             )
         )
     return Claim(
@@ -101,7 +107,12 @@ def seat_claims(summary: Summary) -> Claim | None:
         test,
         games_needed_rate(fair, rate.rate),
         follows,
+        _need(fair, rate.rate),
     )
+
+
+def _need(share: float, observed: float) -> Callable[[float], int | None]:
+    return lambda alpha: games_needed_rate(share, observed, alpha)
 
 
 def _interval(rate: Rate) -> str:
@@ -116,10 +127,13 @@ def skill_claim(variant: str, hard: str, rate: Rate, players: int) -> Claim | No
     return Claim(
         variant,
         "skill",
-        f"hard ({hard}) beats easy: it wins {pct(rate.rate)} ({_interval(rate)}) against a fair share of {pct(fair)}",
-        f"hard ({hard}) wins {pct(rate.rate)} ({_interval(rate)}); skill is not shown against a fair share of {pct(fair)}",
+        f"hard ({hard}) beats easy: it wins {pct(rate.rate)} ({_interval(rate)}) "
+        f"against a fair share of {pct(fair)}",
+        f"hard ({hard}) wins {pct(rate.rate)} ({_interval(rate)}); "
+        f"skill is not shown against a fair share of {pct(fair)}",
         _rate_test("exact binomial", rate, fair),
         games_needed_rate(fair, rate.rate),
+        need=_need(fair, rate.rate),
     )
 
 
@@ -138,10 +152,11 @@ def chance_claim(variant: str, pairs: int, changed: int, players: int) -> Claim 
         "chance share",
         f"other dice change the winner {less} often than a lottery would: {pct(share)} ({pct(lo)}-{pct(hi)}) "
         f"of replays against {pct(lottery)}",
-        f"other dice changed the winner in {pct(share)} ({pct(lo)}-{pct(hi)}) of replays; not shown to differ "
-        f"from a lottery's {pct(lottery)}",
+        f"other dice changed the winner in {pct(share)} ({pct(lo)}-{pct(hi)}) of replays; "
+        f"not shown to differ from a lottery's {pct(lottery)}",
         test,
         games_needed_rate(lottery, share),
+        need=_need(lottery, share),
     )
 
 
@@ -222,6 +237,8 @@ def correct(claims: Sequence[Claim]) -> list[Claim]:
             ]
         if fixed.shown:
             fixed.needed = None
+        elif claim.need is not None:
+            fixed.needed = claim.need(ALPHA / len(claims))
         out.append(fixed)
     return out
 

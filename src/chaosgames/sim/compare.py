@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from chaosgames.sim.stats import (
+    ALPHA,
     Test,
     games_needed_difference,
     holm,
@@ -117,12 +118,12 @@ def compare_variants(
     finishes = sorted({finish_of(r) for r in (*a_rows, *b_rows)})
     if len(common) >= MIN_PAIRS:
         pairs = [(keyed_a[k], keyed_b[k]) for k in common]
-        lines = _paired_lines(pairs, finishes)
+        lines, spreads = _paired_lines(pairs, finishes)
         paired = len(pairs)
     else:
-        lines = _unpaired_lines(a_rows, b_rows, finishes)
+        lines, spreads = _unpaired_lines(a_rows, b_rows, finishes)
         paired = 0
-    lines = _corrected(lines)
+    lines = _corrected(lines, spreads)
     result = CompareResult(
         (names[0].name, names[1].name),
         (names[0].title, names[1].title),
@@ -135,9 +136,12 @@ def compare_variants(
     return result
 
 
-def _paired_lines(pairs: Sequence[tuple[GameRow, GameRow]], finishes: Sequence[str]) -> list[CompareLine]:
+def _paired_lines(
+    pairs: Sequence[tuple[GameRow, GameRow]], finishes: Sequence[str]
+) -> tuple[list[CompareLine], list[float]]:
     figures = [(game_figures(a, finishes), game_figures(b, finishes)) for a, b in pairs]
-    lines = []
+    lines: list[CompareLine] = []
+    spreads: list[float] = []
     for metric in figures[0][0]:
         values = [(fa[metric][0], fb[metric][0]) for fa, fb in figures if metric in fa and metric in fb]
         both = [(x, y) for x, y in values if x is not None and y is not None]
@@ -148,17 +152,19 @@ def _paired_lines(pairs: Sequence[tuple[GameRow, GameRow]], finishes: Sequence[s
         test = paired_test(xs, ys, binary)
         spread = variance([y - x for x, y in both]) ** 0.5
         percent = figures[0][0][metric][1]
-        lines.append(CompareLine(metric, mean(xs), mean(ys), test, percent, _needed(test, spread)))
-    return lines
+        lines.append(CompareLine(metric, mean(xs), mean(ys), test, percent, None))
+        spreads.append(spread)
+    return lines, spreads
 
 
 def _unpaired_lines(
     a_rows: Sequence[GameRow], b_rows: Sequence[GameRow], finishes: Sequence[str]
-) -> list[CompareLine]:
+) -> tuple[list[CompareLine], list[float]]:
     fa = [game_figures(r, finishes) for r in a_rows]
     fb = [game_figures(r, finishes) for r in b_rows]
     metrics = list(dict.fromkeys([m for f in (*fa, *fb) for m in f]))
-    lines = []
+    lines: list[CompareLine] = []
+    spreads: list[float] = []
     for metric in metrics:
         xs = [v for f in fa if metric in f and (v := f[metric][0]) is not None]
         ys = [v for f in fb if metric in f and (v := f[metric][0]) is not None]
@@ -168,20 +174,19 @@ def _unpaired_lines(
         test = unpaired_test(xs, ys, binary)
         spread = ((variance(xs) + variance(ys)) / 2) ** 0.5
         percent = next(f[metric][1] for f in (*fa, *fb) if metric in f)
-        lines.append(CompareLine(metric, mean(xs), mean(ys), test, percent, _needed(test, spread)))
-    return lines
+        lines.append(CompareLine(metric, mean(xs), mean(ys), test, percent, None))
+        spreads.append(spread)
+    return lines, spreads
 
 
-def _needed(test: Test, spread: float) -> int | None:
-    return games_needed_difference(test, spread)
-
-
-def _corrected(lines: list[CompareLine]) -> list[CompareLine]:
+def _corrected(lines: list[CompareLine], spreads: Sequence[float]) -> list[CompareLine]:
+    """Holm over the comparison; the games a difference would need, at Holm's first level."""
     adjusted = holm([line.test.p_value for line in lines])
     out = []
-    for line, p in zip(lines, adjusted, strict=True):
+    for line, p, spread in zip(lines, adjusted, spreads, strict=True):
         test = replace(line.test, adjusted=p)
-        out.append(replace(line, test=test, needed=None if test.significant else line.needed))
+        needed = None if test.significant else games_needed_difference(test, spread, ALPHA / len(lines))
+        out.append(replace(line, test=test, needed=needed))
     return out
 
 
@@ -228,8 +233,8 @@ def _verdict(line: CompareLine) -> str:
 
 
 def _change(line: CompareLine) -> str:
-    show = (lambda v: f"{100 * v:.1f}%") if line.percent else (lambda v: f"{v:.2f}")
-    return f"{show(line.a)} to {show(line.b)}, n {line.test.n}, Holm p {line.test.adjusted:.3f}"
+    a, b = (f"{100 * v:.1f}%" if line.percent else f"{v:.2f}" for v in (line.a, line.b))
+    return f"{a} to {b}, n {line.test.n}, Holm p {line.test.adjusted or line.test.p_value:.3f}"
 
 
 def variant_rows(rows: Sequence[GameRow], variant: VariantName) -> list[GameRow]:

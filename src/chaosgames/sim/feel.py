@@ -10,6 +10,7 @@ count only in the figures their row holds (each figure says its n).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,15 +34,16 @@ class Figure:
     spread: float | None = None
     """The standard deviation of the games' values, where the spread matters (duration)."""
 
+    def show(self, value: float) -> str:
+        return f"{100 * value:.1f}%" if self.percent else f"{value:.2f}"
+
     def text(self) -> str:
-        show = (lambda v: f"{100 * v:.1f}%") if self.percent else (lambda v: f"{v:.2f}")
-        return show(self.value)
+        return self.show(self.value)
 
     def interval(self) -> str:
-        show = (lambda v: f"{100 * v:.1f}%") if self.percent else (lambda v: f"{v:.2f}")
-        if self.low != self.low or self.low in (float("-inf"), float("inf")):
+        if not (math.isfinite(self.low) and math.isfinite(self.high)):
             return "-"
-        return f"{show(self.low)} - {show(self.high)}"
+        return f"{self.show(self.low)} - {self.show(self.high)}"
 
 
 def _t(name: str, values: Sequence[float], percent: bool = False, spread: bool = False) -> Figure | None:

@@ -9,6 +9,7 @@ time (the last sample taken in the first half of the game's actions).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -243,7 +244,7 @@ def curve(branching: Sequence[int], parts: int = CURVE_PARTS) -> list[float]:
         return []
     parts = min(parts, n)
     bounds = [round(i * n / parts) for i in range(parts + 1)]
-    return [sum(branching[a:b]) / (b - a) for a, b in zip(bounds, bounds[1:], strict=False)]
+    return [sum(branching[a:b]) / (b - a) for a, b in itertools.pairwise(bounds)]
 
 
 def real_decision(game: Game, state: State, legal: Sequence[Any]) -> bool:

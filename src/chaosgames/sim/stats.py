@@ -126,6 +126,10 @@ class Test:
     def significant(self) -> bool:
         return (self.adjusted if self.adjusted is not None else self.p_value) < ALPHA
 
+    @property
+    def difference(self) -> float:
+        return self.estimate
+
 
 def holm(p_values: Sequence[float]) -> list[float]:
     """Holm's step-down adjusted p-values (statsmodels), in the order given."""

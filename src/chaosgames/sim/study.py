@@ -153,6 +153,8 @@ class StudySettings:
     then are dropped, stored ones kept."""
     max_actions: int = DEFAULT_MAX_ACTIONS
     cross_games: int = 0
+    backend: str = "local"
+    """Where games are played: local processes or Ray (`RAY_ADDRESS` names a cluster)."""
     """Games per variant with another kind of player in every seat (greedy where the level
     is MCTS, MCTS where it is greedy): where the player changes the verdict, the book says so."""
 
@@ -344,6 +346,7 @@ def _play(
                 seed=settings.seed,
                 options=_options(plan, variant),
                 workers=settings.workers,
+                backend=settings.backend,
                 max_actions=settings.max_actions,
             )
             played += simulate(

@@ -182,8 +182,7 @@ def summarise(
             kinds[key] = []
         job = jobs.get(row.job) if jobs is not None else None
         if job is not None and is_reroll(row, job[0]):
-            original = job_key(row.game, row.options, row.lineup, job[0], job[2])
-            rerolls.append((row, original))
+            rerolls.append((row, job_key(row.game, row.options, row.lineup, job[0], job[2])))
             continue
         by_job[(row.job, row.idx)] = row
         if jobs is not None and tuple(row.lineup) == _skill_lineup(row.game, len(row.seats)):

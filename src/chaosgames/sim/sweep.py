@@ -71,7 +71,7 @@ def _range(key: str, start: str, stop: str, step: str | None) -> list[Any]:
             f"Option {key}'s range {start}..{stop} has {count:,} values; a sweep takes at most {MAX_POINTS}."
         )
     values = [a + i * d for i in range(count)]
-    return [str(int(round(v))) if whole else f"{v:g}" for v in values]
+    return [str(round(v)) if whole else f"{v:g}" for v in values]
 
 
 def parse_grid(pairs: Sequence[str]) -> tuple[dict[str, list[Any]], dict[str, Any]]:
@@ -92,7 +92,8 @@ def parse_grid(pairs: Sequence[str]) -> tuple[dict[str, list[Any]], dict[str, An
             fixed[key] = values[0]
     if not swept:
         raise LabError(
-            "A sweep needs an option with several values, e.g. --option laps=1,2,3 or --option goal=10..40:10."
+            "A sweep needs an option with several values, e.g. --option laps=1,2,3 "
+            "or --option goal=10..40:10."
         )
     points = math.prod(len(v) for v in swept.values())
     if points > MAX_POINTS:
@@ -174,7 +175,8 @@ class Target:
         return self.low <= figure.value <= self.high
 
 
-_TARGET = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|=)\s*(-?[0-9.]+)\s*(?:\.\.\s*(-?[0-9.]+))?\s*$")
+_NUMBER = r"-?[0-9]+(?:\.[0-9]+)?"
+_TARGET = re.compile(rf"^\s*([a-z_]+)\s*(>=|<=|=)\s*({_NUMBER})\s*(?:\.\.\s*({_NUMBER}))?\s*$")
 
 
 def parse_target(text: str) -> Target:

@@ -164,7 +164,7 @@ def summary_tables(summary: Summary, claims: Sequence[Claim] = ()) -> list[Table
     return tables
 
 
-def claims_table(claims: Sequence[Claim]) -> Table:
+def claims_table(claims: Sequence[Claim], title: str = "Claims (Holm's correction over the report)") -> Table:
     """Every claim with its test: n, p, Holm's p, and the games it would need."""
     rows = []
     for claim in claims:
@@ -183,7 +183,7 @@ def claims_table(claims: Sequence[Claim]) -> Table:
                 )
             )
     header = ("variant", "claim", "what the data say", "n", "p", "Holm p", "shown", "games needed")
-    return Table("Claims (Holm's correction over the report)", header, tuple(rows))
+    return Table(title, header, tuple(rows))
 
 
 def compare_table(result: CompareResult) -> Table:

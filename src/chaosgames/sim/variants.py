@@ -168,13 +168,13 @@ def parse_selection(given: str | Mapping[str, Any]) -> Selection:
         raise LabError(f"A variant is named by a label, a file or options, not {quote(given)}.")
     text = given.strip()
     if text.startswith("@"):
-        options = read_json_file(text[1:], "variant file")
-        if not isinstance(options, dict) or not options:
+        document = read_json_file(text[1:], "variant file")
+        if not isinstance(document, dict) or not document:
             raise LabError(
-                f"The variant file {quote(text[1:])} holds {quote(options)}, not a JSON object of "
+                f"The variant file {quote(text[1:])} holds {quote(document)}, not a JSON object of "
                 'options such as {"course": "grand-loop", "laps": 3}.'
             )
-        return Selection(text, options=options)
+        return Selection(text, options=document)
     if "=" not in split_top_level(text)[0]:
         if not text:
             raise LabError(
@@ -217,7 +217,7 @@ def resolve(selection: Selection, variants: Sequence[VariantName]) -> VariantNam
     unknown = sorted(set(selection.options) - known)
     if unknown:
         raise LabError(
-            f"No stored game has option {', '.join(map(str, unknown))}; "
+            f"No stored game has option {', '.join(shorten(str(n), 40) for n in unknown)}; "
             f"the options are {', '.join(sorted(known))}."
         )
     matched: list[VariantName] = []
