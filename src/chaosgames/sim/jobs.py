@@ -151,10 +151,7 @@ class Job:
     @property
     def key(self) -> str:
         """The job's identity in the database."""
-        ident: list[Any] = [self.game, dict(self.options), list(self.lineup), self.seed, self.max_actions]
-        if self.reroll:  # appended only then: the keys of the jobs stored before stay the same
-            ident.append(self.reroll)
-        return hashlib.sha256(canonical_json(ident).encode()).hexdigest()[:16]
+        return job_key(self.game, self.options, self.lineup, self.seed, self.max_actions, self.reroll)
 
     def load(self) -> Game:
         return load_game(self.game, **self.options)
@@ -177,6 +174,21 @@ class Job:
             max_actions=self.max_actions,
             keep_record=keep_record,
         )
+
+
+def job_key(
+    game: str, options: Mapping[str, Any], lineup: Sequence[str], seed: int, cap: int, reroll: int = 0
+) -> str:
+    """A job's key: a hash of its game, options, lineup, seed and cap (and reroll number)."""
+    ident: list[Any] = [game, dict(options), list(lineup), seed, cap]
+    if reroll:  # appended only then: the keys of the jobs stored before stay the same
+        ident.append(reroll)
+    return hashlib.sha256(canonical_json(ident).encode()).hexdigest()[:16]
+
+
+def is_reroll(row: GameRow, job_seed: int) -> bool:
+    """Whether a stored game is a rerolled replay: its dice are not its game number's."""
+    return row.seed != derive_seed("game", job_seed, row.idx)
 
 
 def agent_seeds(job_seed: int, idx: int, rotation: int, players: int) -> tuple[int, ...]:
@@ -231,6 +243,7 @@ def play_task(task: Task) -> tuple[GameRow, float]:
         choices=result.choices,
         finish=describe_finish(played.state, result.ending),
         opening=opening_digest(played.record.actions),
+        feel=result.feel,
     )
     return row, time.perf_counter() - start
 

@@ -24,6 +24,7 @@ from chaosgames.core.errors import quote
 from chaosgames.sim.backends import run_tasks
 from chaosgames.sim.jobs import MAX_GAMES, OPENING_ACTIONS, Job, LabSettings, opening_now, whole_number
 from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.variants import check_label, variant_key
 
 
 class LabInterrupted(LabError):
@@ -56,6 +57,7 @@ def simulate(
     on_game: Callable[[int, int], None] | None = None,
     console: Console | None = None,
     checked: set[str] | None = None,
+    label: str | None = None,
 ) -> SimulationSummary:
     """Play games 0..games-1 of the job not yet in `settings.db`, storing each as it ends.
 
@@ -66,14 +68,19 @@ def simulate(
 
     Before adding games to a job that has some stored, the lab replays the opening of
     one stored game (see `check_stored_games`); `checked` holds the keys of the jobs
-    already checked in this run, which are not checked again.
+    already checked in this run, which are not checked again. `label` names the job's
+    variant (its game and options) in the database (see `sim.variants`).
     """
     whole_number(games, "number of games", 1, MAX_GAMES)
     if not isinstance(settings, LabSettings):
         raise LabError(f"The lab's settings are a LabSettings, not {quote(settings)}.")
     job = Job.build(game, seats, settings.seed, settings.options, settings.max_actions, reroll)
+    if label is not None:
+        label = check_label(label)
     db = settings.db
     with Store(db) as store:
+        if label is not None:
+            store.set_label(variant_key(job.game, job.options), job.game, job.options, label)
         store.add_job(job.key, job.game, job.options, list(job.lineup), job.seed, job.max_actions)
         stored = store.done(job.key)
         already = sum(1 for i in stored if i < games)
@@ -158,3 +165,38 @@ def _progress_bar(console: Console | None) -> Progress:
         TimeRemainingColumn(),
         console=console,
     )
+
+
+def skill_lineup(game: str, players: int) -> list[str]:
+    """Hard in one seat against easy in the others: the lineup of the luck-against-skill games."""
+    return ["hard"] + ["easy"] * (players - 1)
+
+
+def luck_and_skill(
+    game: str,
+    seats: Sequence[str],
+    settings: LabSettings,
+    *,
+    reroll_games: int = 0,
+    skill_games: int = 0,
+    show_progress: bool = False,
+    console: Console | None = None,
+) -> list[SimulationSummary]:
+    """The games that measure a variant's luck and skill, besides its job of `seats`: its
+    first `reroll_games` games replayed with other dice and the same players (the chance
+    share), and `skill_games` games of hard in one seat against easy in the others."""
+    whole_number(reroll_games, "number of rerolled games", 0, MAX_GAMES)
+    whole_number(skill_games, "number of skill games", 0, MAX_GAMES)
+    done = []
+    if reroll_games:
+        done.append(
+            simulate(
+                game, seats, reroll_games, settings, reroll=1, show_progress=show_progress, console=console
+            )
+        )
+    if skill_games:
+        lineup = skill_lineup(game, len(seats))
+        done.append(
+            simulate(game, lineup, skill_games, settings, show_progress=show_progress, console=console)
+        )
+    return done

@@ -9,6 +9,7 @@ time (the last sample taken in the first half of the game's actions).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,16 @@ DEFAULT_MAX_ACTIONS = 20_000
 
 # Two players whose heuristic values differ by less than this are level: no one leads.
 LEAD_MARGIN = 1e-9
+
+SENSIBLE_MARGIN = 0.1
+"""A choice is sensible when the game's heuristic rates the position it leads to (for the
+deciding player, one move ahead) within this share of the spread between the best and the
+worst choice of the best: a decision with two or more sensible choices is a real decision;
+one with a single sensible choice is an obvious one, and one whose choices all rate the same
+does not matter (by the heuristic)."""
+
+CURVE_PARTS = 10
+"""The branching factor over time is given for each tenth of a game's decisions."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,9 @@ class MatchResult:
     """Legal actions summed over the decisions (choices / decisions: the branching factor)."""
     leaders: list[tuple[int, int | None]] = field(default_factory=list)
     """(actions played, leader) at every sample, for analysis."""
+    feel: dict[str, Any] = field(default_factory=dict)
+    """How the game felt (see `feel_of`): drama, when the winner was clear, real decisions,
+    the branching factor over time, the share of the state hidden from the deciding seat."""
 
     @property
     def ending(self) -> str:
@@ -109,7 +123,6 @@ def play_match(
             action = sample_outcome(state.chance_outcomes(), rng)
         else:
             tracker.sample(state, played)
-            tracker.choices += len(state.legal_actions())
             action = agents[player].choose(state)
         for agent in agents:
             agent.observe(state, action)
@@ -128,12 +141,24 @@ class _LeadTracker:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.samples: list[tuple[int, int | None]] = []
+        self.values: list[list[float]] = []
         self.last_round = -1
         self.decisions = 0
         self.choices = 0
+        self.branching: list[int] = []
+        self.real = 0
+        self.judged = 0
+        self.hidden: list[float] = []
+        self.hides = game.hides_information()
 
     def sample(self, state: State, played: int) -> None:
         self.decisions += 1
+        legal = state.legal_actions()
+        self.choices += len(legal)
+        self.branching.append(len(legal))
+        if (self.decisions - 1) % self.game.num_players == 0:  # every n-th decision is judged
+            self.judged += 1
+            self.real += real_decision(self.game, state, legal)
         round_number = state.round_number()
         if round_number > 0:
             if round_number == self.last_round:
@@ -141,7 +166,11 @@ class _LeadTracker:
             self.last_round = round_number
         elif (self.decisions - 1) % self.game.num_players:
             return
-        self.samples.append((played, leader_of(self.game.heuristic(state))))
+        values = list(self.game.heuristic(state))
+        self.samples.append((played, leader_of(values)))
+        self.values.append(values)
+        if self.hides:
+            self.hidden.append(hidden_share(state))
 
     def result(self, state: State, played: int) -> MatchResult:
         capped = not state.is_terminal()
@@ -171,4 +200,83 @@ class _LeadTracker:
             decisions=self.decisions,
             choices=self.choices,
             leaders=self.samples,
+            feel=self.feel(returns, played),
         )
+
+    def feel(self, returns: list[float] | None, played: int) -> dict[str, Any]:
+        winner = None if returns is None else winner_of(returns)
+        drama = decided = None
+        if winner is not None and self.values:
+            drama = sum(max(v) - v[winner] for v in self.values) / len(self.values)
+            decided = decided_at(self.samples, winner, played)
+        return {
+            "drama": _rounded(drama),
+            "decided_at": _rounded(decided),
+            "real": self.real,
+            "judged": self.judged,
+            "branching_curve": [_rounded(v) for v in curve(self.branching)],
+            "hidden": _rounded(sum(self.hidden) / len(self.hidden)) if self.hidden else None,
+        }
+
+
+def _rounded(value: float | None) -> float | None:
+    # Six decimals: the stored figures are the same on every machine, and replay the same.
+    return None if value is None else round(value, 6)
+
+
+def decided_at(samples: Sequence[tuple[int, int | None]], winner: int, played: int) -> float:
+    """How early the winner was clear: the share of the game's actions played when the
+    heuristic last took the lead to the winner for good (0: the winner led from the first
+    sample on; 1: the winner never led before the end)."""
+    clear = played
+    for at, leader in reversed(samples):
+        if leader != winner:
+            break
+        clear = at
+    return clear / played if played else 0.0
+
+
+def curve(branching: Sequence[int], parts: int = CURVE_PARTS) -> list[float]:
+    """The mean number of legal actions in each of `parts` equal stretches of the decisions
+    (fewer stretches in a game of fewer decisions)."""
+    n = len(branching)
+    if not n:
+        return []
+    parts = min(parts, n)
+    bounds = [round(i * n / parts) for i in range(parts + 1)]
+    return [sum(branching[a:b]) / (b - a) for a, b in itertools.pairwise(bounds)]
+
+
+def real_decision(game: Game, state: State, legal: Sequence[Any]) -> bool:
+    """Whether the decision offers two or more sensible choices (see `SENSIBLE_MARGIN`)."""
+    if len(legal) < 2:
+        return False
+    player = state.current_player()
+    values = []
+    for action in legal:
+        child = state.clone()
+        child.apply_unchecked(action)
+        values.append(game.heuristic(child)[player])
+    best, worst = max(values), min(values)
+    if best - worst <= LEAD_MARGIN:
+        return False
+    return sum(1 for v in values if v >= best - SENSIBLE_MARGIN * (best - worst)) >= 2
+
+
+def hidden_share(state: State) -> float:
+    """The share of the state document's values that the deciding seat's view leaves out or
+    hides (the game's name and options, which every seat knows, left out)."""
+    full = dict(_leaves(state.to_json()))
+    for known in ("game", "options"):
+        full = {k: v for k, v in full.items() if k[0] != known}
+    seen = dict(_leaves(state.observation(state.current_player())))
+    hidden = sum(1 for path, value in full.items() if value is not None and seen.get(path) != value)
+    return hidden / len(full) if full else 0.0
+
+
+def _leaves(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    if isinstance(doc, dict):
+        return [leaf for key, value in doc.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(doc, list):
+        return [leaf for i, value in enumerate(doc) for leaf in _leaves(value, (*path, i))]
+    return [(path, doc)]

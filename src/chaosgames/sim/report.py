@@ -1,29 +1,34 @@
-"""`report`: what a lab database says, as a Rich summary and an HTML page with plots.
+"""`report`: what a lab database says, as a Rich summary and, when asked, an HTML page with plots.
 
-Games are grouped by configuration (game and options). For each: win rate by agent and
-by seat with Wilson 95% intervals against the fair share, game length, lead changes and
-the comeback rate (the half-time leader by the heuristic did not win), draws, and the
-games a cap decided, counted apart from the win rates. `compare` sets two option
-selections side by side and tests each difference. The figures are in `summary`, the
-tables in `tables`, the layouts in `render_text` and `render_html`.
+Games are grouped by variant (game and options, named by label or hash: `sim.variants`).
+For each: how games ended, how it plays (`sim.feel`), luck and skill where the database
+holds rerolled replays and hard-against-easy games, win rate by agent and by seat with
+Wilson 95% intervals. The claims (seat balance, skill, chance, the player) are tested and
+corrected together (`sim.claims`). `--compare` sets two variants side by side, paired
+where they share their dice (`sim.compare`). The tables are in `tables`, the layouts in
+`render_text` and `render_html`.
 """
 
 from __future__ import annotations
 
 import html
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 from chaosgames.core.errors import quote, shorten
+from chaosgames.sim.claims import Claim, correct, summary_claims
+from chaosgames.sim.compare import CompareResult, compare_variants
 from chaosgames.sim.render_html import html_table, page, summary_plots
 from chaosgames.sim.render_text import print_section, rich_table
 from chaosgames.sim.storage import LabError, Store
-from chaosgames.sim.summary import CompareResult, Summary, compare, parse_selection, summarise
-from chaosgames.sim.tables import compare_table, summary_tables
+from chaosgames.sim.summary import Summary, summarise
+from chaosgames.sim.tables import claims_table, compare_table, summary_tables
+from chaosgames.sim.variants import parse_selection, resolve
 
 
 @dataclass
@@ -31,35 +36,57 @@ class Report:
     summaries: list[Summary]
     comparison: CompareResult | None
     html_path: Path | None
+    claims: list[Claim]
 
 
 def report(
     db: str | Path,
     out: str | Path | None = None,
     *,
-    compare_options: Sequence[str] = (),
+    compare_options: Sequence[str | Mapping[str, Any]] = (),
     game: str | None = None,
     console: Console | None = None,
 ) -> Report:
-    """Summarise `db` on the console and, if `out` is given, in an HTML page with plots."""
+    """Summarise `db` on the console and, if `out` is given, in an HTML page with plots.
+
+    `compare_options` names two variants, each by label or hash, '@variant.json', option
+    text ('course=@long.json,laps=3') or a mapping of options."""
+    if compare_options and len(compare_options) != 2:
+        raise LabError(
+            "--compare takes exactly two option sets or variant names, e.g. --compare players=3 "
+            "--compare players=4, or --compare grand-loop --compare long-oval."
+        )
+    selections = [parse_selection(t) for t in compare_options]
     with Store(db, create=False) as store:
         rows = store.rows("WHERE game = ?", (game,)) if game else store.rows()
+        labels = store.labels()
+        jobs = store.jobs()
     if not rows:
         where = f" for {shorten(game)}" if game else ""
         raise LabError(f"The lab database {quote(str(db))} holds no games{where} yet.")
-    summaries = summarise(rows)
-    comparison = compare(rows, [parse_selection(t) for t in compare_options]) if compare_options else None
+    summaries = summarise(rows, labels, jobs)
+    comparison = None
+    if selections:
+        variants = [s.variant for s in summaries]
+        chosen = [resolve(s, variants) for s in selections]
+        sides = [next(s for s in summaries if s.variant.key == v.key) for v in chosen]
+        comparison = compare_variants(sides[0].rows, sides[1].rows, (chosen[0], chosen[1]), jobs)
+    claims = correct([c for s in summaries for c in summary_claims(s)])
     console = console or Console()
     for summary in summaries:
-        print_section(console, summary.title, summary_tables(summary))
+        print_section(console, summary.title, summary_tables(summary, claims))
+    if claims:
+        console.print(rich_table(claims_table(claims)))
     if comparison is not None:
         console.print(rich_table(compare_table(comparison)))
+        for line in comparison.disagreements:
+            console.print(line, highlight=False)
     path = None
     if out is not None:
         path = Path(out)
-        write_page(path, _html(summaries, comparison, str(db)))
+        write_page(path, _html(summaries, comparison, claims, str(db)))
         console.print(f"Report written to [bold]{path}[/bold].")
-    return Report(summaries, comparison, path)
+    return Report(summaries, comparison, path, claims)
 
 
 def check_writable(path: Path) -> None:
@@ -82,22 +109,30 @@ def write_page(path: Path, text: str) -> None:
         raise LabError(f"Cannot write the report to {quote(str(path))}: {exc.strerror or exc}.") from None
 
 
-def _html(summaries: Sequence[Summary], comparison: CompareResult | None, db: str) -> str:
+def _html(
+    summaries: Sequence[Summary], comparison: CompareResult | None, claims: Sequence[Claim], db: str
+) -> str:
     sections = [
         f"<h2>{html.escape(s.title)}</h2>"
-        + "\n".join([*map(html_table, summary_tables(s)), *summary_plots(s)])
+        + "\n".join([*(html_table(t) for t in summary_tables(s, claims)), *summary_plots(s)])
         for s in summaries
     ]
+    if claims:
+        sections.append(html_table(claims_table(claims)))
     if comparison is not None:
+        notes = "".join(f"<p>{html.escape(line)}</p>" for line in comparison.disagreements)
         sections.insert(
             0,
-            "<p>Rates by the two-proportion z-test, means by Welch's test; significant at p &lt; 0.05.</p>"
-            + html_table(compare_table(comparison)),
+            "<p>Paired tests where the variants share their dice (exact McNemar, paired t), else "
+            "Fisher's exact test and Welch's t-test; Holm's correction over the comparison; "
+            "significant at 5%.</p>" + html_table(compare_table(comparison)) + notes,
         )
     intro = (
         f"Database: {html.escape(db)}. Win rates count a shared win as a share and are taken over "
         "the games the rulebook ended (a game a length cap decided is counted apart); "
-        "intervals are Wilson 95%. The leader is the player the game's heuristic rates highest; "
-        "a comeback is a game won by someone other than the half-time leader."
+        "intervals are 95% (Wilson for rates, t for means, bootstrap for balance). A claim is "
+        "made only where its test, corrected with Holm's method over every claim of the report, "
+        "says so. The leader is the player the game's heuristic rates highest; a comeback is a "
+        "game won by someone other than the half-time leader."
     )
     return page("chaosgames lab report", intro, sections)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 STANDARD_NORMAL = NormalDist()
 Z95 = STANDARD_NORMAL.inv_cdf(0.975)
@@ -94,3 +95,178 @@ def two_means(a: Sequence[float], b: Sequence[float]) -> Comparison:
         return Comparison(ma, mb, mb - ma, 0.0, 1.0 if ma == mb else 0.0)
     z = (mb - ma) / spread
     return Comparison(ma, mb, mb - ma, z, normal_two_sided_p(z))
+
+
+# -- tests a designer can trust (scipy, statsmodels) -------------------------------------
+
+ALPHA = 0.05
+"""The level of every test, two-sided, after the correction for the report's many tests."""
+POWER = 0.8
+"""The power the 'games needed' figures aim for."""
+MONTE_CARLO_DRAWS = 20_000
+"""Draws of the seat-balance test's null distribution (fixed seed: the same p every time)."""
+
+
+@dataclass(frozen=True)
+class Test:
+    """One claim's test: the difference it measures with its 95% interval, its p-value, the
+    games it rests on, and the name of the test."""
+
+    name: str
+    estimate: float
+    low: float
+    high: float
+    p_value: float
+    n: int
+    paired: bool = False
+    adjusted: float | None = None
+    """The p-value after Holm's correction over the report's claims."""
+
+    @property
+    def significant(self) -> bool:
+        return (self.adjusted if self.adjusted is not None else self.p_value) < ALPHA
+
+    @property
+    def difference(self) -> float:
+        return self.estimate
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (statsmodels), in the order given."""
+    if not p_values:
+        return []
+    from statsmodels.stats.multitest import multipletests
+
+    return [float(p) for p in multipletests(list(p_values), alpha=ALPHA, method="holm")[1]]
+
+
+def binomial_p(successes: float, trials: int, share: float) -> float:
+    """The exact two-sided binomial test of a rate against `share` (shared wins rounded)."""
+    if trials <= 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    k = min(trials, max(0, round(successes)))
+    return float(binomtest(k, trials, share).pvalue)
+
+
+def seat_balance_p(wins: Sequence[float]) -> float:
+    """Whether the seats win equally: the exact binomial test with two seats, else the
+    chi-square statistic of the wins by seat against equal shares, its null distribution
+    drawn (multinomial, fixed seed) rather than approximated (a study has few games)."""
+    seats, total = len(wins), sum(wins)
+    if seats < 2 or total <= 0:
+        return 1.0
+    if seats == 2:
+        return binomial_p(wins[0], round(total), 0.5)
+    import numpy as np
+
+    n = round(total)
+    expected = total / seats
+    observed = sum((w - expected) ** 2 for w in wins) / expected
+    draws = np.random.default_rng(0).multinomial(n, [1 / seats] * seats, size=MONTE_CARLO_DRAWS)
+    simulated = ((draws - n / seats) ** 2).sum(axis=1) / (n / seats)
+    return float((np.sum(simulated >= observed - 1e-9) + 1) / (MONTE_CARLO_DRAWS + 1))
+
+
+def _t_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of `values` and its 95% t interval."""
+    from scipy import stats as sps
+
+    m = mean(values)
+    if len(values) < 2:
+        return m, -math.inf, math.inf
+    half = float(sps.t.ppf(0.975, len(values) - 1)) * math.sqrt(variance(values) / len(values))
+    return m, m - half, m + half
+
+
+def paired_test(a: Sequence[float], b: Sequence[float], binary: bool) -> Test:
+    """b - a over pairs played with the same dice and agent seeds (common random numbers):
+    the exact McNemar test for outcomes that are 0 or 1, else the paired t-test."""
+    differences = [y - x for x, y in zip(a, b, strict=True)]
+    estimate, low, high = _t_interval(differences)
+    n = len(differences)
+    if binary:
+        up = sum(1 for d in differences if d > 0)
+        down = sum(1 for d in differences if d < 0)
+        p = binomial_p(up, up + down, 0.5) if up + down else 1.0
+        return Test("McNemar (exact, paired)", estimate, low, high, p, n, True)
+    from scipy.stats import ttest_rel
+
+    p = 1.0 if n < 2 or variance(differences) == 0 else float(ttest_rel(b, a).pvalue)
+    if n >= 2 and variance(differences) == 0 and estimate != 0:
+        p = 0.0
+    return Test("paired t", estimate, low, high, p, n, True)
+
+
+def unpaired_test(a: Sequence[float], b: Sequence[float], binary: bool) -> Test:
+    """b - a between independent samples: Fisher's exact test for outcomes that are 0 or 1
+    (Newcombe's interval), else Welch's t-test."""
+    n = len(a) + len(b)
+    if not a or not b:
+        return Test("none (a side has no games)", 0.0, -math.inf, math.inf, 1.0, n)
+    if binary:
+        from scipy.stats import fisher_exact
+
+        sa, sb = round(sum(a)), round(sum(b))
+        p = float(fisher_exact([[sa, len(a) - sa], [sb, len(b) - sb]])[1])
+        la, ha = wilson(sa, len(a))
+        lb, hb = wilson(sb, len(b))
+        pa, pb = sa / len(a), sb / len(b)
+        d = pb - pa
+        low = d - math.sqrt((pb - lb) ** 2 + (ha - pa) ** 2)
+        high = d + math.sqrt((hb - pb) ** 2 + (pa - la) ** 2)
+        return Test("Fisher (exact)", d, low, high, p, n)
+    from scipy.stats import ttest_ind
+
+    ma, mb = mean(a), mean(b)
+    if len(a) < 2 or len(b) < 2:
+        return Test("Welch t", mb - ma, -math.inf, math.inf, 1.0, n)
+    va, vb = variance(a) / len(a), variance(b) / len(b)
+    if va + vb == 0:
+        return Test("Welch t", mb - ma, mb - ma, mb - ma, 1.0 if ma == mb else 0.0, n)
+    from scipy import stats as sps
+
+    freedom = (va + vb) ** 2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
+    half = float(sps.t.ppf(0.975, freedom)) * math.sqrt(va + vb)
+    p = float(ttest_ind(b, a, equal_var=False).pvalue)
+    return Test("Welch t", mb - ma, mb - ma - half, mb - ma + half, p, n)
+
+
+def _z(p: float) -> float:
+    return STANDARD_NORMAL.inv_cdf(p)
+
+
+def games_needed_rate(share: float, observed: float, alpha: float = ALPHA) -> int | None:
+    """Games for a rate truly at `observed` to show against `share` (exact-ish normal
+    approximation, two-sided `alpha`, power `POWER`); None when they are equal."""
+    d = observed - share
+    if abs(d) < 1e-9:
+        return None
+    za, zb = _z(1 - alpha / 2), _z(POWER)
+    root = za * math.sqrt(share * (1 - share)) + zb * math.sqrt(max(observed * (1 - observed), 1e-9))
+    return math.ceil((root / d) ** 2)
+
+
+def games_needed_difference(test: Test, spread: float, alpha: float = ALPHA) -> int | None:
+    """Games (or pairs) per side for a difference as large as `test.estimate` to show, where
+    `spread` is the standard deviation of one game's figure (of a pair's difference when
+    paired); None when the difference is 0."""
+    if abs(test.estimate) < 1e-12 or spread <= 0:
+        return None
+    za, zb = _z(1 - alpha / 2), _z(POWER)
+    factor = 1 if test.paired else 2
+    return math.ceil(factor * ((za + zb) * spread / test.estimate) ** 2)
+
+
+def bootstrap_interval(
+    values: Sequence[Any], statistic: Callable[[Sequence[Any]], float], draws: int = 2000
+) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of `statistic` over games (fixed seed)."""
+    import random
+
+    if len(values) < 2:
+        return (-math.inf, math.inf)
+    rng = random.Random(0)
+    found = sorted(statistic([values[rng.randrange(len(values))] for _ in values]) for _ in range(draws))
+    return (found[int(0.025 * draws)], found[int(0.975 * draws) - 1])

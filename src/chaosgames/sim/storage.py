@@ -86,6 +86,9 @@ class GameRow:
     opening: str | None = None
     """A digest of the game's first actions (`jobs.OPENING_ACTIONS`, chance outcomes
     included): replaying them tells whether the code still plays the job's games as stored."""
+    feel: dict[str, Any] | None = field(default=None, metadata=JSON)
+    """How the game felt (`match.MatchResult.feel`): drama, when the winner was clear, real
+    decisions, the branching factor over time, the hidden share of the state."""
 
     def __post_init__(self) -> None:
         if self.ended_by is None:
@@ -154,6 +157,12 @@ CREATE TABLE IF NOT EXISTS games (
     + ",\n    ".join(_column(name) for name in GAME_COLUMNS)
     + """,
     PRIMARY KEY (job, idx)
+);
+CREATE TABLE IF NOT EXISTS labels (
+    variant TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    label TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS timings (
     job TEXT NOT NULL,
@@ -244,6 +253,7 @@ _JSON_SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
     "seats": (_specs, "a JSON list of agent specs"),
     "lineup": (_specs, "a JSON list of agent specs"),
     "returns": (_numbers, "a JSON list of numbers"),
+    "feel": (lambda value: isinstance(value, dict), "a JSON object"),
 }
 """What each JSON column decodes to, and how a message names it."""
 
@@ -288,6 +298,9 @@ LAB_TABLES: dict[str, tuple[str, ...]] = {
 }
 """The lab's tables and their columns, as SCHEMA makes them."""
 
+LATER_TABLES: dict[str, tuple[str, ...]] = {"labels": ("variant", "game", "options", "label")}
+"""Tables added after the first databases were written: made when such a database is opened."""
+
 FIRST_GAME_COLUMNS = tuple(f.name for f in _ROW_FIELDS if f.default is dataclasses.MISSING)
 """The columns of `games` in the first lab databases: the later ones (the fields with a
 default) may be missing, and are added when such a database is written to."""
@@ -320,6 +333,9 @@ def _not_ours(tables: Mapping[str, list[str]]) -> str | None:
             return f"its table {name} has columns the lab does not know: {shorten(', '.join(unknown))}"
         if missing:
             return f"its table {name} lacks the lab's columns {', '.join(missing)}"
+    for name, known in LATER_TABLES.items():
+        if name in tables and sorted(tables[name]) != sorted(known):
+            return f"its table {name} has other columns than the lab's {', '.join(known)}"
     return None
 
 
@@ -481,6 +497,44 @@ class Store:
                 f"Game {idx} of job {job} was stored without its record (simulate --records keeps them)."
             )
         return GameRecord.from_json(found[0])
+
+    def set_label(self, key: str, game: str, options: Mapping[str, Any], label: str) -> None:
+        """Name a variant (`key` its hash, see `sim.variants`); a label names one variant of
+        a game, and a variant has one label (a new one replaces the old)."""
+        with self._sql("read"):
+            taken = self.db.execute(
+                "SELECT variant FROM labels WHERE game = ? AND label = ? AND variant != ?", (game, label, key)
+            ).fetchone()
+        if taken is not None:
+            raise LabError(
+                f"The label {quote(label)} already names another variant of {game} in {self.name} "
+                f"(v-{taken[0]}); choose another."
+            )
+        with self._sql("store the label in"), self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO labels (variant, game, options, label) VALUES (?, ?, ?, ?)",
+                (key, game, canonical_json(options), label),
+            )
+
+    def labels(self) -> dict[str, str]:
+        """Every variant's label, by the variant's hash."""
+        with self._sql("read"):
+            found = self.db.execute("SELECT variant, label FROM labels").fetchall()
+        return {str(key): str(label) for key, label in found}
+
+    def jobs(self) -> dict[str, tuple[int, list[str], int]]:
+        """Every job's seed, lineup and action cap, by job key (for pairing and rerolls)."""
+        with self._sql("read"):
+            found = self.db.execute("SELECT job, seed, lineup, max_actions FROM jobs").fetchall()
+        out = {}
+        for job, seed, lineup, cap in found:
+            try:
+                specs = json.loads(lineup)
+            except (TypeError, ValueError):
+                specs = None
+            if _job_problem(seed, cap) is None and _specs(specs):
+                out[job] = (seed, specs, cap)
+        return out
 
     def total_seconds(self, job: str) -> float:
         with self._sql("read"):

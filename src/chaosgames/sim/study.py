@@ -24,18 +24,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chaosgames.agents import from_spec, levels
-from chaosgames.core import game_class
+from chaosgames.agents import from_spec, levels, resolve_level
+from chaosgames.core import ChaosGamesError, game_class, load_game
 from chaosgames.core.errors import quote
+from chaosgames.sim.feel import SECONDS_PER_DECISION
 from chaosgames.sim.jobs import LARGEST, MAX_GAMES, MAX_WORKERS, Job, LabSettings, whole_number
 from chaosgames.sim.lab import LabInterrupted, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.stats import mean, percentile, wilson
 from chaosgames.sim.storage import LabError, Store, database_path
 from chaosgames.sim.summary import Rate, Summary, summarise
-
-SECONDS_PER_DECISION = 20
-"""Table time is estimated at 20 seconds a decision."""
+from chaosgames.sim.variants import check_label, variant_key
 
 
 @dataclass(frozen=True)
@@ -115,10 +114,23 @@ PLANS: dict[str, Plan] = {
 }
 
 
-def plan_for(game: str) -> Plan:
-    """The game's plan; a game without one is studied as its standard game."""
+def plan_for(game: str, plans: Mapping[str, Plan] | None = None) -> Plan:
+    """The game's plan (from `plans` first); a game without one is studied as its standard game."""
     name = game_class(game).name
+    if plans:
+        for given, plan in plans.items():
+            if game_class(given).name == name:
+                return plan
     return PLANS.get(name, Plan(name, (STANDARD,)))
+
+
+def own_plan(game: str, options: Mapping[str, Any], label: str | None) -> Plan:
+    """A designer's variant of `game` studied beside the standard game, with the safety cap of
+    the game's plan. The options are checked now (an unknown option fails before any game)."""
+    base = plan_for(game)
+    loaded = load_game(base.game, **{**dict(base.cap), **dict(options)})
+    name = check_label(label) if label is not None else f"v-{variant_key(loaded.name, loaded.options)}"
+    return Plan(base.game, (base.variants[0], Variant(name, dict(options))), base.cap)
 
 
 @dataclass(frozen=True)
@@ -140,6 +152,11 @@ class StudySettings:
     """Stop after this many minutes, after the next stored game: games still being played
     then are dropped, stored ones kept."""
     max_actions: int = DEFAULT_MAX_ACTIONS
+    cross_games: int = 0
+    backend: str = "local"
+    """Where games are played: local processes or Ray (`RAY_ADDRESS` names a cluster)."""
+    """Games per variant with another kind of player in every seat (greedy where the level
+    is MCTS, MCTS where it is greedy): where the player changes the verdict, the book says so."""
 
     def __post_init__(self) -> None:
         # Checked when made: a study refuses a bad setting before its first game, not
@@ -154,6 +171,7 @@ class StudySettings:
         whole_number(self.workers, "number of workers", 1, MAX_WORKERS)
         whole_number(self.seed, "seed", -LARGEST - 1, LARGEST)
         whole_number(self.max_actions, "action cap", 1, LARGEST)
+        whole_number(self.cross_games, "number of cross-player games per variant", 0, MAX_GAMES)
         if self.minutes is not None and not _duration(self.minutes):
             raise LabError(f"A study's minutes are a number of at least 0, not {quote(self.minutes)}.")
 
@@ -166,7 +184,7 @@ def _duration(value: object) -> bool:
 class StudyJob:
     """One job of a variant's study and how many games it is to have."""
 
-    kind: str  # "level", "skill" or "reroll"
+    kind: str  # "level", "skill", "reroll" or "cross"
     seats: tuple[str, ...]
     size: int
     reroll: int = 0
@@ -176,11 +194,25 @@ def variant_jobs(plan: Plan, variant: Variant, settings: StudySettings) -> list[
     players = _players(plan, variant)
     level = (settings.level,) * players
     skill = ("hard",) + ("easy",) * (players - 1)
-    return [
+    jobs = [
         StudyJob("level", level, settings.games),
         StudyJob("skill", skill, settings.skill_games),
         StudyJob("reroll", level, min(settings.reroll_games, settings.games), reroll=1),
     ]
+    if settings.cross_games:
+        other = cross_level(plan.game, settings.level)
+        jobs.append(StudyJob("cross", (other,) * players, settings.cross_games))
+    return jobs
+
+
+def cross_level(game: str, level: str) -> str:
+    """A level played by another kind of player than `level` in `game` (greedy against MCTS)."""
+    named = levels(game)
+    kind = resolve_level(level, game).split(":")[0]
+    for other in ("easy", "hard", "medium"):
+        if named[other].split(":")[0] != kind:
+            return other
+    return "easy"
 
 
 def _players(plan: Plan, variant: Variant) -> int:
@@ -203,6 +235,7 @@ def study(
     settings: StudySettings,
     *,
     on_pass: Callable[[int, int], None] | None = None,
+    plans: Mapping[str, Plan] | None = None,
 ) -> bool:
     """Play the studies of `games` into `settings.db`, in passes; True when every job is full,
     False when `settings.minutes` ran out first (every game stored so far is kept).
@@ -211,19 +244,36 @@ def study(
     """
     if not isinstance(settings, StudySettings):
         raise LabError(f"A study's settings are a StudySettings, not {quote(settings)}.")
-    plans = [plan_for(g) for g in games]
-    for plan in plans:
+    chosen = [plan_for(g, plans) for g in games]
+    for plan in chosen:
         for spec in ("easy", "hard", settings.level):
             from_spec(spec, game=plan.game)  # an unknown level fails now, not after an hour of play
+    _label_variants(chosen, settings)
     clock = _Clock(settings.minutes)
     try:
-        if _play(plans, settings, clock, on_pass):
+        if _play(chosen, settings, clock, on_pass):
             return True
     except LabInterrupted:
         if not clock.up:
             raise
     # Out of time: the jobs may still be full (a run to rewrite the book with --minutes 0).
-    return _missing(plans, settings) == 0
+    return _missing(chosen, settings) == 0
+
+
+def _label_variants(plans: Sequence[Plan], settings: StudySettings) -> None:
+    """Each variant of the study named in the database by its label in the book, so that
+    `report` and `--compare` call it so too (a label taken by another variant is left)."""
+    with Store(settings.db) as store:
+        for plan in plans:
+            for variant in plan.variants:
+                loaded = load_game(plan.game, **_options(plan, variant))
+                key = variant_key(loaded.name, loaded.options)
+                if variant.label.startswith("v-"):
+                    continue
+                try:
+                    store.set_label(key, loaded.name, loaded.options, check_label(variant.label))
+                except LabError:
+                    continue
 
 
 def _missing(plans: Sequence[Plan], settings: StudySettings) -> int:
@@ -257,7 +307,7 @@ class _Clock:
             raise LabInterrupted(f"The study's time ran out with {done} of {total} games of a job stored.")
 
 
-KIND_ORDER = {"level": 0, "reroll": 1, "skill": 2}
+KIND_ORDER = {"level": 0, "reroll": 1, "skill": 2, "cross": 3}
 
 
 def _pass_order(plans: Sequence[Plan], settings: StudySettings) -> list[tuple[Plan, Variant, StudyJob]]:
@@ -296,6 +346,7 @@ def _play(
                 seed=settings.seed,
                 options=_options(plan, variant),
                 workers=settings.workers,
+                backend=settings.backend,
                 max_actions=settings.max_actions,
             )
             played += simulate(
@@ -328,6 +379,10 @@ class VariantFigures:
     chance_pairs: int = 0
     chance_changed: int = 0
     decisions: list[int] = field(default_factory=list)
+    cross: Summary | None = None
+    """The variant played by another kind of player in every seat (`cross_games`)."""
+    picture: str | None = None
+    """The variant's first position drawn (SVG), where its options change the board (a course)."""
 
     @property
     def fair_share(self) -> float:
@@ -362,22 +417,25 @@ class GameFigures:
     variants: list[VariantFigures]
 
 
-def analyse(games: Sequence[str], settings: StudySettings) -> list[GameFigures]:
+def analyse(
+    games: Sequence[str], settings: StudySettings, plans: Mapping[str, Plan] | None = None
+) -> list[GameFigures]:
     """The figures of every study in the database (whatever number of games it holds)."""
     out = []
     with Store(settings.db) as store:
         for game in games:
-            plan = plan_for(game)
+            plan = plan_for(game, plans)
             figures = [_variant_figures(store, plan, v, settings) for v in plan.variants]
             out.append(GameFigures(plan, game_class(plan.game).title, figures))
     return out
 
 
 def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: StudySettings) -> VariantFigures:
-    level_job, skill_job, reroll_job = (
+    level_job, skill_job, reroll_job, *cross_job = (
         _job(plan, variant, j, settings) for j in variant_jobs(plan, variant, settings)
     )
     level_rows = store.rows("WHERE job = ?", (level_job.key,))
+    cross_rows = store.rows("WHERE job = ?", (cross_job[0].key,)) if cross_job else []
     skill_rows = store.rows("WHERE job = ?", (skill_job.key,))
     reroll_rows = store.rows("WHERE job = ?", (reroll_job.key,))
     level = summarise(level_rows)[0] if level_rows else None
@@ -391,7 +449,11 @@ def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: Study
         skill,
         hard,
         decisions=[r.decisions for r in level_rows if r.decisions is not None],
+        cross=summarise(cross_rows)[0] if cross_rows else None,
+        picture=_picture(plan, variant),
     )
+    if level is not None:
+        level.label = variant.label
     first = {r.idx: r for r in level_rows}
     for replay in reroll_rows:
         original = first.get(replay.idx)
@@ -400,6 +462,20 @@ def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: Study
         figures.chance_pairs += 1
         figures.chance_changed += original.winner != replay.winner
     return figures
+
+
+PICTURED_OPTIONS = frozenset(("course", "boards"))
+"""Options that change the board: a variant setting one is shown by its first position."""
+
+
+def _picture(plan: Plan, variant: Variant) -> str | None:
+    if not PICTURED_OPTIONS & set(variant.options):
+        return None
+    game = load_game(plan.game, **_options(plan, variant))
+    try:
+        return game.render_svg(game.new_initial_state(), legend=True)
+    except ChaosGamesError:
+        return None
 
 
 def level_specs(game: str | None = None) -> dict[str, str]:

@@ -1,21 +1,24 @@
-"""The figures of a lab database: per configuration, and two option sets compared.
+"""The figures of a lab database, per variant (see `sim.variants`).
 
-Games are grouped by configuration (game and options). Only games the rulebook ended
+Games are grouped by variant (game and options, named by label or hash). Only games the rulebook ended
 count in win rates, draws and comebacks: a game that a length cap decided (the game's own
 cap option, or the lab's action cap) is counted apart, by how it ended.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from chaosgames.core.errors import quote, shorten
-from chaosgames.sim.stats import Comparison, two_means, two_proportions, wilson
-from chaosgames.sim.storage import ENDED_BY_CAP, ENDED_BY_RULES, STOPPED_BY_LAB, GameRow, LabError
+from chaosgames.agents import from_spec, levels
+from chaosgames.core import ChaosGamesError
+from chaosgames.sim.endings import LAB_CAP, LENGTH_CAP, RULEBOOK_END
+from chaosgames.sim.jobs import is_reroll, job_key
+from chaosgames.sim.stats import wilson
+from chaosgames.sim.storage import ENDED_BY_CAP, ENDED_BY_RULES, STOPPED_BY_LAB, GameRow
+from chaosgames.sim.variants import VariantName, variant_key
 
 ENDINGS = {
     ENDED_BY_RULES: "by the rulebook",
@@ -40,15 +43,26 @@ class Rate:
         return wilson(self.wins, self.games)
 
 
+def finish_of(row: GameRow) -> str:
+    """How a game ended in the rulebook's words (a row stored before they were kept: by kind)."""
+    if row.finish:
+        return row.finish
+    return {ENDED_BY_RULES: RULEBOOK_END, ENDED_BY_CAP: LENGTH_CAP}.get(row.ended_by or "", LAB_CAP)
+
+
 @dataclass
 class Summary:
-    """The figures of one configuration (a game with one set of options)."""
+    """The figures of one variant (a game with one complete set of options)."""
 
     game: str
     options: dict[str, Any]
     players: int
+    key: str = ""
+    label: str | None = None
     games: int = 0
     endings: Counter[str] = field(default_factory=Counter)
+    finishes: Counter[str] = field(default_factory=Counter)
+    """How the games ended in the rulebook's words (`race won`, `last car left (elimination)`)."""
     draws: int = 0
     by_agent: dict[str, Rate] = field(default_factory=dict)
     by_seat: dict[int, Rate] = field(default_factory=dict)
@@ -60,6 +74,17 @@ class Summary:
     comebacks: int = 0
     comeback_chances: int = 0
     """Games ended by the rulebook with a single winner and a half-time leader."""
+    feel: list[dict[str, Any]] = field(default_factory=list)
+    """Each game's `feel` (games stored before it was kept have none)."""
+    rows: list[GameRow] = field(default_factory=list, repr=False)
+    chance_pairs: int = 0
+    chance_changed: int = 0
+    """Rerolled replays whose original and replay both ended by the rulebook, and how many
+    of them another player won."""
+    skill: dict[str, Rate] = field(default_factory=dict)
+    """The hard level's win rate in games of hard in one seat against easy in the others."""
+    by_lineup: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)
+    """How games ended under each lineup of one agent in every seat (greedy x4, mcts x4)."""
 
     @property
     def fair_share(self) -> float:
@@ -80,12 +105,25 @@ class Summary:
         return self.comebacks / self.comeback_chances if self.comeback_chances else 0.0
 
     @property
+    def variant(self) -> VariantName:
+        return VariantName(
+            self.game, self.options, self.key or variant_key(self.game, self.options), self.label
+        )
+
+    @property
+    def name(self) -> str:
+        return self.variant.name
+
+    @property
     def title(self) -> str:
-        return f"{self.game} {json.dumps(self.options, sort_keys=True)}"
+        """The variant's name and what differs from the standard game, never its raw options."""
+        return self.variant.title
 
     def add(self, row: GameRow) -> None:
         self.games += 1
+        self.rows.append(row)
         self.endings[row.ended_by or STOPPED_BY_LAB] += 1
+        self.finishes[finish_of(row)] += 1
         self.rounds.append(row.rounds)
         self.actions.append(row.actions)
         self.lead_changes.append(row.lead_changes)
@@ -93,6 +131,10 @@ class Summary:
             self.decisions.append(row.decisions)
         if row.branching is not None:
             self.branching.append(row.branching)
+        if row.feel is not None:
+            self.feel.append(row.feel)
+        if len(set(row.lineup)) == 1:
+            self.by_lineup.setdefault(tuple(row.lineup), Counter())[finish_of(row)] += 1
         if not row.ended_by_rules or row.returns is None:
             return
         if row.winner is None:
@@ -106,107 +148,60 @@ class Summary:
                 rate.games += 1
 
 
-def summarise(rows: Sequence[GameRow]) -> list[Summary]:
-    """One summary per configuration, in the order first met."""
+def _skill_lineup(game: str, players: int) -> tuple[str, ...] | None:
+    """The lineup of the luck-against-skill games: hard in one seat, easy in the others."""
+    try:
+        named = levels(game)
+        hard, easy = from_spec(named["hard"], game=game).spec, from_spec(named["easy"], game=game).spec
+    except ChaosGamesError:
+        return None
+    return (hard,) + (easy,) * (players - 1)
+
+
+def summarise(
+    rows: Sequence[GameRow],
+    labels: Mapping[str, str] | None = None,
+    jobs: Mapping[str, tuple[int, list[str], int]] | None = None,
+) -> list[Summary]:
+    """One summary per variant, in the order first met.
+
+    With `jobs` (`Store.jobs()`), rerolled replays are told apart: they are left out of the
+    figures and paired with their originals for the chance share; games of hard in one seat
+    against easy in the others give the skill figure, and count in the figures only where
+    the variant has no other games."""
+    labels = labels or {}
     groups: dict[str, Summary] = {}
+    kinds: dict[str, list[GameRow]] = {}
+    rerolls: list[tuple[GameRow, str]] = []
+    skill_rows: dict[str, list[GameRow]] = {}
+    by_job: dict[tuple[str, int], GameRow] = {}
     for row in rows:
-        key = json.dumps([row.game, row.options], sort_keys=True)
-        summary = groups.get(key)
-        if summary is None:
-            summary = groups[key] = Summary(row.game, row.options, len(row.seats))
-        summary.add(row)
-    return list(groups.values())
-
-
-# -- comparisons ---------------------------------------------------------------------------
-
-
-def parse_selection(text: str) -> dict[str, str]:
-    """'players=3,goal=20' -> {'players': '3', 'goal': '20'}."""
-    selection: dict[str, str] = {}
-    for item in text.split(","):
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise LabError(
-                f"Cannot read {quote(item.strip())} in --compare {quote(text)}: write option=value, "
-                "several separated by commas (e.g. --compare players=3 --compare players=4)."
-            )
-        selection[key.strip()] = value.strip()
-    return selection
-
-
-def _matches(options: Mapping[str, Any], selection: Mapping[str, str]) -> bool:
-    for key, wanted in selection.items():
-        value = options.get(key)
-        text = value if isinstance(value, str) else json.dumps(value)
-        if text.casefold() != wanted.casefold():
-            return False
-    return True
-
-
-@dataclass
-class CompareLine:
-    metric: str
-    comparison: Comparison
-    percent: bool
-
-
-@dataclass
-class CompareResult:
-    labels: tuple[str, str]
-    sizes: tuple[int, int]
-    lines: list[CompareLine]
-
-
-def compare(rows: Sequence[GameRow], selections: Sequence[Mapping[str, str]]) -> CompareResult:
-    """Two option selections side by side; each difference tested at the 5% level."""
-    if len(selections) != 2:
-        raise LabError(
-            "--compare takes exactly two option sets, e.g. --compare players=3 --compare players=4."
-        )
-    known = {key for row in rows for key in row.options}
-    for selection in selections:
-        unknown = sorted(set(selection) - known)
-        if unknown:
-            raise LabError(
-                f"No stored game has option {shorten(', '.join(unknown))}; "
-                f"the options are {shorten(', '.join(sorted(known)))}."
-            )
-    chosen = [[r for r in rows if _matches(r.options, s)] for s in selections]
-    labels = tuple(",".join(f"{k}={v}" for k, v in s.items()) for s in selections)
-    for label, group in zip(labels, chosen, strict=True):
-        if not group:
-            raise LabError(f"No stored game matches {shorten(label)}.")
-        if len({r.game for r in group}) > 1:
-            raise LabError(f"Games of several kinds match {shorten(label)}; add --game to pick one.")
-    a, b = (_pooled(group) for group in chosen)
-    lines: list[CompareLine] = []
-    for agent in sorted(set(a.by_agent) | set(b.by_agent)):
-        ra, rb = a.by_agent.get(agent, Rate()), b.by_agent.get(agent, Rate())
-        lines.append(
-            CompareLine(f"win rate of {agent}", two_proportions(ra.wins, ra.games, rb.wins, rb.games), True)
-        )
-    for seat in sorted(set(a.by_seat) | set(b.by_seat)):
-        ra, rb = a.by_seat.get(seat, Rate()), b.by_seat.get(seat, Rate())
-        label = f"win rate of seat {seat + 1}"
-        lines.append(CompareLine(label, two_proportions(ra.wins, ra.games, rb.wins, rb.games), True))
-    lines.append(CompareLine("draws", two_proportions(a.draws, a.finished, b.draws, b.finished), True))
-    lines.append(CompareLine("capped games", two_proportions(a.capped, a.games, b.capped, b.games), True))
-    lines.append(
-        CompareLine(
-            "comebacks",
-            two_proportions(a.comebacks, a.comeback_chances, b.comebacks, b.comeback_chances),
-            True,
-        )
-    )
-    lines.append(CompareLine("rounds per game", two_means(a.rounds, b.rounds), False))
-    lines.append(CompareLine("actions per game", two_means(a.actions, b.actions), False))
-    lines.append(CompareLine("lead changes", two_means(a.lead_changes, b.lead_changes), False))
-    return CompareResult((labels[0], labels[1]), (a.games, b.games), lines)
-
-
-def _pooled(rows: Sequence[GameRow]) -> Summary:
-    summary = Summary(rows[0].game, {}, len(rows[0].seats))
-    for row in rows:
-        summary.add(row)
-    return summary
+        key = variant_key(row.game, row.options)
+        if key not in groups:
+            groups[key] = Summary(row.game, row.options, len(row.seats), key, labels.get(key))
+            kinds[key] = []
+        job = jobs.get(row.job) if jobs is not None else None
+        if job is not None and is_reroll(row, job[0]):
+            rerolls.append((row, job_key(row.game, row.options, row.lineup, job[0], job[2])))
+            continue
+        by_job[(row.job, row.idx)] = row
+        if jobs is not None and tuple(row.lineup) == _skill_lineup(row.game, len(row.seats)):
+            skill_rows.setdefault(key, []).append(row)
+            continue
+        kinds[key].append(row)
+    for key, summary in groups.items():
+        for row in kinds[key] or skill_rows.get(key, []):
+            summary.add(row)
+        for row in skill_rows.get(key, []):
+            if row.ended_by_rules and row.returns is not None:
+                rate = summary.skill.setdefault(row.lineup[0], Rate())
+                rate.wins += sum(s for a, s in zip(row.seats, row.returns, strict=True) if a == row.lineup[0])
+                rate.games += 1
+    for replay, original_job in rerolls:
+        original = by_job.get((original_job, replay.idx))
+        if original is None or not (original.ended_by_rules and replay.ended_by_rules):
+            continue
+        summary = groups[variant_key(replay.game, replay.options)]
+        summary.chance_pairs += 1
+        summary.chance_changed += original.winner != replay.winner
+    return [s for s in groups.values() if s.games]

@@ -30,7 +30,7 @@ COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("
 digest and the record where the row has them (older rows lack the one, and the other is
 kept only on request)."""
 
-ADDED_LATER = frozenset(("decisions", "choices", "finish"))
+ADDED_LATER = frozenset(("decisions", "choices", "finish", "feel"))
 """Columns that rows written before them hold as NULL."""
 
 
