@@ -561,6 +561,8 @@
     } else if (event.key === "Escape") {
       cursor = null;
       cancel();
+      // Back at the start, the cursor is on the first place again: Enter needs no arrow first.
+      if (nextPlaces(prefix).size) moveCursor("ArrowRight");
     }
   });
 
