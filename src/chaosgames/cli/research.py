@@ -18,8 +18,7 @@ from rich.console import Console
 
 from chaosgames.cli.common import UsageError
 from chaosgames.core.errors import RecordError, quote
-from chaosgames.core.records import GameRecord
-from chaosgames.games.chaos_checkers.pdn import pdn_records, records_to_pdn
+from chaosgames.core.records import GameRecord, record_format
 
 _out = Console()
 
@@ -34,7 +33,7 @@ def export_command(
     """Export game records to another format: PDN 3.0 for plain checkers (chaos=false)."""
     if not pdn:
         raise UsageError("Say which format to export to: --pdn (the only one so far).")
-    text = records_to_pdn([GameRecord.load(path) for path in records])
+    text = record_format("pdn").write([GameRecord.load(path) for path in records])
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -47,7 +46,7 @@ def import_command(
     out: Annotated[Path, typer.Option("--out", help="The folder for the records.")] = Path("records"),
 ) -> None:
     """Import the games of a PDN file as records: OUT/<file name>-<game number>.json."""
-    records = pdn_records(_read(source))
+    records = record_format("pdn").read(_read(source))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -86,10 +86,6 @@ class Spec(Generic[T]):
         return error(f"{prefix}{render_path(path)} {message}.")
 
 
-def _whole(value: Any) -> bool:
-    return type(value) is int
-
-
 def _range_text(minimum: float | None, maximum: float | None) -> str:
     if minimum is not None and maximum is not None:
         return f"between {minimum:g} and {maximum:g}" if minimum != maximum else f"{minimum:g}"

@@ -20,7 +20,6 @@ import chaosgames.core.safejson as safejson
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.errors import (
     ChaosGamesError,
-    InvalidOptionError,
     InvalidStateError,
     UnknownPlayerError,
     describe_exception,
@@ -439,11 +438,6 @@ class State(ABC):
             index = self._index = self.game.notation.index(self._cached_legal())
         return index
 
-    def _lookup_notation(self, text: str) -> Action:
-        """The legal action named by `text` under the game's notation (kept for games that
-        still override `Game.parse_action`; new code calls `game.parse_action`)."""
-        return self.game.notation.parse(self, text)
-
     def round_number(self) -> int:
         """The current round, counted from 1 (0 during setup), for statistics."""
         return 0
@@ -457,9 +451,3 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None))
-
-
-def check_players(num_players: int, names: Sequence[str]) -> None:
-    """Raise InvalidOptionError when a list of per-player values has the wrong length."""
-    if len(names) != num_players:
-        raise InvalidOptionError(f"Expected {num_players} entries, one per player, got {len(names)}.")

@@ -17,7 +17,7 @@ import chaosgames.core.safejson as safejson
 from chaosgames.core.document import Anything, Choice, Default, Dict, List, Nullable, Number, Object, Str
 from chaosgames.core.errors import ChaosGamesError, RecordError, describe_exception, quote
 from chaosgames.core.game import ENDINGS, Action, Game, State
-from chaosgames.core.registry import load_game
+from chaosgames.core.registry import list_games, load_game
 
 FORMAT = "chaosgames-record"
 VERSION = 1
@@ -168,3 +168,38 @@ class GameRecord:
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """A record from a file; RecordError when it cannot be read or is malformed."""
         return cls.from_json(safejson.load_file(path, what="record", error=RecordError))
+
+
+# -- other tools' record formats (PDN for checkers ...) ------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordFormat:
+    """A format of another tool that records travel to and from (`chaosgames export` and
+    `import`): a game package registers one where its game has one (Chaos Checkers: PDN)."""
+
+    name: str
+    summary: str
+    write: Callable[[list[GameRecord]], str]
+    """Records as the format's text."""
+    read: Callable[[str], list[GameRecord]]
+    """Every game of a text of the format as a record (a RecordError names what fails)."""
+
+
+_FORMATS: dict[str, RecordFormat] = {}
+
+
+def register_format(form: RecordFormat) -> RecordFormat:
+    """Make a record format known by its name (a game package does it when imported)."""
+    _FORMATS[form.name] = form
+    return form
+
+
+def record_format(name: str) -> RecordFormat:
+    """The record format called `name`, of whichever game brings it; RecordError if none."""
+    list_games()  # every game package imported, so that each has registered its formats
+    try:
+        return _FORMATS[name]
+    except KeyError:
+        known = ", ".join(sorted(_FORMATS)) or "none"
+        raise RecordError(f"There is no record format {quote(name)}; the formats are {known}.") from None

@@ -174,9 +174,6 @@ class CardboardState(State):
         b = row // 2 - self.back
         return SIDES[self.board_ids[b]][self.sides[b]]
 
-    def board_of_row(self, row: int) -> int:
-        return self.board_ids[row // 2 - self.back]
-
     def terrain_at(self, space: int) -> bool:
         return self.track.terrain[space - BOARD_SPACES * self.back]
 

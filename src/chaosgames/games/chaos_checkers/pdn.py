@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from chaosgames.core.errors import ChaosGamesError, RecordError
 from chaosgames.core.game import Action, State
-from chaosgames.core.records import GameRecord
+from chaosgames.core.records import GameRecord, RecordFormat, register_format
 from chaosgames.core.registry import load_game
 
 GAME = "chaos-checkers"
@@ -328,3 +328,9 @@ def records_to_pdn(records: list[GameRecord]) -> str:
 def pdn_records(text: str) -> list[GameRecord]:
     """Every game of a PDN text as a record (PdnError names the first game that fails)."""
     return [pdn_to_record(game) for game in read_pdn(text)]
+
+
+PDN = register_format(
+    RecordFormat("pdn", "PDN 3.0, plain American checkers (chaos=false)", records_to_pdn, pdn_records)
+)
+"""Checkers' records in PDN, for `chaosgames export --pdn` and `chaosgames import`."""

@@ -487,7 +487,7 @@ def _players(state: ChaosState, viewer: int | None) -> LegendSection:
 
 
 def _shields(state: ChaosState) -> LegendSection:
-    colours = (*state.game.colours[0], *state.game.colours[1])  # type: ignore[attr-defined]
+    colours = (*state.game.colours[0], *state.game.colours[1])
     head = LegendEntry(
         "The ring round a piece is its shield: opposing pieces of the ring's colour cannot jump or "
         "capture it. A capture swaps the capturing piece's shield for a new draw from its bag. "
