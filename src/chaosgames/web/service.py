@@ -80,7 +80,6 @@ class GameService:
         self.clients: dict[str, str] = {}
         """The address that created each game this server started (whose turn its computer
         seats wait for, see `computers`); games resumed from the database have none."""
-        self.stopping = False
 
     # -- start and stop --------------------------------------------------------------------
 
@@ -106,7 +105,6 @@ class GameService:
         return self.cached(game_id)
 
     async def stop(self) -> None:
-        self.stopping = True
         await self.cluster.stop()
         await self.turns.stop()
         # A worker deep in a search would outlive the server by its time budget: end them.
