@@ -10,9 +10,11 @@ import time
 from fastapi.testclient import TestClient
 
 from chaosgames.web import create_app
+from chaosgames.web.cluster import HEARTBEAT, LEASE
 from chaosgames.web.limits import GENEROUS
-from chaosgames.web.service import HEARTBEAT, LEASE
-from chaosgames.web.storage import Store, StoredGame, token_hash
+from chaosgames.web.seats import token_hash
+from chaosgames.web.storage import Store
+from chaosgames.web.stored import StoredGame
 from tests.web.conftest import view
 from tests.web.test_api import wait_for
 

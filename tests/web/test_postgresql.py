@@ -7,7 +7,8 @@ from fastapi.testclient import TestClient
 
 from chaosgames.web import create_app
 from chaosgames.web.limits import GENEROUS
-from chaosgames.web.storage import Store, StoredGame
+from chaosgames.web.storage import Store
+from chaosgames.web.stored import StoredGame
 from tests.web.conftest import act, create, view
 from tests.web.test_api import wait_for
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import multiprocessing
 from typing import Any
 
-from chaosgames.web.storage import Store, StoredGame
+from chaosgames.web.storage import Store
+from chaosgames.web.stored import StoredGame
 
 PROCESSES = 6
 

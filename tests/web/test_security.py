@@ -12,7 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import chaosgames.web.service
-from chaosgames.web.storage import FINISHED, token_hash
+from chaosgames.web.seats import token_hash
+from chaosgames.web.stored import FINISHED
 from tests.web.conftest import act, bearer, create, service, view
 from tests.web.test_websocket import hello
 

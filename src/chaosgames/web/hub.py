@@ -7,10 +7,11 @@ entries the connection has not had yet (`log_from` says where they start). Updat
 connection has not taken yet are merged: it gets the newest view, never a queue of stale
 ones.
 
-Before the hello, a connection is checked: its `Origin` (the server's own, or one of
-`--allow-origin`; see `origins`), and the client's open connections (see `limits`). A long
-game's view (a move log of thousands of entries) is built and encoded in a thread, off the
-event loop.
+The service reaches the hub only through `publish(live)` (its `Transport`): the hub keeps
+the newest game of each game it has connections for, and wakes them. The checks before a
+connection is served (its `Origin`, the client's open connections, its hello) are the
+socket route's (`routes.sockets`). A long game's view (a move log of thousands of entries)
+is built and encoded in a thread, off the event loop.
 """
 
 from __future__ import annotations
@@ -25,18 +26,8 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import chaosgames.web.views as views
-from chaosgames.core import safejson
-from chaosgames.web.errors import TooMany
-from chaosgames.web.limits import ClientLimits, Gate, client_address
 from chaosgames.web.live import LiveGame
-from chaosgames.web.origins import origin_allowed
-from chaosgames.web.service import GameService, WebError
 
-HELLO_TIMEOUT = 10.0
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
-CLOSE_BAD_HELLO = 4400
-CLOSE_TOO_MANY = 4429
 LONG_LOG = 1_000
 """Move-log entries from which a view is built in a thread rather than on the event loop."""
 
@@ -51,19 +42,22 @@ class Subscriber:
 
 
 class Hub:
-    """Connections by game; `notify(game_id)` wakes every connection of that game."""
+    """Connections by game; `publish(live)` wakes every connection of that game."""
 
     def __init__(self) -> None:
         self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
-        self.service: GameService | None = None
-        self.gate = Gate(ClientLimits())
-        self.origins: frozenset[str] = frozenset()
-        """Origins of other sites whose pages may open the WebSocket (`--allow-origin`)."""
+        self.latest: dict[str, LiveGame] = {}
+        """The game as last published, for each game with connections."""
         # The last view built per (game, viewer): several tabs of one seat share it.
         self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
-    def notify(self, game_id: str) -> None:
-        for subscriber in self.subscribers.get(game_id, ()):
+    def publish(self, live: LiveGame) -> None:
+        """The service's `Transport`: `live` changed; its connections send their views."""
+        subscribers = self.subscribers.get(live.id)
+        if not subscribers:
+            return
+        self.latest[live.id] = live
+        for subscriber in subscribers:
             subscriber.wake.set()
 
     def connections(self) -> int:
@@ -107,36 +101,10 @@ class Hub:
         subscriber.sent_log = live.version
         return json.dumps({"type": "view", "view": view})
 
-    async def serve(self, websocket: WebSocket, game_id: str) -> None:
-        """One connection, from its hello to its end."""
-        await websocket.accept()
-        if not origin_allowed(websocket, self.origins):
-            await _close(websocket, CLOSE_FORBIDDEN, "This page's origin may not open this server's games.")
-            return
-        try:
-            with self.gate.socket(client_address(websocket), game_id):
-                await self._serve(websocket, game_id)
-        except TooMany as exc:
-            await _close(websocket, CLOSE_TOO_MANY, exc.detail)
-
-    async def _serve(self, websocket: WebSocket, game_id: str) -> None:
-        service = self.service
-        assert service is not None
-        try:
-            hello = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
-            token = _token(hello)
-            live = await service.get(game_id)
-            viewer = service.seat_for(live, token)
-        except (TimeoutError, ValueError):
-            await _close(
-                websocket, CLOSE_BAD_HELLO, 'Say who you are first: {"token": "..."} or {"token": null}.'
-            )
-            return
-        except WebError as exc:
-            await _close(websocket, CLOSE_NOT_FOUND if exc.status == 404 else CLOSE_FORBIDDEN, exc.detail)
-            return
-        except WebSocketDisconnect:
-            return
+    async def serve(self, websocket: WebSocket, live: LiveGame, viewer: int | None) -> None:
+        """One connection, checked and hello said (see `routes.sockets`), until its end."""
+        game_id = live.id
+        self.latest.setdefault(game_id, live)
         subscriber = Subscriber(websocket, viewer)
         self.subscribers[game_id].add(subscriber)
         writer = asyncio.create_task(self._write(game_id, subscriber))
@@ -154,15 +122,14 @@ class Hub:
             self.subscribers[game_id].discard(subscriber)
             if not self.subscribers[game_id]:
                 del self.subscribers[game_id]
+                self.latest.pop(game_id, None)
                 for key in [k for k in self._views if k[0] == game_id]:
                     del self._views[key]
 
     async def _write(self, game_id: str, subscriber: Subscriber) -> None:
-        service = self.service
-        assert service is not None
         try:
             while True:
-                live = await service.get(game_id)
+                live = self.latest[game_id]
                 sent = subscriber.sent_log
                 if live.version - (views.log_start(live) if sent is None else sent) < LONG_LOG:
                     text = self.message(live, subscriber)
@@ -171,7 +138,7 @@ class Hub:
                 await subscriber.websocket.send_text(text)
                 await subscriber.wake.wait()
                 subscriber.wake.clear()
-        except (WebSocketDisconnect, RuntimeError, WebError):
+        except (WebSocketDisconnect, RuntimeError):
             with contextlib.suppress(BaseException):
                 await subscriber.websocket.close()
 
@@ -180,31 +147,3 @@ def _snapshot(live: LiveGame) -> LiveGame:
     """The game as it is now, for a thread to read while the loop goes on changing it (a
     change replaces the state and extends the move log)."""
     return dataclasses.replace(live, steps=list(live.steps))
-
-
-async def _receive_text(websocket: WebSocket) -> str:
-    """The next message's text; ValueError for a binary one (a hello is text)."""
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
-    text = message.get("text")
-    if not isinstance(text, str):
-        raise ValueError("a binary message")
-    return text
-
-
-def _token(hello: str) -> str | None:
-    if len(hello) > 1000:
-        raise ValueError("hello too long")
-    doc = safejson.parse(hello)  # JsonRefused (a ValueError) for what is no JSON, or nested too deep
-    if not isinstance(doc, dict) or "token" not in doc:
-        raise ValueError("no token field")
-    token = doc["token"]
-    if token is not None and not isinstance(token, str):
-        raise ValueError("token must be text")
-    return token
-
-
-async def _close(websocket: WebSocket, code: int, reason: str) -> None:
-    with contextlib.suppress(BaseException):
-        await websocket.close(code=code, reason=reason[:120])

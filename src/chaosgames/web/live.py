@@ -24,7 +24,7 @@ from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import load_game
 from chaosgames.core.story import Told
 from chaosgames.web.dice import chance_rng
-from chaosgames.web.storage import FINISHED, RUNNING, StoredGame
+from chaosgames.web.stored import FINISHED, RUNNING, StoredGame
 
 HUMAN = "human"
 CHANCE_LIMIT = 10_000

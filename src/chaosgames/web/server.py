@@ -18,8 +18,8 @@ from uvicorn.supervisors import Multiprocess
 
 from chaosgames.core.errors import ChaosGamesError
 from chaosgames.web.app import create_app
+from chaosgames.web.database import database_url
 from chaosgames.web.limits import ClientLimits
-from chaosgames.web.storage import database_url
 
 WEBSOCKET_MAX_BYTES = 64 * 1024
 """A client only ever sends a short hello over the WebSocket."""

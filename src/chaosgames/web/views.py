@@ -18,7 +18,7 @@ from chaosgames.core.constants import CHANCE
 from chaosgames.core.game import Game, State
 from chaosgames.core.registry import game_class, list_games, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step
-from chaosgames.web.storage import GameSummary
+from chaosgames.web.stored import GameSummary
 
 
 def players(live: LiveGame) -> list[dict[str, Any]]:
