@@ -50,6 +50,8 @@ class Hub:
         """The game as last published, for each game with connections."""
         # The last view built per (game, viewer): several tabs of one seat share it.
         self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._messages: dict[tuple[str, int | None], tuple[tuple[Any, ...], str]] = {}
+        """The last message encoded per (game, viewer), for the next connection that needs it."""
 
     def publish(self, live: LiveGame) -> None:
         """The service's `Transport`: `live` changed; its connections send their views."""
@@ -95,11 +97,20 @@ class Hub:
         return await asyncio.to_thread(self.view, _snapshot(live), viewer, log_from)
 
     def message(self, live: LiveGame, subscriber: Subscriber) -> str:
+        """The next message for `subscriber`: encoded once for every connection of the same
+        viewer that had the same entries (the spectators of a game, a seat's tabs), not once
+        a connection."""
         sent = subscriber.sent_log
         start = sent if sent is not None and sent <= live.version else None
-        view = self.view(live, subscriber.viewer, start)
         subscriber.sent_log = live.version
-        return json.dumps({"type": "view", "view": view})
+        key = (live.id, subscriber.viewer)
+        stamp = (live.version, start, live.thinking, live.trouble)
+        cached = self._messages.get(key)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        text = json.dumps({"type": "view", "view": self.view(live, subscriber.viewer, start)})
+        self._messages[key] = (stamp, text)
+        return text
 
     async def serve(self, websocket: WebSocket, live: LiveGame, viewer: int | None) -> None:
         """One connection, checked and hello said (see `routes.sockets`), until its end."""
@@ -125,6 +136,8 @@ class Hub:
                 self.latest.pop(game_id, None)
                 for key in [k for k in self._views if k[0] == game_id]:
                     del self._views[key]
+                for key in [k for k in self._messages if k[0] == game_id]:
+                    del self._messages[key]
 
     async def _write(self, game_id: str, subscriber: Subscriber) -> None:
         try:
