@@ -321,6 +321,49 @@ def test_study_refuses_a_book_it_could_not_write_before_it_plays_a_game(
         ),
         (["study", "toy-dice-race", "toy-nim", "--option", "goal=3"], "one game"),
         (["study", "toy-dice-race", "--option", "speed=3"], "no option"),
+        (["study", "toy-dice-race", "--option", "goal=3", "--label", "a=b"], "label"),
+        (["study", "toy-dice-race", "--backend", "moon"], "no backend 'moon'"),
+        (["study", "toy-dice-race", "--cross-games", "-1"], "--cross-games"),
+        (
+            ["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--reroll-games", "-1"],
+            "reroll",
+        ),
+        (
+            ["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--skill-games", "x"],
+            "skill",
+        ),
+        (["report", "--db", "{db}", "--compare", "goal=12", "--compare", "goal=12"], "same variant"),
+        (["report", "--db", "{db}", "--compare", "goal=12", "--compare", "goal={{1,2}}"], "whole number"),
+        (["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "speed=1,2"], "no option"),
+        (
+            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1..300"],
+            "at most 200",
+        ),
+        (
+            [
+                "sweep",
+                "toy-dice-race",
+                "--seat",
+                "random",
+                "--seat",
+                "random",
+                "-o",
+                "goal=1,2",
+                "--games",
+                "0",
+            ],
+            "--games",
+        ),
+        (
+            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,2"]
+            + ["--target", "minutes=40..20"],
+            "backwards",
+        ),
+        (
+            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,2"]
+            + ["--out", "/no/such/folder/sweep.html"],
+            "no folder",
+        ),
     ],
 )
 def test_every_new_flag_refuses_bad_input_in_one_line(

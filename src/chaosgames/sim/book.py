@@ -18,7 +18,7 @@ from chaosgames.sim.feel import SECONDS_PER_DECISION
 from chaosgames.sim.feel import figures as feel_figures
 from chaosgames.sim.render_html import page, png, section
 from chaosgames.sim.render_text import markdown_table
-from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, wilson
+from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, variance, wilson
 from chaosgames.sim.study import (
     GameFigures,
     StudySettings,
@@ -243,6 +243,8 @@ def designer_notes(figures: GameFigures) -> str:
     sentences.extend(_variant_sentences(played, claims))
     sentences.extend(_shown_claims(claims))
     sentences.extend(_player_sentences(played, claims))
+    if figures.plan.no_cross:
+        sentences.append(f"The other-player check is left out: {figures.plan.no_cross}.")
     return " ".join(sentences)
 
 
@@ -404,33 +406,97 @@ def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str
 
 
 def _plots(game: GameFigures) -> list[str]:
+    figure = luck_figure(game)
+    if figure is None:
+        return []
+    played = [v for v in game.variants if v.level is not None and v.decisions]
+    return [png(figure), _seat_plot(game, played)]
+
+
+def luck_figure(game: GameFigures) -> Any | None:
+    """Table minutes, and the chance share beside hard's win rate against easy, per variant,
+    each bar with its 95% interval, every variant named on both charts; a figure a variant
+    lacks is left out (no bar), never drawn as 0."""
     played = [v for v in game.variants if v.level is not None and v.decisions]
     if not played:
-        return []
+        return None
     from chaosgames.sim.render_html import pyplot
 
     plt = pyplot()
-    labels = [v.variant.label for v in played]
-    figure, (time_axes, luck_axes) = plt.subplots(1, 2, figsize=(11, 0.6 + 0.45 * len(played)))
-    time_axes.barh(labels, [mean(v.table_minutes) for v in played], color="#4c78a8")
-    time_axes.set_xlabel(f"table minutes (at {SECONDS_PER_DECISION} s a decision)")
-    time_axes.invert_yaxis()
-    chance = [v.chance_share or 0.0 for v in played]
-    hard = [v.skill.rate if v.skill is not None else 0.0 for v in played]
-    positions = range(len(played))
-    luck_axes.barh([p - 0.2 for p in positions], chance, height=0.4, color="#f58518", label="chance share")
-    luck_axes.barh(
-        [p + 0.2 for p in positions], hard, height=0.4, color="#54a24b", label="hard's win rate vs easy"
+    labels = [f"{v.variant.label} (n {v.games})" for v in played]
+    positions = list(range(len(played)))
+    figure, (time_axes, luck_axes) = plt.subplots(1, 2, figsize=(12, 1.0 + 0.5 * len(played)))
+    minutes = [_mean_interval(v.table_minutes) for v in played]
+    time_axes.barh(
+        positions,
+        [m for m, _, _ in minutes],
+        xerr=[[m - lo for m, lo, _ in minutes], [hi - m for m, _, hi in minutes]],
+        capsize=2,
+        color="#4c78a8",
     )
-    luck_axes.set_yticks(list(positions), labels=labels)
-    luck_axes.set_xlabel("share of games (chance share: replays; hard: its games against easy)")
-    luck_axes.set_title("Luck and skill by variant")
+    time_axes.set_yticks(positions, labels=labels)
+    time_axes.set_xlabel(f"table minutes a game (at {SECONDS_PER_DECISION} s a decision; 95% t interval)")
+    time_axes.set_title(f"{game.title}: length by variant")
+    time_axes.invert_yaxis()
+    chance = [_share(v.chance_changed, v.chance_pairs) for v in played]
+    hard = [_share(v.skill.wins, v.skill.games) if v.skill is not None else None for v in played]
+    for values, shift, colour, name in (
+        (chance, -0.2, "#f58518", "chance share (winner changed by other dice)"),
+        (hard, 0.2, "#54a24b", "hard's win rate against easy"),
+    ):
+        shown = [(p + shift, value) for p, value in zip(positions, values, strict=True) if value is not None]
+        luck_axes.barh(
+            [y for y, _ in shown],
+            [r for _, (r, _, _) in shown],
+            xerr=[[r - lo for _, (r, lo, _) in shown], [hi - r for _, (r, _, hi) in shown]],
+            height=0.4,
+            capsize=2,
+            color=colour,
+            label=name,
+        )
+    luck_axes.scatter(
+        [v.lottery_share for v in played],
+        [p - 0.2 for p in positions],
+        marker="|",
+        s=200,
+        color="black",
+        label="a fair lottery's chance share",
+    )
+    luck_axes.scatter(
+        [v.fair_share for v in played],
+        [p + 0.2 for p in positions],
+        marker="|",
+        s=200,
+        color="grey",
+        label="hard's fair share",
+    )
+    luck_axes.set_yticks(positions, labels=labels)
+    luck_axes.set_xlabel(
+        "share of games (95% Wilson interval; chance: replays, hard: its games against easy)"
+    )
+    luck_axes.set_title(f"{game.title}: luck and skill by variant")
     luck_axes.set_xlim(0, 1)
     luck_axes.invert_yaxis()
-    luck_axes.legend(loc="lower right", fontsize=8)
-    plots = [png(figure)]
-    plots.append(_seat_plot(game, played))
-    return plots
+    luck_axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15 - 0.3 / len(played)), fontsize=8, ncol=2)
+    figure.tight_layout()
+    return figure
+
+
+def _share(successes: float, trials: int) -> tuple[float, float, float] | None:
+    if not trials:
+        return None
+    lo, hi = wilson(successes, trials)
+    return successes / trials, lo, hi
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    m = mean(values)
+    if len(values) < 2:
+        return m, m, m
+    from scipy import stats as sps
+
+    half = float(sps.t.ppf(0.975, len(values) - 1)) * math.sqrt(variance(values) / len(values))
+    return m, max(0.0, m - half), m + half
 
 
 def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> str:

@@ -20,7 +20,7 @@ from chaosgames.sim.stats import (
     Test,
     binomial_p,
     games_needed_rate,
-    holm,
+    gated_holm,
     seat_balance_p,
     wilson,
 )
@@ -223,18 +223,24 @@ def summary_claims(summary: Summary) -> list[Claim]:
 
 
 def correct(claims: Sequence[Claim]) -> list[Claim]:
-    """Holm's correction over `claims`; each shown claim's follow-ups corrected among
-    themselves (tested only when it is shown)."""
-    adjusted = holm([c.test.p_value for c in claims])
+    """Holm's correction over `claims`, each claim's follow-ups (the seats after a variant's
+    seat-balance test) tested only once it is shown, with the share of the level it held
+    (`stats.gated_holm`): no per-seat claim escapes the report's correction."""
+    adjusted, follow_ps = gated_holm(
+        [c.test.p_value for c in claims], [[f.test.p_value for f in c.follows] for c in claims]
+    )
     out = []
-    for claim, p in zip(claims, adjusted, strict=True):
+    for claim, p, follow_p in zip(claims, adjusted, follow_ps, strict=True):
         fixed = replace(claim, test=replace(claim.test, adjusted=p))
-        if fixed.shown:
-            follow_p = holm([f.test.p_value for f in claim.follows])
-            fixed.follows = [
-                replace(f, test=replace(f.test, adjusted=q))
-                for f, q in zip(claim.follows, follow_p, strict=True)
-            ]
+        share = ALPHA / len(claims) / max(1, len(claim.follows))
+        fixed.follows = [
+            replace(
+                f,
+                test=replace(f.test, adjusted=q),
+                needed=None if q < ALPHA else (f.need(share) if f.need is not None else f.needed),
+            )
+            for f, q in zip(claim.follows, follow_p, strict=True)
+        ]
         if fixed.shown:
             fixed.needed = None
         elif claim.need is not None:

@@ -234,7 +234,8 @@ def _verdict(line: CompareLine) -> str:
 
 def _change(line: CompareLine) -> str:
     a, b = (f"{100 * v:.1f}%" if line.percent else f"{v:.2f}" for v in (line.a, line.b))
-    return f"{a} to {b}, n {line.test.n}, Holm p {line.test.adjusted or line.test.p_value:.3f}"
+    p = line.test.p_value if line.test.adjusted is None else line.test.adjusted
+    return f"{a} to {b}, n {line.test.n}, Holm p {p:.3f}"
 
 
 def variant_rows(rows: Sequence[GameRow], variant: VariantName) -> list[GameRow]:
