@@ -18,6 +18,7 @@ from tests.cli.runner import Run
 pytestmark = pytest.mark.usefixtures("toy_games")
 
 SEATS = ["--seat", "greedy", "--seat", "mcts:iterations=10", "--seat", "random"]
+SWEEP_TWO_GOALS = ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,2"]
 
 
 def test_simulate_then_report(cli: Run, tmp_path: Path) -> None:
@@ -355,13 +356,11 @@ def test_study_refuses_a_book_it_could_not_write_before_it_plays_a_game(
             "--games",
         ),
         (
-            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,2"]
-            + ["--target", "minutes=40..20"],
+            [*SWEEP_TWO_GOALS, "--target", "minutes=40..20"],
             "backwards",
         ),
         (
-            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,2"]
-            + ["--out", "/no/such/folder/sweep.html"],
+            [*SWEEP_TWO_GOALS, "--out", "/no/such/folder/sweep.html"],
             "no folder",
         ),
     ],
@@ -428,4 +427,6 @@ def test_sweep_plays_a_grid_and_says_which_points_meet_the_targets(cli: Run, tmp
     )
     assert result.status == 0, result.err
     assert "Point 3 of 3 played." in result.out and "Targets completion>=0.5" in result.out
+    # A column per point, a row per figure: nothing cut short in a terminal's width.
+    assert all(f"goal={goal}" in result.out for goal in (4, 8, 12)) and "…" not in result.out
     assert out.read_text().count("data:image/png;base64,") >= 3

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from chaosgames.sim import LabError, LabSettings, Store, report, simulate
 from chaosgames.sim.claims import correct, player_claim, seat_claims, seat_verdicts
+from chaosgames.sim.feel import balance, balance_interval, within_range
 from chaosgames.sim.lab import luck_and_skill
 from chaosgames.sim.stats import gated_holm, holm, seat_balance_p
 from chaosgames.sim.summary import Rate, Summary
@@ -269,3 +270,21 @@ def test_a_designers_own_course_is_compared_with_grand_loop_however_it_is_named(
         found = report(db, compare_options=["course=grand-loop", way], console=QUIET).comparison
         assert found is not None and found.labels[1] == "long-oval", way
         assert found.sizes == (5, 5) and found.paired == 5, way
+    # The report's page draws each course's first position under its variant's name.
+    page = report(db, tmp_path / "walk.html", console=QUIET).html_path
+    assert page is not None
+    text = page.read_text()
+    assert "long-oval: the first position" in text and text.count("<svg") == 2
+
+
+def test_figures_keep_to_what_the_games_can_show() -> None:
+    # A one-lap race on the long oval: seat 1 won all eight games. A bootstrap said balance
+    # 0.0% (0.0%-0.0%), as if eight games settled it; the seats' intervals allow much more.
+    lo, hi = balance_interval([[1.0, 0.0, 0.0, 0.0]] * 8)
+    assert lo == 0.0 and 0.5 < hi < 1.0
+    even = [[1.0 if seat == i % 4 else 0.0 for seat in range(4)] for i in range(400)]
+    lo, hi = balance_interval(even)
+    assert 0.8 < lo < balance(even) == hi == 1.0
+    # A mean's interval never leaves what the figure can be: no -0.34 lead changes a game.
+    assert within_range(0.25, -0.34, 0.84, False) == (0.25, 0.0, 0.84)
+    assert within_range(0.9, 0.7, 1.2, True) == (0.9, 0.7, 1.0)

@@ -349,7 +349,8 @@ def markdown(
         "",
         "Win rates count a shared win as a share and are taken over the games the rulebook ended; a game "
         "that a length cap decided (each study sets one as a safety net; an option, not a rule) is counted "
-        "apart. Intervals are 95%: Wilson for rates, t for means, bootstrap for balance. Table time is "
+        "apart. Intervals are 95%: Wilson for rates, t for means, for balance the range the seats' "
+        "Wilson intervals allow at once. Table time is "
         f"estimated at {SECONDS_PER_DECISION} seconds a decision. `(90%)` is the 90th percentile. The "
         "leader is the player the game's heuristic rates highest; a comeback is a game the half-time "
         "leader did not win.",

@@ -74,7 +74,8 @@ def game_figures(row: GameRow, finishes: Sequence[str]) -> dict[str, Metric]:
         out[f"ended: {name}"] = (float(finish == name), True)
     for seat in range(len(row.seats)):
         out[f"win rate of seat {seat + 1}"] = (row.returns[seat] if rules and row.returns else None, True)
-    for agent in sorted(set(row.seats)):
+    for agent in sorted(set(row.seats)) if len(set(row.seats)) > 1 else []:
+        # One agent in every seat wins every game: its rate is the fair share by construction.
         share = None
         if rules and row.returns:
             mine = [r for a, r in zip(row.seats, row.returns, strict=True) if a == agent]

@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from chaosgames.agents import from_spec, levels, resolve_level
-from chaosgames.core import ChaosGamesError, game_class, load_game
+from chaosgames.core import game_class, load_game
 from chaosgames.core.errors import quote
 from chaosgames.sim.feel import SECONDS_PER_DECISION
 from chaosgames.sim.jobs import BACKENDS, LARGEST, MAX_GAMES, MAX_WORKERS, Job, LabSettings, whole_number
 from chaosgames.sim.lab import LabInterrupted, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
+from chaosgames.sim.render_html import PICTURED_OPTIONS, first_position
 from chaosgames.sim.stats import mean, percentile, wilson
 from chaosgames.sim.storage import LabError, Store, database_path
 from chaosgames.sim.summary import Rate, Summary, summarise
@@ -481,18 +482,10 @@ def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: Study
     return figures
 
 
-PICTURED_OPTIONS = frozenset(("course", "boards"))
-"""Options that change the board: a variant setting one is shown by its first position."""
-
-
 def _picture(plan: Plan, variant: Variant) -> str | None:
     if not PICTURED_OPTIONS & set(variant.options):
-        return None
-    game = load_game(plan.game, **_options(plan, variant))
-    try:
-        return game.render_svg(game.new_initial_state(), legend=True)
-    except ChaosGamesError:
-        return None
+        return None  # the standard board of a game is not drawn again for every variant
+    return first_position(plan.game, _options(plan, variant))
 
 
 def level_specs(game: str | None = None) -> dict[str, str]:
