@@ -308,6 +308,11 @@ def _seats_off(v: VariantFigures, claims: Sequence[Claim] = ()) -> list[str]:
     return off
 
 
+def _minutes(v: VariantFigures) -> str:
+    m, lo, hi = _mean_interval(v.table_minutes)
+    return f"{m:.0f} minutes, 95% interval {lo:.0f}-{hi:.0f}, n {len(v.table_minutes)}"
+
+
 def _variant_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim] = ()) -> list[str]:
     timed = [v for v in played if v.decisions]
     if len(timed) < 2:
@@ -315,8 +320,8 @@ def _variant_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim]
     short = min(timed, key=lambda v: mean(v.decisions))
     long = max(timed, key=lambda v: mean(v.decisions))
     out = [
-        f"Of the variants, {long.variant.label} is the longest ({mean(long.table_minutes):.0f} minutes) and "
-        f"{short.variant.label} the shortest ({mean(short.table_minutes):.0f} minutes)."
+        f"By their means, the longest variant is {long.variant.label} ({_minutes(long)}) and the "
+        f"shortest {short.variant.label} ({_minutes(short)})."
     ]
     for v in played[1:]:  # the standard game's seats have a sentence of their own
         off = _seats_off(v, claims)

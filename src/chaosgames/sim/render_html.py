@@ -15,7 +15,9 @@ STYLE = """
 body { font-family: sans-serif; max-width: 60em; margin: 2em auto; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
 td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
-img { display: block; margin: 0.5em 0; }
+img { display: block; margin: 0.5em 0; max-width: 100%; }
+figure { margin: 1em 0; }
+figure svg { display: block; max-width: 100%; height: auto; }
 """
 
 
