@@ -236,6 +236,6 @@ def test_a_course_variant_shows_its_course_and_every_chart_names_its_variants(
     (toy,) = analyse(["toy-dice-race"], chosen)
     figure = luck_figure(toy)
     assert figure is not None
-    for axes in figure.axes:
-        names = [label.get_text() for label in axes.get_yticklabels()]
-        assert names == ["standard game (n 4)", "a far goal (n 4)"], names
+    length, luck = ([label.get_text() for label in axes.get_yticklabels()] for axes in figure.axes)
+    assert length == ["standard game (n 4)", "a far goal (n 4)"], length
+    assert luck == ["standard game (n 2 replays, 2 hard)", "a far goal (n 2 replays, 2 hard)"], luck

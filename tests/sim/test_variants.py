@@ -3,6 +3,7 @@ named, found again exactly and never pooled with another; figures a designer can
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -10,12 +11,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from chaosgames.sim import LabError, LabSettings, Store, report, simulate
-from chaosgames.sim.claims import correct, player_claim, seat_claims, seat_verdicts
+from chaosgames.sim import GameRow, LabError, LabSettings, Store, report, simulate
+from chaosgames.sim.claims import correct, one_game_note, player_claim, seat_claims, seat_verdicts
 from chaosgames.sim.feel import balance, balance_interval, within_range
 from chaosgames.sim.lab import luck_and_skill
 from chaosgames.sim.stats import gated_holm, holm, seat_balance_p
-from chaosgames.sim.summary import Rate, Summary
+from chaosgames.sim.summary import Rate, Summary, summarise
 from chaosgames.sim.sweep import parse_grid, parse_target
 from chaosgames.sim.variants import VariantName, describe, parse_selection, resolve, variant_key
 
@@ -288,3 +289,31 @@ def test_figures_keep_to_what_the_games_can_show() -> None:
     # A mean's interval never leaves what the figure can be: no -0.34 lead changes a game.
     assert within_range(0.25, -0.34, 0.84, False) == (0.25, 0.0, 0.84)
     assert within_range(0.9, 0.7, 1.2, True) == (0.9, 0.7, 1.0)
+
+
+def test_a_variant_that_plays_one_game_over_and_over_is_one_games_evidence(tmp_path: Path) -> None:
+    # Chaos Checkers without chaos, as the balance book's MCTS played it: twelve games move for
+    # move alike, seat 1 the winner of each; the book said seat 1 wins more than its share
+    # (p 0.000), as if of the rules. It is so of these players, who play one game: it says so.
+    db = tmp_path / "lab.db"
+    settings = LabSettings(db=db, seed=1, options={"chaos": "false"})
+    simulate("chaos-checkers", ["greedy", "greedy"], 3, settings)
+    luck_and_skill("chaos-checkers", ["greedy", "greedy"], settings, reroll_games=3, skill_games=0)
+    with Store(db) as store:
+        first = store.rows()[0]
+    (copies,) = summarise([dataclasses.replace(first, idx=i) for i in range(12)])
+    claim = seat_claims(copies)
+    assert claim is not None and claim.test.n == 12
+    assert "all 12 games were one game played over move for move" in correct([claim])[0].sentence()
+    (alone,) = summarise([first, *(dataclasses.replace(r, idx=9) for r in store_rows(db)[1:3])])
+    assert one_game_note(alone) == ""  # three different games: nothing to say
+    # Rerolled, a game without chance is played over move for move: no chance share is claimed.
+    found = report(db, console=QUIET)
+    (summary,) = found.summaries
+    assert summary.chance_pairs == summary.chance_same == 3
+    assert all(c.topic != "chance share" for c in found.claims)
+
+
+def store_rows(db: Path) -> list[GameRow]:
+    with Store(db) as store:
+        return store.rows()

@@ -34,7 +34,7 @@ from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.render_html import PICTURED_OPTIONS, first_position
 from chaosgames.sim.stats import mean, percentile, wilson
 from chaosgames.sim.storage import LabError, Store, database_path
-from chaosgames.sim.summary import Rate, Summary, summarise
+from chaosgames.sim.summary import Rate, Summary, same_game, summarise
 from chaosgames.sim.variants import check_label, variant_key
 
 
@@ -63,10 +63,10 @@ class Plan:
 
 
 RACES_END_ONE_WAY = (
-    "every game of theirs that the rulebook ends is a race won (a campaign, scored), so there is "
-    "no ending for the player to change; and their other player is MCTS in every seat, which costs "
-    "minutes a game on one core (in this book's skill jobs one MCTS seat against three greedy "
-    "players took up to 44 s a game in Chaos Cruisers and 210 s in Royal Racers)"
+    "every game of a race that its rulebook ends is a race won (a campaign, scored), so there is "
+    "no ending for the player to change; and the other player of a race is MCTS in every seat: in "
+    "the balance book's skill jobs one MCTS seat against three greedy players took 18 s a game on "
+    "average in Chaos Cruisers and 83 s in Royal Racers, so four would take hours a book on one core"
 )
 """Why the racing games' books leave the other-player check out (see docs/simulation.md)."""
 
@@ -396,6 +396,8 @@ class VariantFigures:
     hard: str
     chance_pairs: int = 0
     chance_changed: int = 0
+    chance_same: int = 0
+    """Replays that played their original over move for move (all: the variant has no chance)."""
     decisions: list[int] = field(default_factory=list)
     cross: Summary | None = None
     """The variant played by another kind of player in every seat (`cross_games`)."""
@@ -472,6 +474,8 @@ def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: Study
     )
     if level is not None:
         level.label = variant.label
+    if figures.cross is not None:
+        figures.cross.label = variant.label
     first = {r.idx: r for r in level_rows}
     for replay in reroll_rows:
         original = first.get(replay.idx)
@@ -479,6 +483,7 @@ def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: Study
             continue
         figures.chance_pairs += 1
         figures.chance_changed += original.winner != replay.winner
+        figures.chance_same += same_game(original) == same_game(replay)
     return figures
 
 

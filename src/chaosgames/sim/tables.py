@@ -121,7 +121,16 @@ def luck_table(summary: Summary) -> Table | None:
         rows.append(
             (f"hard ({hard}) against easy: win rate", pct(rate.rate), interval(rate), str(rate.games))
         )
-    if summary.chance_pairs:
+    if summary.chance_pairs and summary.chance_same == summary.chance_pairs:
+        rows.append(
+            (
+                "chance share: none, every replay with other dice played its game over move for move",
+                "-",
+                "-",
+                str(summary.chance_pairs),
+            )
+        )
+    elif summary.chance_pairs:
         lo, hi = wilson(summary.chance_changed, summary.chance_pairs)
         share = summary.chance_changed / summary.chance_pairs
         rows.append(
