@@ -592,7 +592,10 @@ def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> str:
             errors[1].append(max(0.0, hi - value))
         offsets = [p - 0.4 + height * (seat + 0.5) for p in range(len(played))]
         axes.barh(offsets, rates, height=height, xerr=errors, capsize=2, label=f"seat {seat + 1}")
-    axes.set_yticks(list(range(len(played))), labels=[v.variant.label for v in played])
+    axes.set_yticks(
+        list(range(len(played))),
+        labels=[f"{v.variant.label} (n {v.level.finished if v.level else 0})" for v in played],
+    )
     axes.set_xlim(0, 1)
     axes.set_xlabel("win rate by seat (Wilson 95% interval)")
     axes.invert_yaxis()
