@@ -14,7 +14,7 @@ from rich.console import Console
 from chaosgames.sim import GameRow, LabError, LabSettings, Store, report, simulate
 from chaosgames.sim.claims import correct, one_game_note, player_claim, seat_claims, seat_verdicts
 from chaosgames.sim.feel import balance, balance_interval, within_range
-from chaosgames.sim.lab import luck_and_skill
+from chaosgames.sim.lab import lineup_text, luck_and_skill
 from chaosgames.sim.stats import gated_holm, holm, seat_balance_p
 from chaosgames.sim.summary import Rate, Summary, summarise
 from chaosgames.sim.sweep import parse_grid, parse_target
@@ -317,3 +317,12 @@ def test_a_variant_that_plays_one_game_over_and_over_is_one_games_evidence(tmp_p
 def store_rows(db: Path) -> list[GameRow]:
     with Store(db) as store:
         return store.rows()
+
+
+def test_a_progress_bar_names_its_lineup_short_enough_to_keep_the_options() -> None:
+    # The walk-through's bar read "chaos-cruisers mcts:iterations=200 vs greedy:blunders=0.3 vs
+    # greedy:blunders=0.3 vs greedy:blunders=0.3 left …": cut off at the end of the line.
+    assert lineup_text(["greedy"] * 4) == "4 x greedy"
+    said = lineup_text(["mcts:iterations=200", *["greedy:blunders=0.3"] * 3])
+    assert said == "mcts:iterations=200 vs 3 x greedy:blunders=0.3"
+    assert lineup_text(["greedy", "random", "greedy"]) == "greedy vs random vs greedy"
