@@ -170,6 +170,8 @@ def study_command(
 ) -> None:
     """Play every variant the rulebooks name (or your own, with --option) and write the balance book
     (resumable: run again to grow it)."""
+    if backend not in BACKENDS:
+        raise UsageError(f"There is no backend {quote(backend)}; choose {' or '.join(BACKENDS)}.")
     plans = None
     if option or label is not None:
         if len(games) != 1:
