@@ -404,12 +404,19 @@ def markdown(
         "",
         f"Every variant the rulebooks name (or a designer's own, beside the standard game), played by "
         f"the `{settings.level}` level in every seat "
-        "(each game's levels are named in its section). Per variant, three jobs in the lab's "
+        "(each game's levels are named in its section). Per variant, these jobs in the lab's "
         f"database `{settings.db}`: up to "
         f"{settings.games} games at the level; up to {settings.skill_games} games of `hard` in one seat "
         f"against `easy` in the others (luck vs skill); the first {settings.reroll_games} games replayed "
         "with other dice and the same players with the same seeds (the chance share: how often the "
-        "winner changes with the dice alone). Seats rotate from game to game.",
+        "winner changes with the dice alone)"
+        + (
+            f"; and up to {settings.cross_games} games by another kind of player in every seat (greedy "
+            "where the level is MCTS), where the section says it is played (the player check)"
+            if settings.cross_games
+            else ""
+        )
+        + ". Seats rotate from game to game.",
         "",
         "Win rates count a shared win as a share and are taken over the games the rulebook ended; a game "
         "that a length cap decided (each study sets one as a safety net; an option, not a rule) is counted "
