@@ -500,7 +500,7 @@ def luck_figure(game: GameFigures) -> Any | None:
     labels = [f"{v.variant.label} (n {v.games})" for v in played]
     positions = list(range(len(played)))
     # One above the other: each panel names the variants in full without running into the other.
-    figure, (time_axes, luck_axes) = plt.subplots(2, 1, figsize=(10, 2.5 + 1.0 * len(played)))
+    figure, (time_axes, luck_axes) = plt.subplots(2, 1, figsize=(13, 2.5 + 1.0 * len(played)))
     minutes = [_mean_interval(v.table_minutes) for v in played]
     time_axes.barh(
         positions,
@@ -558,7 +558,7 @@ def luck_figure(game: GameFigures) -> Any | None:
     luck_axes.set_title(f"{game.title}: luck and skill by variant")
     luck_axes.set_xlim(0, 1)
     luck_axes.invert_yaxis()
-    luck_axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.4 / len(played)), fontsize=8, ncol=2)
+    luck_axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
     figure.tight_layout()
     return figure
 
