@@ -52,7 +52,7 @@ bench: $(BENCH_STAMP)
 # docs/results/ (balance.db is the lab's database: run again to resume and grow it).
 # STUDY_MINUTES bounds the run (no new pass starts after it); STUDY_ARGS sizes it.
 STUDY_MINUTES ?= 30
-STUDY_ARGS ?= --games 8 --skill-games 4 --reroll-games 4 --batch 2
+STUDY_ARGS ?= --games 12 --skill-games 4 --reroll-games 6 --cross-games 12 --batch 2
 study: $(STAMP)
 	$(BIN)/chaosgames study cardboard-machines chaos-checkers chaos-cruisers royal-racers \
 		--db docs/results/balance.db --out docs/results/balance.md --html docs/results/balance.html \

@@ -18,6 +18,7 @@ from tests.cli.runner import Run
 pytestmark = pytest.mark.usefixtures("toy_games")
 
 SEATS = ["--seat", "greedy", "--seat", "mcts:iterations=10", "--seat", "random"]
+SWEEP_TWO_GOALS = ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1,2"]
 
 
 def test_simulate_then_report(cli: Run, tmp_path: Path) -> None:
@@ -321,6 +322,47 @@ def test_study_refuses_a_book_it_could_not_write_before_it_plays_a_game(
         ),
         (["study", "toy-dice-race", "toy-nim", "--option", "goal=3"], "one game"),
         (["study", "toy-dice-race", "--option", "speed=3"], "no option"),
+        (["study", "toy-dice-race", "--option", "goal=3", "--label", "a=b"], "label"),
+        (["study", "toy-dice-race", "--backend", "moon"], "no backend 'moon'"),
+        (["study", "toy-dice-race", "--cross-games", "-1"], "--cross-games"),
+        (
+            ["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--reroll-games", "-1"],
+            "reroll",
+        ),
+        (
+            ["simulate", "toy-dice-race", "--seat", "random", "--seat", "random", "--skill-games", "x"],
+            "skill",
+        ),
+        (["report", "--db", "{db}", "--compare", "goal=12", "--compare", "goal=12"], "same variant"),
+        (["report", "--db", "{db}", "--compare", "goal=12", "--compare", "goal={{1,2}}"], "whole number"),
+        (["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "speed=1,2"], "no option"),
+        (
+            ["sweep", "toy-dice-race", "--seat", "random", "--seat", "random", "-o", "goal=1..300"],
+            "at most 200",
+        ),
+        (
+            [
+                "sweep",
+                "toy-dice-race",
+                "--seat",
+                "random",
+                "--seat",
+                "random",
+                "-o",
+                "goal=1,2",
+                "--games",
+                "0",
+            ],
+            "--games",
+        ),
+        (
+            [*SWEEP_TWO_GOALS, "--target", "minutes=40..20"],
+            "backwards",
+        ),
+        (
+            [*SWEEP_TWO_GOALS, "--out", "/no/such/folder/sweep.html"],
+            "no folder",
+        ),
     ],
 )
 def test_every_new_flag_refuses_bad_input_in_one_line(
@@ -385,4 +427,6 @@ def test_sweep_plays_a_grid_and_says_which_points_meet_the_targets(cli: Run, tmp
     )
     assert result.status == 0, result.err
     assert "Point 3 of 3 played." in result.out and "Targets completion>=0.5" in result.out
+    # A column per point, a row per figure: nothing cut short in a terminal's width.
+    assert all(f"goal={goal}" in result.out for goal in (4, 8, 12)) and "…" not in result.out
     assert out.read_text().count("data:image/png;base64,") >= 3

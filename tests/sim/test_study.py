@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from chaosgames.sim import Job, LabError, Store
-from chaosgames.sim.book import designer_notes, fairness_table, markdown, shape_table
-from chaosgames.sim.study import PLANS, Plan, StudySettings, Variant, analyse, plan_for, study
+from chaosgames.sim.book import designer_notes, fairness_table, html_page, luck_figure, markdown, shape_table
+from chaosgames.sim.study import (
+    PLANS,
+    Plan,
+    StudySettings,
+    Variant,
+    analyse,
+    own_plan,
+    plan_for,
+    study,
+    variant_jobs,
+)
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
@@ -188,3 +199,43 @@ def test_every_game_has_a_plan_naming_its_variants() -> None:
         "pink Reclaim potions",
         "capture not forced",
     ]
+
+
+def test_the_other_player_plays_every_variant_and_the_racing_games_say_why_not(
+    toy_plan: Plan, tmp_path: Path
+) -> None:
+    chosen = settings(tmp_path / "b.db", cross_games=2, skill_games=0, reroll_games=0)
+    study(["toy-dice-race"], chosen)
+    (figures,) = analyse(["toy-dice-race"], chosen)
+    for variant in figures.variants:
+        # The level is random: the other kind of player is easy, greedy, in every seat.
+        assert variant.cross is not None and variant.cross.games == 2
+        assert set(variant.cross.by_lineup) == {("greedy", "greedy")}
+    racing = StudySettings(db=tmp_path / "r.db", cross_games=4)
+    for game in ("chaos-cruisers", "royal-racers"):
+        plan = plan_for(game)
+        jobs = [job.kind for v in plan.variants for job in variant_jobs(plan, v, racing)]
+        assert plan.no_cross and "cross" not in jobs
+    assert own_plan("chaos-cruisers", {"laps": 1}, "one lap").no_cross == plan_for("chaos-cruisers").no_cross
+    said = replace(figures, plan=replace(TOY, no_cross="a reason"))
+    assert "The other-player check is left out: a reason." in designer_notes(said)
+
+
+def test_a_course_variant_shows_its_course_and_every_chart_names_its_variants(
+    toy_plan: Plan, tmp_path: Path
+) -> None:
+    course = (Path(__file__).parents[2] / "docs/results/designer/long-oval.json").read_text()
+    plan = own_plan("chaos-cruisers", {"course": course}, "long-oval")
+    (cruisers,) = analyse(["chaos-cruisers"], StudySettings(db=tmp_path / "c.db"), {"chaos-cruisers": plan})
+    standard, oval = cruisers.variants
+    assert standard.picture is None and oval.picture is not None and "<svg" in oval.picture
+    assert "long-oval: the first position" in html_page([cruisers], "chaosgames study", "today", "")
+    # The luck-and-skill chart (issue 53: it had no variant labels) names each variant with its n.
+    chosen = settings(tmp_path / "b.db")
+    study(["toy-dice-race"], chosen)
+    (toy,) = analyse(["toy-dice-race"], chosen)
+    figure = luck_figure(toy)
+    assert figure is not None
+    length, luck = ([label.get_text() for label in axes.get_yticklabels()] for axes in figure.axes)
+    assert length == ["standard game (n 4)", "a far goal (n 4)"], length
+    assert luck == ["standard game (n 2 replays, 2 hard)", "a far goal (n 2 replays, 2 hard)"], luck

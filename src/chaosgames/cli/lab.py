@@ -24,8 +24,7 @@ from chaosgames.sim.render_html import html_table, page
 from chaosgames.sim.render_text import rich_table
 from chaosgames.sim.report import check_writable, report, write_page
 from chaosgames.sim.study import StudySettings, analyse, own_plan, study
-from chaosgames.sim.sweep import describe_grid, sweep, sweep_plots, sweep_table_rows
-from chaosgames.sim.tables import Table
+from chaosgames.sim.sweep import sweep, sweep_plots, sweep_table
 from chaosgames.sim.verify import verify
 
 
@@ -171,6 +170,8 @@ def study_command(
 ) -> None:
     """Play every variant the rulebooks name (or your own, with --option) and write the balance book
     (resumable: run again to grow it)."""
+    if backend not in BACKENDS:
+        raise UsageError(f"There is no backend {quote(backend)}; choose {' or '.join(BACKENDS)}.")
     plans = None
     if option or label is not None:
         if len(games) != 1:
@@ -320,8 +321,7 @@ def sweep_command(
         console.print(f"Point {done} of {total} played.", highlight=False)
 
     result = sweep(game, seat, games, option, settings, targets=target or [], on_point=progress)
-    header, rows = sweep_table_rows(result)
-    table = Table("Sweep: " + describe_grid(result.swept), header, tuple(rows))
+    table = sweep_table(result)
     console.print(rich_table(table))
     if result.targets:
         met = [p.name for p in result.points if p.meets]

@@ -13,12 +13,20 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from chaosgames.sim.claims import Claim, chance_claim, correct, player_claim, seat_claims, skill_claim
+from chaosgames.sim.claims import (
+    Claim,
+    chance_claim,
+    correct,
+    one_game_note,
+    player_claim,
+    seat_claims,
+    skill_claim,
+)
 from chaosgames.sim.feel import SECONDS_PER_DECISION
 from chaosgames.sim.feel import figures as feel_figures
 from chaosgames.sim.render_html import page, png, section
 from chaosgames.sim.render_text import markdown_table
-from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, wilson
+from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, variance, wilson
 from chaosgames.sim.study import (
     GameFigures,
     StudySettings,
@@ -26,7 +34,7 @@ from chaosgames.sim.study import (
     length_summary,
     level_specs,
 )
-from chaosgames.sim.summary import ENDINGS, Rate
+from chaosgames.sim.summary import ENDINGS, Rate, Summary
 from chaosgames.sim.tables import Table, claims_table, pct
 
 
@@ -94,7 +102,9 @@ def fairness_table(figures: GameFigures) -> Table:
     rows = []
     for v in figures.variants:
         chance = "-"
-        if v.chance_share is not None:
+        if v.chance_pairs and v.chance_same == v.chance_pairs:
+            chance = f"none: its {v.chance_pairs} replays played their games over move for move"
+        elif v.chance_share is not None:
             lo, hi = v.chance_interval
             chance = f"{pct(v.chance_share)} ({pct(lo)}-{pct(hi)}) of {v.chance_pairs}"
         skill = _rate(v.skill)
@@ -114,12 +124,38 @@ def book_claims(figures: GameFigures) -> list[Claim]:
         claims.append(seat_claims(v.level))
         if v.skill is not None:
             claims.append(skill_claim(v.variant.label, v.hard, v.skill, v.players))
-        claims.append(chance_claim(v.variant.label, v.chance_pairs, v.chance_changed, v.players))
+        claims.append(
+            chance_claim(v.variant.label, v.chance_pairs, v.chance_changed, v.players, v.chance_same)
+        )
         if v.cross is not None:
             lineups = {**v.level.by_lineup, **v.cross.by_lineup}
             claims.append(player_claim(v.variant.label, lineups))
+            claims.append(_other_player_seats(v))
         claims.extend(_ending_claims(figures, v))
     return correct([c for c in claims if c is not None])
+
+
+OTHER_SEATS = "seat balance, other player"
+"""The topic of a variant's seat-balance claim from its games by the other kind of player."""
+
+
+def _other_player_seats(v: VariantFigures) -> Claim | None:
+    """The seat-balance test of the variant's games by the other kind of player, in the same
+    correction (no seat is named from them: they are there to say whether the player changes
+    the seat verdict)."""
+    if v.cross is None:
+        return None
+    claim = seat_claims(v.cross)
+    if claim is None:
+        return None
+    claim.topic, claim.follows = OTHER_SEATS, []
+    claim.if_shown = f"{_one_agent(v.cross)} in every seat: {claim.if_shown}"
+    claim.if_not = f"{_one_agent(v.cross)} in every seat: {claim.if_not}"
+    return claim
+
+
+def _one_agent(summary: Summary) -> str:
+    return ", ".join(sorted({lineup[0] for lineup in summary.by_lineup})) or "the other player"
 
 
 def _ending_claims(figures: GameFigures, v: VariantFigures) -> list[Claim]:
@@ -129,18 +165,20 @@ def _ending_claims(figures: GameFigures, v: VariantFigures) -> list[Claim]:
     if v is base or base.level is None or not base.games or not v.games:
         return []
     out = []
-    for ending in sorted(set(base.finishes) | set(v.finishes)):
-        a, b = base.finishes[ending], v.finishes[ending]
-        test = unpaired_test([1.0] * a + [0.0] * (base.games - a), [1.0] * b + [0.0] * (v.games - b), True)
-        spread = math.sqrt(max((a / base.games) * (1 - a / base.games), 1e-9))
+    ends_a, ends_b = base.finishes, v.finishes
+    games_a, games_b = base.games, v.games
+    for ending in sorted(set(ends_a) | set(ends_b)):
+        a, b = ends_a[ending], ends_b[ending]
+        test = unpaired_test([1.0] * a + [0.0] * (games_a - a), [1.0] * b + [0.0] * (games_b - b), True)
+        spread = math.sqrt(max((a / games_a) * (1 - a / games_a), 1e-9))
         more = "more" if test.estimate > 0 else "less"
         out.append(
             Claim(
                 v.variant.label,
                 f"ending '{ending}'",
                 f"games end by '{ending}' {more} often than in the {base.variant.label}: "
-                f"{pct(b / v.games)} against {pct(a / base.games)}",
-                f"'{ending}' in {pct(b / v.games)} of games against {pct(a / base.games)} in the "
+                f"{pct(b / games_b)} against {pct(a / games_a)}",
+                f"'{ending}' in {pct(b / games_b)} of games against {pct(a / games_a)} in the "
                 f"{base.variant.label}: no difference shown",
                 test,
                 games_needed_difference(test, spread),
@@ -234,7 +272,12 @@ def designer_notes(figures: GameFigures) -> str:
             f"Hard against easy wins {pct(base.skill.rate)} of {base.skill.games} games (fair share "
             f"{pct(base.fair_share)}): {verdict}."
         )
-    if base.chance_share is not None:
+    if base.chance_pairs and base.chance_same == base.chance_pairs:
+        sentences.append(
+            f"Replayed with other dice, each of {base.chance_pairs} games was played over move for move: "
+            "the game has no chance for the dice to change."
+        )
+    elif base.chance_share is not None:
         sentences.append(
             f"Replayed with other dice and the same players, the winner changed in "
             f"{pct(base.chance_share)} of {base.chance_pairs} games "
@@ -243,6 +286,8 @@ def designer_notes(figures: GameFigures) -> str:
     sentences.extend(_variant_sentences(played, claims))
     sentences.extend(_shown_claims(claims))
     sentences.extend(_player_sentences(played, claims))
+    if figures.plan.no_cross:
+        sentences.append(f"The other-player check is left out: {figures.plan.no_cross}.")
     return " ".join(sentences)
 
 
@@ -263,10 +308,22 @@ def _player_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim])
                 f"The player changes the picture in the {c.variant}: {c.if_shown} "
                 f"(Holm p {c.test.adjusted:.3f})."
             )
+    by_topic = {(c.variant, c.topic): c for c in claims}
+    for v in played:
+        mine, other = (
+            by_topic.get((v.variant.label, "seat balance")),
+            by_topic.get((v.variant.label, OTHER_SEATS)),
+        )
+        if mine is not None and other is not None and mine.shown != other.shown:
+            level, others = (c.if_shown if c.shown else c.if_not for c in (mine, other))
+            out.append(
+                f"The player changes the seat verdict in the {v.variant.label}: with the study's level, "
+                f"{level}; with {others}."
+            )
     crossed = [v for v in played if v.cross is not None and v.cross.games]
     if crossed and not out:
         out.append(
-            "How games end is not shown to depend on the player in any variant "
+            "Neither how games end nor the seat verdict is shown to depend on the player in any variant "
             f"({sum(v.cross.games for v in crossed if v.cross is not None)} games by the other player)."
         )
     return out
@@ -303,7 +360,15 @@ def _seats_off(v: VariantFigures, claims: Sequence[Claim] = ()) -> list[str]:
                 more = "more" if follow.test.estimate > v.fair_share else "less"
                 rate = v.level.by_seat[int(follow.topic.split()[1]) - 1]
                 off.append(f"{follow.topic} wins {more} than its share ({_rate(rate)})")
+    note = one_game_note(v.level)
+    if off and note:
+        off.append(note.removeprefix("; "))
     return off
+
+
+def _minutes(v: VariantFigures) -> str:
+    m, lo, hi = _mean_interval(v.table_minutes)
+    return f"{m:.0f} minutes, 95% interval {lo:.0f}-{hi:.0f}, n {len(v.table_minutes)}"
 
 
 def _variant_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim] = ()) -> list[str]:
@@ -313,8 +378,8 @@ def _variant_sentences(played: Sequence[VariantFigures], claims: Sequence[Claim]
     short = min(timed, key=lambda v: mean(v.decisions))
     long = max(timed, key=lambda v: mean(v.decisions))
     out = [
-        f"Of the variants, {long.variant.label} is the longest ({mean(long.table_minutes):.0f} minutes) and "
-        f"{short.variant.label} the shortest ({mean(short.table_minutes):.0f} minutes)."
+        f"By their means, the longest variant is {long.variant.label} ({_minutes(long)}) and the "
+        f"shortest {short.variant.label} ({_minutes(short)})."
     ]
     for v in played[1:]:  # the standard game's seats have a sentence of their own
         off = _seats_off(v, claims)
@@ -337,17 +402,26 @@ def markdown(
         "",
         f"Written by `{command}` on {when}. {note}",
         "",
-        f"Every variant the rulebooks name, played by the `{settings.level}` level in every seat "
-        "(each game's levels are named in its section). Per variant, three jobs in the lab's "
+        f"Every variant the rulebooks name (or a designer's own, beside the standard game), played by "
+        f"the `{settings.level}` level in every seat "
+        "(each game's levels are named in its section). Per variant, these jobs in the lab's "
         f"database `{settings.db}`: up to "
         f"{settings.games} games at the level; up to {settings.skill_games} games of `hard` in one seat "
         f"against `easy` in the others (luck vs skill); the first {settings.reroll_games} games replayed "
         "with other dice and the same players with the same seeds (the chance share: how often the "
-        "winner changes with the dice alone). Seats rotate from game to game.",
+        "winner changes with the dice alone)"
+        + (
+            f"; and up to {settings.cross_games} games by another kind of player in every seat (greedy "
+            "where the level is MCTS), where the section says it is played (the player check)"
+            if settings.cross_games
+            else ""
+        )
+        + ". Seats rotate from game to game.",
         "",
         "Win rates count a shared win as a share and are taken over the games the rulebook ended; a game "
         "that a length cap decided (each study sets one as a safety net; an option, not a rule) is counted "
-        "apart. Intervals are 95%: Wilson for rates, t for means, bootstrap for balance. Table time is "
+        "apart. Intervals are 95%: Wilson for rates, t for means, for balance the range the seats' "
+        "Wilson intervals allow at once. Table time is "
         f"estimated at {SECONDS_PER_DECISION} seconds a decision. `(90%)` is the 90th percentile. The "
         "leader is the player the game's heuristic rates highest; a comeback is a game the half-time "
         "leader did not win.",
@@ -356,9 +430,11 @@ def markdown(
         "dice decide, a variant ends otherwise than the first, the player changes the ending) only where "
         "its test says so after Holm's correction over every claim of the section. A seat is named only "
         "after its variant's overall seat-balance test (exact binomial with two seats, a multinomial "
-        "chi-square whose null is drawn with four) rejects equal seats. Each claim's table gives its n, "
+        "chi-square whose null is drawn with four) rejects equal seats, and then by its own exact "
+        "binomial test inside the same correction, with the share of the 5% its variant's test held "
+        "(Bretz et al.'s graphical Holm procedure). Each claim's table gives its n, "
         "its p before and after the correction and, where nothing is shown, about how many games an "
-        "effect of the size seen would need (power 80%, at the level of Holm's first step): the "
+        "effect of the size seen would need (power 80%, at the level the claim is tested at): the "
         "book's sample sizes are for reading the shape of a variant, not for settling small seat advantages.",
         "",
     ]
@@ -404,33 +480,104 @@ def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str
 
 
 def _plots(game: GameFigures) -> list[str]:
+    figure = luck_figure(game)
+    if figure is None:
+        return []
+    played = [v for v in game.variants if v.level is not None and v.decisions]
+    return [png(figure), _seat_plot(game, played)]
+
+
+def luck_figure(game: GameFigures) -> Any | None:
+    """Table minutes, and the chance share beside hard's win rate against easy, per variant,
+    each bar with its 95% interval, every variant named on both charts; a figure a variant
+    lacks is left out (no bar), never drawn as 0."""
     played = [v for v in game.variants if v.level is not None and v.decisions]
     if not played:
-        return []
+        return None
     from chaosgames.sim.render_html import pyplot
 
     plt = pyplot()
-    labels = [v.variant.label for v in played]
-    figure, (time_axes, luck_axes) = plt.subplots(1, 2, figsize=(11, 0.6 + 0.45 * len(played)))
-    time_axes.barh(labels, [mean(v.table_minutes) for v in played], color="#4c78a8")
-    time_axes.set_xlabel(f"table minutes (at {SECONDS_PER_DECISION} s a decision)")
-    time_axes.invert_yaxis()
-    chance = [v.chance_share or 0.0 for v in played]
-    hard = [v.skill.rate if v.skill is not None else 0.0 for v in played]
-    positions = range(len(played))
-    luck_axes.barh([p - 0.2 for p in positions], chance, height=0.4, color="#f58518", label="chance share")
-    luck_axes.barh(
-        [p + 0.2 for p in positions], hard, height=0.4, color="#54a24b", label="hard's win rate vs easy"
+    labels = [f"{v.variant.label} (n {v.games})" for v in played]
+    positions = list(range(len(played)))
+    # One above the other: each panel names the variants in full without running into the other.
+    figure, (time_axes, luck_axes) = plt.subplots(2, 1, figsize=(13, 2.5 + 1.0 * len(played)))
+    minutes = [_mean_interval(v.table_minutes) for v in played]
+    time_axes.barh(
+        positions,
+        [m for m, _, _ in minutes],
+        xerr=[[m - lo for m, lo, _ in minutes], [hi - m for m, _, hi in minutes]],
+        capsize=2,
+        color="#4c78a8",
     )
-    luck_axes.set_yticks(list(positions), labels=labels)
-    luck_axes.set_xlabel("share of games (chance share: replays; hard: its games against easy)")
-    luck_axes.set_title("Luck and skill by variant")
+    time_axes.set_yticks(positions, labels=labels)
+    time_axes.set_xlabel(f"table minutes a game (at {SECONDS_PER_DECISION} s a decision; 95% t interval)")
+    time_axes.set_title(f"{game.title}: length by variant")
+    time_axes.invert_yaxis()
+    chance = [_share(v.chance_changed, v.chance_pairs) for v in played]
+    hard = [_share(v.skill.wins, v.skill.games) if v.skill is not None else None for v in played]
+    for values, shift, colour, name in (
+        (chance, -0.2, "#f58518", "chance share (winner changed by other dice)"),
+        (hard, 0.2, "#54a24b", "hard's win rate against easy"),
+    ):
+        shown = [(p + shift, value) for p, value in zip(positions, values, strict=True) if value is not None]
+        luck_axes.barh(
+            [y for y, _ in shown],
+            [r for _, (r, _, _) in shown],
+            xerr=[[r - lo for _, (r, lo, _) in shown], [hi - r for _, (r, _, hi) in shown]],
+            height=0.4,
+            capsize=2,
+            color=colour,
+            label=name,
+        )
+    luck_axes.scatter(
+        [v.lottery_share for v in played],
+        [p - 0.2 for p in positions],
+        marker="|",
+        s=200,
+        color="black",
+        label="a fair lottery's chance share",
+    )
+    luck_axes.scatter(
+        [v.fair_share for v in played],
+        [p + 0.2 for p in positions],
+        marker="|",
+        s=200,
+        color="#7b3294",
+        label="hard's fair share",
+    )
+    luck_axes.set_yticks(
+        positions,
+        labels=[
+            f"{v.variant.label} (n {v.chance_pairs} replays, {v.skill.games if v.skill else 0} hard)"
+            for v in played
+        ],
+    )
+    luck_axes.set_xlabel(
+        "share of games (95% Wilson interval; chance: replays, hard: its games against easy)"
+    )
+    luck_axes.set_title(f"{game.title}: luck and skill by variant")
     luck_axes.set_xlim(0, 1)
     luck_axes.invert_yaxis()
-    luck_axes.legend(loc="lower right", fontsize=8)
-    plots = [png(figure)]
-    plots.append(_seat_plot(game, played))
-    return plots
+    luck_axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def _share(successes: float, trials: int) -> tuple[float, float, float] | None:
+    if not trials:
+        return None
+    lo, hi = wilson(successes, trials)
+    return successes / trials, lo, hi
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    m = mean(values)
+    if len(values) < 2:
+        return m, m, m
+    from scipy import stats as sps
+
+    half = float(sps.t.ppf(0.975, len(values) - 1)) * math.sqrt(variance(values) / len(values))
+    return m, max(0.0, m - half), m + half
 
 
 def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> str:
@@ -452,7 +599,10 @@ def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> str:
             errors[1].append(max(0.0, hi - value))
         offsets = [p - 0.4 + height * (seat + 0.5) for p in range(len(played))]
         axes.barh(offsets, rates, height=height, xerr=errors, capsize=2, label=f"seat {seat + 1}")
-    axes.set_yticks(list(range(len(played))), labels=[v.variant.label for v in played])
+    axes.set_yticks(
+        list(range(len(played))),
+        labels=[f"{v.variant.label} (n {v.level.finished if v.level else 0})" for v in played],
+    )
     axes.set_xlim(0, 1)
     axes.set_xlabel("win rate by seat (Wilson 95% interval)")
     axes.invert_yaxis()

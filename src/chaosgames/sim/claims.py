@@ -20,11 +20,11 @@ from chaosgames.sim.stats import (
     Test,
     binomial_p,
     games_needed_rate,
-    holm,
+    gated_holm,
     seat_balance_p,
     wilson,
 )
-from chaosgames.sim.summary import Rate, Summary
+from chaosgames.sim.summary import Rate, Summary, distinct_games
 
 
 def pct(value: float) -> str:
@@ -72,10 +72,12 @@ def seat_claims(summary: Summary) -> Claim | None:
     seats = sorted(summary.by_seat)
     if len(seats) < 2 or not summary.finished:
         return None
-    wins = [summary.by_seat[s].wins for s in seats]
+    by_seat = summary.by_seat
+    alike = one_game_note(summary)
+    wins = [by_seat[s].wins for s in seats]
     fair = summary.fair_share
-    worst = max(seats, key=lambda s: abs(summary.by_seat[s].rate - fair))
-    rate = summary.by_seat[worst]
+    worst = max(seats, key=lambda s: abs(by_seat[s].rate - fair))
+    rate = by_seat[worst]
     p = seat_balance_p(wins)
     lo, hi = rate.interval
     test = Test(
@@ -83,7 +85,7 @@ def seat_claims(summary: Summary) -> Claim | None:
     )
     follows = []
     for seat in seats:
-        r = summary.by_seat[seat]
+        r = by_seat[seat]
         more = "more" if r.rate > fair else "less"
         follows.append(
             Claim(
@@ -101,9 +103,9 @@ def seat_claims(summary: Summary) -> Claim | None:
         summary.name,
         "seat balance",
         f"the seats do not win equally (most off: seat {worst + 1}, {pct(rate.rate)} ({_interval(rate)}) "
-        f"against a fair share of {pct(fair)})",
+        f"against a fair share of {pct(fair)}{alike})",
         f"no seat advantage is shown (most off: seat {worst + 1}, {pct(rate.rate)} ({_interval(rate)}), "
-        f"fair share {pct(fair)})",
+        f"fair share {pct(fair)}{alike})",
         test,
         games_needed_rate(fair, rate.rate),
         follows,
@@ -137,10 +139,12 @@ def skill_claim(variant: str, hard: str, rate: Rate, players: int) -> Claim | No
     )
 
 
-def chance_claim(variant: str, pairs: int, changed: int, players: int) -> Claim | None:
+def chance_claim(variant: str, pairs: int, changed: int, players: int, same: int = 0) -> Claim | None:
     """How often the winner changes with other dice and the same players, against a fair
-    lottery between the seats (1 - 1/players): below it, play decides more than the dice."""
-    if not pairs:
+    lottery between the seats (1 - 1/players): below it, play decides more than the dice.
+    No claim where every replay played its original over (`same`): the variant has no chance
+    for other dice to change, so 'the dice decide less than a lottery' would say nothing."""
+    if not pairs or same >= pairs:
         return None
     lottery = 1 - 1 / players
     share = changed / pairs
@@ -157,6 +161,20 @@ def chance_claim(variant: str, pairs: int, changed: int, players: int) -> Claim 
         test,
         games_needed_rate(lottery, share),
         need=_need(lottery, share),
+    )
+
+
+def one_game_note(summary: Summary) -> str:
+    """A note for the claims of a variant whose games were all one game played over move for
+    move (no chance in the variant, and players that do not draw on their seeds): its games are
+    a fair sample of what these players do, which is that one game, and say nothing of how
+    other players would fare. Empty otherwise."""
+    finished = [r for r in summary.rows if r.ended_by_rules and r.returns is not None]
+    if len(finished) < 2 or any(r.opening is None for r in finished) or len(distinct_games(finished)) > 1:
+        return ""
+    return (
+        f"; all {len(finished)} games were one game played over move for move, so this is that "
+        "game's result with these players, not the rules' for others"
     )
 
 
@@ -217,24 +235,34 @@ def summary_claims(summary: Summary) -> list[Claim]:
     out = [seat_claims(summary)]
     for hard, rate in summary.skill.items():
         out.append(skill_claim(summary.name, hard, rate, summary.players))
-    out.append(chance_claim(summary.name, summary.chance_pairs, summary.chance_changed, summary.players))
+    out.append(
+        chance_claim(
+            summary.name, summary.chance_pairs, summary.chance_changed, summary.players, summary.chance_same
+        )
+    )
     out.append(player_claim(summary.name, summary.by_lineup))
     return [c for c in out if c is not None]
 
 
 def correct(claims: Sequence[Claim]) -> list[Claim]:
-    """Holm's correction over `claims`; each shown claim's follow-ups corrected among
-    themselves (tested only when it is shown)."""
-    adjusted = holm([c.test.p_value for c in claims])
+    """Holm's correction over `claims`, each claim's follow-ups (the seats after a variant's
+    seat-balance test) tested only once it is shown, with the share of the level it held
+    (`stats.gated_holm`): no per-seat claim escapes the report's correction."""
+    adjusted, follow_ps = gated_holm(
+        [c.test.p_value for c in claims], [[f.test.p_value for f in c.follows] for c in claims]
+    )
     out = []
-    for claim, p in zip(claims, adjusted, strict=True):
+    for claim, p, follow_p in zip(claims, adjusted, follow_ps, strict=True):
         fixed = replace(claim, test=replace(claim.test, adjusted=p))
-        if fixed.shown:
-            follow_p = holm([f.test.p_value for f in claim.follows])
-            fixed.follows = [
-                replace(f, test=replace(f.test, adjusted=q))
-                for f, q in zip(claim.follows, follow_p, strict=True)
-            ]
+        share = ALPHA / len(claims) / max(1, len(claim.follows))
+        fixed.follows = [
+            replace(
+                f,
+                test=replace(f.test, adjusted=q),
+                needed=None if q < ALPHA else (f.need(share) if f.need is not None else f.needed),
+            )
+            for f, q in zip(claim.follows, follow_p, strict=True)
+        ]
         if fixed.shown:
             fixed.needed = None
         elif claim.need is not None:

@@ -74,7 +74,8 @@ def game_figures(row: GameRow, finishes: Sequence[str]) -> dict[str, Metric]:
         out[f"ended: {name}"] = (float(finish == name), True)
     for seat in range(len(row.seats)):
         out[f"win rate of seat {seat + 1}"] = (row.returns[seat] if rules and row.returns else None, True)
-    for agent in sorted(set(row.seats)):
+    for agent in sorted(set(row.seats)) if len(set(row.seats)) > 1 else []:
+        # One agent in every seat wins every game: its rate is the fair share by construction.
         share = None
         if rules and row.returns:
             mine = [r for a, r in zip(row.seats, row.returns, strict=True) if a == agent]
@@ -234,7 +235,8 @@ def _verdict(line: CompareLine) -> str:
 
 def _change(line: CompareLine) -> str:
     a, b = (f"{100 * v:.1f}%" if line.percent else f"{v:.2f}" for v in (line.a, line.b))
-    return f"{a} to {b}, n {line.test.n}, Holm p {line.test.adjusted or line.test.p_value:.3f}"
+    p = line.test.p_value if line.test.adjusted is None else line.test.adjusted
+    return f"{a} to {b}, n {line.test.n}, Holm p {p:.3f}"
 
 
 def variant_rows(rows: Sequence[GameRow], variant: VariantName) -> list[GameRow]:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chaosgames.sim.stats import bootstrap_interval, mean, wilson
+from chaosgames.sim.stats import STANDARD_NORMAL, mean, wilson
 from chaosgames.sim.summary import Summary
 
 SECONDS_PER_DECISION = 20
@@ -51,8 +51,15 @@ def _t(name: str, values: Sequence[float], percent: bool = False, spread: bool =
 
     if not values:
         return None
-    m, lo, hi = _t_interval(values)
+    m, lo, hi = within_range(*_t_interval(values), percent)
     return Figure(name, m, lo, hi, len(values), percent, variance(values) ** 0.5 if spread else None)
+
+
+def within_range(m: float, lo: float, hi: float, percent: bool) -> tuple[float, float, float]:
+    """A mean's t interval cut to the values its figure can take (every figure here counts or
+    measures something, so none is below 0; a share is at most 1): a lead-change rate of
+    -0.34 is no claim the games support."""
+    return m, max(0.0, lo), min(1.0, hi) if percent else hi
 
 
 def balance(returns: Sequence[Sequence[float]]) -> float:
@@ -62,6 +69,21 @@ def balance(returns: Sequence[Sequence[float]]) -> float:
     seats = len(returns[0])
     rates = [sum(r[s] for r in returns) / len(returns) for s in range(seats)]
     return 1.0 - (max(rates) - min(rates))
+
+
+def balance_interval(returns: Sequence[Sequence[float]]) -> tuple[float, float]:
+    """A 95% interval for `balance`: from every seat's Wilson interval at 5% over the seats
+    (Bonferroni, so all hold at once), the smallest and largest range of win rates they allow.
+    A bootstrap collapses to a point when one seat won every game (a sweep's one-lap race
+    did); this never does, and is conservative."""
+    if not returns:
+        return (0.0, 1.0)
+    seats = len(returns[0])
+    z = STANDARD_NORMAL.inv_cdf(1 - 0.025 / seats)
+    bounds = [wilson(sum(r[s] for r in returns), len(returns), z) for s in range(seats)]
+    widest = max(h for _, h in bounds) - min(lo for lo, _ in bounds)
+    narrowest = max(0.0, max(lo for lo, _ in bounds) - min(h for _, h in bounds))
+    return (1.0 - widest, 1.0 - narrowest)
 
 
 def figures(summary: Summary) -> list[Figure]:
@@ -86,7 +108,7 @@ def figures(summary: Summary) -> list[Figure]:
                 "natural draws (of rulebook ends)", summary.draws / len(finished), lo, hi, len(finished), True
             )
         )
-        lo, hi = bootstrap_interval(finished, balance)
+        lo, hi = balance_interval(finished)
         out.append(
             Figure("balance (1 - seat win-rate range)", balance(finished), lo, hi, len(finished), True)
         )

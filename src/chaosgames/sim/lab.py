@@ -94,7 +94,7 @@ def simulate(
                 checked.add(job.key)
         start = time.perf_counter()
         played = 0
-        description = f"{job.game} {' vs '.join(job.lineup)}"
+        description = f"{job.game}: {lineup_text(job.lineup)}" + (" (other dice)" if reroll else "")
         with progress_steps(show_progress and missing > 0, console, description, games, already) as step:
             try:
                 for row, seconds in run_tasks(todo, settings.workers, settings.backend):
@@ -165,6 +165,19 @@ def _progress_bar(console: Console | None) -> Progress:
         TimeRemainingColumn(),
         console=console,
     )
+
+
+def lineup_text(lineup: Sequence[str]) -> str:
+    """A lineup as a progress bar names it, runs of one agent counted ('4 x greedy',
+    'mcts:iterations=200 vs 3 x greedy:blunders=0.3'), so the agents' options are not cut
+    off at the end of a terminal's line."""
+    runs: list[tuple[str, int]] = []
+    for spec in lineup:
+        if runs and runs[-1][0] == spec:
+            runs[-1] = (spec, runs[-1][1] + 1)
+        else:
+            runs.append((spec, 1))
+    return " vs ".join(spec if count == 1 else f"{count} x {spec}" for spec, count in runs)
 
 
 def skill_lineup(game: str, players: int) -> list[str]:

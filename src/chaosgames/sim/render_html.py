@@ -15,7 +15,9 @@ STYLE = """
 body { font-family: sans-serif; max-width: 60em; margin: 2em auto; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
 td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
-img { display: block; margin: 0.5em 0; }
+img { display: block; margin: 0.5em 0; max-width: 100%; }
+figure { margin: 1em 0; }
+figure svg { display: block; max-width: 100%; height: auto; }
 """
 
 
@@ -89,19 +91,50 @@ def histogram(title: str, values: Sequence[float], xlabel: str) -> str:
 
 
 def summary_plots(summary: Summary) -> list[str]:
-    """Win rate by agent and by seat (when some game ended by the rulebook), length, lead changes."""
+    """Win rate by agent and by seat (when some game ended by the rulebook), length, lead changes;
+    each titled with its variant and n (a plot copied alone still says what it shows), and a
+    variant whose options change the board (a course) first shows its first position."""
     plots = []
+    picture = first_position(summary.game, summary.options)
+    if picture is not None:
+        caption = f"<figcaption>{html.escape(summary.name)}: the first position</figcaption>"
+        plots.append(f"<figure>{caption}{picture}</figure>")
+    name, ended = summary.name, f"{summary.finished} games the rulebook ended"
     if summary.finished:
-        plots.append(rate_plot("Win rate by agent", summary.by_agent, summary.fair_share))
+        plots.append(rate_plot(f"{name}: win rate by agent ({ended})", summary.by_agent, summary.fair_share))
         seats = {seat_name(s): r for s, r in summary.by_seat.items()}
-        plots.append(rate_plot("Win rate by seat", seats, summary.fair_share))
+        plots.append(rate_plot(f"{name}: win rate by seat ({ended})", seats, summary.fair_share))
     lengths = summary.rounds if any(summary.rounds) else summary.actions
     plots.append(
-        histogram("Game length", lengths, "rounds" if lengths is summary.rounds else "actions (no rounds)")
+        histogram(
+            f"{name}: game length ({summary.games} games)",
+            lengths,
+            "rounds" if lengths is summary.rounds else "actions (no rounds)",
+        )
     )
     plots.append(
         histogram(
-            f"Lead changes (comeback rate {pct(summary.comeback_rate)})", summary.lead_changes, "lead changes"
+            f"{name}: lead changes (comebacks {pct(summary.comeback_rate)} of {summary.comeback_chances})",
+            summary.lead_changes,
+            "lead changes",
         )
     )
     return plots
+
+
+PICTURED_OPTIONS = frozenset(("course", "boards"))
+"""Options that change the board: a variant with one is shown by its first position."""
+
+
+def first_position(game: str, options: Mapping[str, Any]) -> str | None:
+    """The variant's first position drawn (SVG with its legend) where its options change the
+    board (a Chaos Cruisers course, Cardboard Machines' boards); None otherwise."""
+    if not PICTURED_OPTIONS & set(options):
+        return None
+    from chaosgames.core import ChaosGamesError, load_game
+
+    try:
+        loaded = load_game(game, **dict(options))
+        return loaded.render_svg(loaded.new_initial_state(), legend=True)
+    except ChaosGamesError:
+        return None

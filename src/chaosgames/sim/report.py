@@ -130,7 +130,8 @@ def _html(
     intro = (
         f"Database: {html.escape(db)}. Win rates count a shared win as a share and are taken over "
         "the games the rulebook ended (a game a length cap decided is counted apart); "
-        "intervals are 95% (Wilson for rates, t for means, bootstrap for balance). A claim is "
+        "intervals are 95% (Wilson for rates, t for means, for balance the range the seats' "
+        "Wilson intervals allow at once). A claim is "
         "made only where its test, corrected with Holm's method over every claim of the report, "
         "says so. The leader is the player the game's heuristic rates highest; a comeback is a "
         "game won by someone other than the half-time leader."

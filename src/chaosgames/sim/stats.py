@@ -140,6 +140,73 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return [float(p) for p in multipletests(list(p_values), alpha=ALPHA, method="holm")[1]]
 
 
+def gated_holm(
+    p_values: Sequence[float], families: Sequence[Sequence[float]]
+) -> tuple[list[float], list[list[float]]]:
+    """Holm's procedure over the claims `p_values`, with each claim's family of follow-up
+    tests (`families[i]`, e.g. the seats after a seat-balance test) tested only once that
+    claim is rejected, at the share of the 5% the claim held: the graphical procedure of
+    Bretz, Maurer, Brannath and Posch (2009), so the whole report's chance of one false claim,
+    follow-ups included, stays at most 5%. Each claim starts with 1/m of the level; a rejected
+    claim with a family passes its share to its family (split equally), one without to the
+    other claims (Holm's step); a rejected follow-up passes its share to its siblings. Without
+    families this is Holm's procedure. Returns the adjusted p-values of the claims and of each
+    family, in the order given (a follow-up whose claim is not rejected gets at least its claim's)."""
+    nodes: list[float] = list(p_values)
+    tops = len(nodes)
+    family_of: list[list[int]] = []
+    for family in families:
+        family_of.append(list(range(len(nodes), len(nodes) + len(family))))
+        nodes.extend(family)
+    size = len(nodes)
+    if not tops:
+        return [], [[] for _ in families]
+    weight = [1 / tops if i < tops else 0.0 for i in range(size)]
+    edges = [[0.0] * size for _ in range(size)]
+    for i in range(tops):
+        targets = family_of[i] if i < len(family_of) and family_of[i] else [k for k in range(tops) if k != i]
+        for k in targets:
+            edges[i][k] = 1 / len(targets)
+    for members in family_of:
+        for f in members:
+            for k in members:
+                if k != f:
+                    edges[f][k] = 1 / (len(members) - 1)
+    adjusted = [1.0] * size
+    active = set(range(size))
+    highest = 0.0
+    while active:
+        j = min(active, key=lambda i: (nodes[i] / weight[i] if weight[i] > 0 else math.inf, i))
+        if weight[j] <= 0:
+            break  # what is left can no longer be rejected: adjusted p 1
+        highest = max(highest, min(1.0, nodes[j] / weight[j]))
+        adjusted[j] = highest
+        active.remove(j)
+        weight, edges = _pass_on(j, active, weight, edges)
+    return adjusted[:tops], [[adjusted[f] for f in members] for members in family_of]
+
+
+def _pass_on(
+    j: int, active: set[int], weight: list[float], edges: list[list[float]]
+) -> tuple[list[float], list[list[float]]]:
+    """The graph after rejecting `j` (Bretz et al. 2009, Algorithm 1): its weight goes along its
+    edges, and an edge into it is led on to where its edges go."""
+    new_weight = list(weight)
+    new_edges = [list(row) for row in edges]
+    for left in active:
+        new_weight[left] = weight[left] + weight[j] * edges[j][left]
+        for k in active:
+            if k == left:
+                new_edges[left][k] = 0.0
+                continue
+            loop = 1 - edges[left][j] * edges[j][left]
+            new_edges[left][k] = (
+                (edges[left][k] + edges[left][j] * edges[j][k]) / loop if loop > 1e-12 else 0.0
+            )
+    new_weight[j] = 0.0
+    return new_weight, new_edges
+
+
 def binomial_p(successes: float, trials: int, share: float) -> float:
     """The exact two-sided binomial test of a rate against `share` (shared wins rounded)."""
     if trials <= 0:

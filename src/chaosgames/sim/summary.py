@@ -81,6 +81,9 @@ class Summary:
     chance_changed: int = 0
     """Rerolled replays whose original and replay both ended by the rulebook, and how many
     of them another player won."""
+    chance_same: int = 0
+    """Of those, replays that played their original over move for move (`same_game`): all of
+    them, and the variant has no chance for other dice to change."""
     skill: dict[str, Rate] = field(default_factory=dict)
     """The hard level's win rate in games of hard in one seat against easy in the others."""
     by_lineup: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)
@@ -204,4 +207,30 @@ def summarise(
         summary = groups[variant_key(replay.game, replay.options)]
         summary.chance_pairs += 1
         summary.chance_changed += original.winner != replay.winner
+        summary.chance_same += same_game(original) == same_game(replay)
     return [s for s in groups.values() if s.games]
+
+
+def same_game(row: GameRow) -> tuple[object, ...]:
+    """What a stored game shows of its play: two games alike in all of it (the digest of their
+    first 40 actions, chance outcomes included, their length, result and seats) were played
+    move for move alike, as far as the lab can tell without their records. A variant without
+    chance, played by agents that do not draw on their seeds, plays one game over and over."""
+    returns = tuple(row.returns) if row.returns is not None else None
+    return (row.opening, row.actions, row.decisions, row.rounds, row.winner, returns, tuple(row.seats))
+
+
+def distinct_games(rows: Sequence[GameRow]) -> list[GameRow]:
+    """`rows` with each game played move for move alike kept once (the first); rows without
+    an opening digest are all kept (they cannot be told apart). Alike games are still fair
+    draws of what the players do (short games with dice repeat by chance): this tells only
+    whether a variant's games were all one game (`claims.one_game_note`)."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for row in rows:
+        mark = same_game(row)
+        if row.opening is not None and mark in seen:
+            continue
+        seen.add(mark)
+        out.append(row)
+    return out

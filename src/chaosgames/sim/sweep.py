@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chaosgames.core.errors import quote
-from chaosgames.sim.feel import SECONDS_PER_DECISION, Figure, balance
+from chaosgames.sim.feel import SECONDS_PER_DECISION, Figure, balance, balance_interval, within_range
 from chaosgames.sim.jobs import Job, LabSettings
 from chaosgames.sim.lab import simulate
 from chaosgames.sim.stats import _t_interval, bootstrap_interval, percentile, wilson
 from chaosgames.sim.storage import LabError, Store
 from chaosgames.sim.summary import Summary, summarise
+from chaosgames.sim.tables import Table
 from chaosgames.sim.variants import read_json_file, shown_value, split_top_level
 
 MAX_POINTS = 200
@@ -127,7 +128,7 @@ def point_figures(summary: Summary) -> dict[str, Figure]:
     if finished:
         lo, hi = wilson(summary.draws, len(finished))
         out["draws"] = Figure(METRICS["draws"], summary.draws / len(finished), lo, hi, len(finished), True)
-        lo, hi = bootstrap_interval(finished, balance)
+        lo, hi = balance_interval(finished)
         out["balance"] = Figure(METRICS["balance"], balance(finished), lo, hi, len(finished), True)
         first = summary.by_seat.get(0)
         if first is not None and first.games:
@@ -154,7 +155,7 @@ def point_figures(summary: Summary) -> dict[str, Figure]:
 
 
 def _mean_figure(name: str, values: Sequence[float], percent: bool = False) -> Figure:
-    m, lo, hi = _t_interval(values)
+    m, lo, hi = within_range(*_t_interval(values), percent)
     return Figure(METRICS[name], m, lo, hi, len(values), percent)
 
 
@@ -283,7 +284,7 @@ def sweep_table_rows(result: SweepResult) -> tuple[tuple[str, ...], list[tuple[s
     shown = [m for m in METRICS if any(m in p.figures for p in result.points)]
     header = ("point", "games", *shown)
     if result.targets:
-        header = (*header, "meets targets (estimate / whole interval)")
+        header = (*header, "meets the targets (estimate / whole interval)")
     rows = []
     for p in result.points:
         cells = [p.name, str(p.summary.games)]
@@ -294,6 +295,22 @@ def sweep_table_rows(result: SweepResult) -> tuple[tuple[str, ...], list[tuple[s
             cells.append(f"{'yes' if p.meets else 'no'} / {'yes' if p.meets_surely else 'no'}")
         rows.append(tuple(cells))
     return header, rows
+
+
+TRANSPOSED_POINTS = 5
+"""A sweep of at most this many points is shown a column per point (it fits a terminal)."""
+
+
+def sweep_table(result: SweepResult) -> Table:
+    """The sweep as one table: a row per figure and a column per point when the points are
+    few (read across, a figure against the option), else a row per point."""
+    header, rows = sweep_table_rows(result)
+    title = "Sweep: " + describe_grid(result.swept)
+    if len(result.points) > TRANSPOSED_POINTS:
+        return Table(title, header, tuple(rows))
+    columns = list(zip(header, *rows, strict=True))
+    turned = [(METRICS.get(c[0], c[0]), *c[1:]) for c in columns[1:]]
+    return Table(title, ("figure (95% interval)", *columns[0][1:]), tuple(turned))
 
 
 def sweep_plots(result: SweepResult) -> list[str]:

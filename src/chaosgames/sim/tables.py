@@ -121,7 +121,16 @@ def luck_table(summary: Summary) -> Table | None:
         rows.append(
             (f"hard ({hard}) against easy: win rate", pct(rate.rate), interval(rate), str(rate.games))
         )
-    if summary.chance_pairs:
+    if summary.chance_pairs and summary.chance_same == summary.chance_pairs:
+        rows.append(
+            (
+                "chance share: none, every replay with other dice played its game over move for move",
+                "-",
+                "-",
+                str(summary.chance_pairs),
+            )
+        )
+    elif summary.chance_pairs:
         lo, hi = wilson(summary.chance_changed, summary.chance_pairs)
         share = summary.chance_changed / summary.chance_pairs
         rows.append(
@@ -192,8 +201,9 @@ def compare_table(result: CompareResult) -> Table:
     for line in result.lines:
         t = line.test
         show: Callable[[float], str] = pct if line.percent else (lambda v: f"{v:.2f}")
-        if line.percent:
-            diff = f"{100 * t.estimate:+.1f} pts ({100 * t.low:+.1f} to {100 * t.high:+.1f})"
+        if line.percent:  # a difference of two shares lies between -100 and +100 points
+            low, high = max(-1.0, t.low), min(1.0, t.high)
+            diff = f"{100 * t.estimate:+.1f} pts ({100 * low:+.1f} to {100 * high:+.1f})"
         else:
             diff = f"{t.estimate:+.2f} ({t.low:+.2f} to {t.high:+.2f})"
         rows.append(
@@ -220,7 +230,7 @@ def compare_table(result: CompareResult) -> Table:
         "test",
         "p",
         "Holm p",
-        "significant (5%, Holm)",
-        "games needed per variant",
+        "shown",
+        "pairs needed" if result.paired else "games needed per variant",
     )
     return Table(f"Comparison: {a} vs {b} ({how})", header, tuple(rows))
