@@ -28,6 +28,7 @@ from chaosgames.core.errors import (
     quote,
     shorten,
 )
+from chaosgames.core.information import Recollection
 from chaosgames.core.notation import Notation
 from chaosgames.core.options import Option, validate_options
 from chaosgames.core.story import LegendSection, Told
@@ -227,6 +228,18 @@ class Game(ABC):
         something would let a person peek.
         """
         return False
+
+    def uses_chance(self) -> bool:
+        """Whether chance nodes (dice, shuffles, draws) can occur under these options. The
+        default: yes. A game that says no never has one (tests/rl check every game), and
+        research tools may then call it deterministic (plain checkers)."""
+        return True
+
+    def recollection(self, seat: int) -> Recollection:
+        """A new recollection of what `seat` sees and remembers of a game from its start
+        (`chaosgames.core.information`): the information state agents and research tools
+        decide from. The default suits a game that hides nothing."""
+        return Recollection(self, seat)
 
     def describe_action(self, state: State, action: Action) -> str:
         """A short sentence for a player choosing among actions; by default the notation."""
