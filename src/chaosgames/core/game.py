@@ -10,6 +10,7 @@ untouched, a cached list of legal actions, and notation lookup.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import operator
 from abc import ABC, abstractmethod
@@ -448,6 +449,15 @@ class State(ABC):
         """The legal action named by `text` under the game's notation (kept for games that
         still override `Game.parse_action`; new code calls `game.parse_action`)."""
         return self.game.notation.parse(self, text)
+
+    def key(self) -> bytes:
+        """A compact hashable key of the whole position, for tabular methods: the 16-byte
+        BLAKE2b digest of its state document (`to_json`), so positions with equal documents
+        share it and others differ (a collision is as unlikely as one of two random 128-bit
+        numbers). Hidden information is in it: a learner that must not read it keys on
+        its seat's information state instead (`Recollection.key`)."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
     def round_number(self) -> int:
         """The current round, counted from 1 (0 during setup), for statistics."""
