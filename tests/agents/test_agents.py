@@ -283,7 +283,7 @@ def test_spec_strings_parse_and_normalise() -> None:
         (
             "alphazero",
             r"no agent or level called 'alphazero'; choose a level \(easy, medium or hard\) or an agent "
-            r"\(greedy, mcts, "
+            r"\(greedy, ismcts, mcts, "
             "random or rollout",
         ),
         ("mcts:speed=3", "no parameter speed; its parameters are"),

@@ -93,7 +93,7 @@ def test_pettingzoo_state_is_the_whole_position() -> None:
 def test_a_truncated_game_is_reported_as_truncation_never_as_a_draw() -> None:
     env = pettingzoo.env("royal-racers", players=2, max_steps=30)
     env.reset(seed=6)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, reward, terminated, truncated, _ = env.last()
         if terminated or truncated:
             assert truncated and not terminated and reward == 0.0
