@@ -121,6 +121,7 @@ def test_plain_checkers_is_deterministic_zero_sum_and_alpha_beta_searches_it() -
         game, state=state, maximum_depth=2, value_function=lambda s: 0.0
     )
     assert action in state.legal_actions() and value == 0.0  # nothing decided two plies in
+    assert minimax.expectiminimax(state, 2, lambda s: 0.0, 0) == (0.0, action)
     # A random game to its end, its winning move taken back: the winner to move, alpha-beta
     # one ply deep finds a move worth a win (1; a loss is -1, a shared result 0).
     for seed in range(20):

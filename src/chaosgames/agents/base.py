@@ -191,6 +191,8 @@ class Witness:
         self._told: tuple[Recollection, dict[str, Any]] | None = None
 
     def observe(self, state: State, action: Action) -> None:
+        if not state.game.hides_information():
+            return  # the observation is everything: nothing to follow
         if self._tracked is None:
             self._start, self._tracked = state.clone(), state.clone()
         for recollection in self._seats.values():
@@ -206,6 +208,8 @@ class Witness:
         self._told = (recollection, state.to_json())
 
     def recollection(self, state: State, seat: int) -> Recollection:
+        if not state.game.hides_information():
+            return state.game.recollection(seat)
         doc = state.to_json()
         if self._told is not None and self._told[0].seat == seat and self._told[1] == doc:
             return self._told[0]
