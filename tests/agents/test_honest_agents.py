@@ -143,3 +143,12 @@ def test_royal_racers_levels_remember_more_as_they_get_harder() -> None:
     assert memories == [0, 4, -1]
     assert levels["hard"].startswith("ismcts:")
     assert agents.levels("chaos-cruisers")["hard"] == "mcts:iterations=200"  # hides nothing: unchanged
+
+
+def test_the_honesty_benchmark_plays_a_seeded_game_of_each_pairing() -> None:
+    from benchmarks.honesty import one_game
+
+    first = one_game("ismcts:iterations=4,memory=0", "greedy:memory=0", 3, 2, 52)
+    again = one_game("ismcts:iterations=4,memory=0", "greedy:memory=0", 3, 2, 52)
+    assert first == again and first[0] == 1  # game 3 of two players: the first spec sits in seat 1
+    assert first[1] in ("rules", "cap") and sum(first[2]) == 1.0
