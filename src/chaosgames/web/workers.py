@@ -63,17 +63,17 @@ _cache_lock = threading.Lock()  # a thread pool shares the cache between its thr
 
 def decide(request: Decision) -> str:
     """The notation of the action the seat's agent chooses (runs in a worker)."""
-    followed = _position(request)
-    seat = followed.state.current_player()
-    recollection = followed.seats[seat]
+    real, recollection = _position(request)
     # What the seat may know, and nothing more: a position it cannot tell from the real one.
-    world = recollection.sample(followed.state, random.Random(request.seed))
+    world = recollection.sample(real, random.Random(request.seed))
     agent = agents.from_spec(request.spec, seed=request.seed, game=request.game)
     agent.tell(recollection, world)
     return str(agent.choose(world))
 
 
-def _position(request: Decision) -> _Followed:
+def _position(request: Decision) -> tuple[State, Recollection]:
+    """The position the actions reach and the recollection of the seat to act there, both
+    copies: the cached ones go on with the game while the agent thinks."""
     with _cache_lock:
         cached = _cache.pop(request.game_id, None)
     if cached is None or request.actions[: len(cached.actions)] != cached.actions:
@@ -88,11 +88,14 @@ def _position(request: Decision) -> _Followed:
             recollection.hear(state, action)
         state.apply_action(action)
     cached.actions = request.actions
+    seat = state.current_player()  # no seat at chance or at the end: the agent says so
+    recollection = cached.seats[seat].copy() if seat >= 0 else game.recollection(0)
+    position = state.clone()
     with _cache_lock:
         _cache[request.game_id] = cached
         while len(_cache) > CACHED_GAMES:
             _cache.popitem(last=False)
-    return cached
+    return position, recollection
 
 
 def warm_up() -> int:
