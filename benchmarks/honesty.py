@@ -47,14 +47,15 @@ def main() -> int:
     )
     parser.add_argument("--pair", action="append", required=True, help="FIRST/SECOND agent specs")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=200, help="games per pairing at most")
+    parser.add_argument("--games", type=int, default=200, help="games per pairing at most (from --first on)")
     parser.add_argument("--minutes", type=float, default=40.0, help="stop starting games after this")
     parser.add_argument("--seed", type=int, default=5200)
+    parser.add_argument("--first", type=int, default=0, help="skip the first N games (a run continued)")
     args = parser.parse_args()
     pairs = [tuple(p.split("/")) for p in args.pair]
     tally = {pair: [0.0, 0, 0] for pair in pairs}  # wins, decided, capped
     deadline = time.monotonic() + 60 * args.minutes
-    for number in range(args.games):
+    for number in range(args.first, args.first + args.games):
         if time.monotonic() > deadline:
             break
         for first, second in pairs:
