@@ -38,7 +38,7 @@ def test_toy_games_honour_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_registry_lists_every_agent() -> None:
-    assert agents.available() == ["greedy", "mcts", "random", "rollout"]
+    assert agents.available() == ["greedy", "ismcts", "mcts", "random", "rollout"]
     assert all(isinstance(line, str) and line for line in agents.describe())
 
 
@@ -142,11 +142,14 @@ def test_greedy_without_blunders_draws_nothing_more_from_its_seed() -> None:
 
 
 def test_levels_are_the_games_own_where_ten_times_the_search_is_no_stronger() -> None:
-    # Royal Racers and Chaos Cruisers: the search is `hard`, greedy `medium` (strength.md).
-    for game in ("royal-racers", "chaos-cruisers"):
-        assert agents.from_spec("hard", game=game).spec == "mcts:iterations=200"
-        assert agents.from_spec("medium", game=game).spec == "greedy"
-        assert agents.from_spec("easy", game=game).spec == "greedy:blunders=0.3"
+    # Royal Racers and Chaos Cruisers: the search is `hard`, greedy `medium` (strength.md);
+    # Royal Racers' levels remember more of the face-down cards as they get harder.
+    assert agents.from_spec("hard", game="chaos-cruisers").spec == "mcts:iterations=200"
+    assert agents.from_spec("medium", game="chaos-cruisers").spec == "greedy"
+    assert agents.from_spec("easy", game="chaos-cruisers").spec == "greedy:blunders=0.3"
+    assert agents.from_spec("hard", game="royal-racers").spec == "ismcts:iterations=200"
+    assert agents.from_spec("medium", game="royal-racers").spec == "greedy:memory=4"
+    assert agents.from_spec("easy", game="royal-racers").spec == "greedy:blunders=0.3,memory=0"
     for game in ("chaos-checkers", "cardboard-machines", None):
         assert agents.levels(game) == agents.LEVELS
         assert agents.from_spec("hard", game=game).spec == "mcts:iterations=2000"
@@ -280,7 +283,7 @@ def test_spec_strings_parse_and_normalise() -> None:
         (
             "alphazero",
             r"no agent or level called 'alphazero'; choose a level \(easy, medium or hard\) or an agent "
-            r"\(greedy, mcts, "
+            r"\(greedy, ismcts, mcts, "
             "random or rollout",
         ),
         ("mcts:speed=3", "no parameter speed; its parameters are"),

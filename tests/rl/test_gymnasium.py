@@ -152,7 +152,11 @@ def test_a_seed_must_be_an_integer_of_at_least_0(seed: Any, error: type[Exceptio
         ({"illegal_reward": float("nan")}, SettingError, "illegal_reward must be a finite number"),
         ({"max_steps": 0}, SettingError, "max_steps must be a positive number of decisions, or None"),
         ({"max_steps": "10"}, SettingTypeError, "max_steps must be a positive number of decisions"),
-        ({"render_mode": "human"}, SettingError, "render_mode must be None or 'ansi', not 'human'"),
+        (
+            {"render_mode": "human"},
+            SettingError,
+            "render_mode must be None, 'ansi' or 'rgb_array', not 'human'",
+        ),
     ],
 )
 def test_a_setting_the_environment_does_not_take_is_refused_with_its_reason(

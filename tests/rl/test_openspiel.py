@@ -59,20 +59,95 @@ def test_openspiel_mcts_bot_plays_a_whole_game(name: str) -> None:
             decisions += 1
     assert decisions > 0
     assert state.chaos_state.is_terminal()  # ended by the game's rules and caps
-    assert sum(state.returns()) == pytest.approx(1.0)
+    two = game.num_players() == 2
+    assert sum(state.returns()) == pytest.approx(0.0 if two else 1.0)
 
 
-def test_game_types_follow_the_games() -> None:
-    for name in chaosgames.list_games():
-        game_type = pyspiel.load_game(openspiel.spiel_name(name)).get_type()
-        cls = chaosgames.core.game_class(name)
-        assert (game_type.min_num_players, game_type.max_num_players) == (cls.min_players, cls.max_players)
-        assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-        hidden = name == "royal-racers"
-        expected = "IMPERFECT_INFORMATION" if hidden else "PERFECT_INFORMATION"
-        assert game_type.information.name == expected
-        assert game_type.provides_information_state_string is not hidden
+def random_play(game: Any, seed: int, decisions: int = 400) -> tuple[Any, bool]:
+    """A state after up to `decisions` random decisions, and whether a chance node was met."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    chance = False
+    made = 0
+    while not state.is_terminal() and made < decisions:
+        if state.is_chance_node():
+            chance = True
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            made += 1
+    return state, chance
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_each_game_type_is_what_the_game_does(name: str, options: dict[str, Any]) -> None:
+    """Chance nodes met or not, information hidden or not, returns as the utility says."""
+    game = load(name, options)
+    game_type = game.get_type()
+    cls = chaosgames.core.game_class(name)
+    assert (game_type.min_num_players, game_type.max_num_players) == (cls.min_players, cls.max_players)
+    assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    seen_chance = any(random_play(game, seed, 120)[1] for seed in range(3))
+    stochastic = game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert stochastic is seen_chance
+    assert (game.max_chance_outcomes() > 0) is seen_chance
+    # Hidden information: somewhere a player's observation shows a field of the full state
+    # document otherwise (Royal Racers: face-down cards without their rank).
+    hidden = False
+    for seed in range(2):
+        state, _ = random_play(game, seed, 300)
+        full = state.chaos_state.to_json()
+        for player in range(game.num_players()):
+            view = state.chaos_state.observation(player)
+            hidden |= any(view[key] != full[key] for key in view if key in full)
+    imperfect = game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert imperfect is hidden
+    assert game_type.provides_information_state_string and game_type.provides_information_state_tensor
+    zero_sum = game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert zero_sum is (game.num_players() == 2)
+    assert game.utility_sum() == (0.0 if zero_sum else 1.0)
+    assert (game.min_utility(), game.max_utility()) == ((-1.0 if zero_sum else 0.0), 1.0)
+
+
+def test_plain_checkers_is_deterministic_zero_sum_and_alpha_beta_searches_it() -> None:
+    """alpha_beta_search used to refuse it (a chance game, constant-sum)."""
+    from open_spiel.python.algorithms import minimax
+
+    game = pyspiel.load_game("chaosgames_chaos_checkers(chaos=false,max_moves=200)")
+    game_type = game.get_type()
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+    state = game.new_initial_state()
+    value, action = minimax.alpha_beta_search(
+        game, state=state, maximum_depth=2, value_function=lambda s: 0.0
+    )
+    assert action in state.legal_actions() and value == 0.0  # nothing decided two plies in
+    assert minimax.expectiminimax(state, 2, lambda s: 0.0, 0) == (0.0, action)
+    # A random game to its end, its winning move taken back: the winner to move, alpha-beta
+    # one ply deep finds a move worth a win (1; a loss is -1, a shared result 0).
+    for seed in range(20):
+        ended, _ = random_play(game, seed, 10_000)
+        if ended.is_terminal() and max(ended.returns()) == 1.0:
+            break
+    assert sorted(ended.returns()) == [-1.0, 1.0]
+    winner = ended.returns().index(1.0)
+    ended.undo_action(winner, ended.history()[-1])
+    assert not ended.is_terminal() and ended.current_player() == winner
+    value, action = minimax.alpha_beta_search(
+        game, state=ended, maximum_depth=1, value_function=lambda s: 0.0
+    )
+    assert value == 1.0
+    ended.apply_action(action)
+    assert ended.is_terminal() and ended.returns()[winner] == 1.0
+
+
+def test_a_finished_two_player_game_scores_win_one_loss_minus_one() -> None:
+    game = pyspiel.load_game("chaosgames_royal_racers(players=2,max_rounds=30)")
+    state, _ = random_play(game, 5, 10_000)
+    assert state.is_terminal() and not state.is_truncated()
+    shares = state.chaos_state.returns()
+    assert state.returns() == [2 * share - 1 for share in shares]
 
 
 def test_parameters_are_the_game_options() -> None:
@@ -87,7 +162,7 @@ def test_parameters_are_the_game_options() -> None:
         pyspiel.load_game("chaosgames_royal_racers(players=7)")
 
 
-def test_a_game_past_max_game_length_ends_as_a_draw() -> None:
+def test_a_game_past_max_game_length_is_truncated_not_played_out() -> None:
     game = pyspiel.load_game("chaosgames_chaos_cruisers(players=2,max_game_length=12)")
     state = game.new_initial_state()
     rng = np.random.RandomState(0)
@@ -97,7 +172,8 @@ def test_a_game_past_max_game_length_ends_as_a_draw() -> None:
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert not state.chaos_state.is_terminal()
-    assert state.returns() == [0.5, 0.5]
+    assert state.is_truncated()
+    assert state.returns() == [0.0, 0.0]  # two players: zero-sum, nobody's win
     assert len([h for h in state.full_history() if h.player >= 0]) == 12
 
 
@@ -179,7 +255,108 @@ def test_a_max_game_length_below_one_is_refused() -> None:
 
 def test_observers_the_adapter_cannot_give_are_refused() -> None:
     game = pyspiel.load_game("chaosgames_royal_racers")
-    with pytest.raises(SettingError, match="Royal Racers hides information"):
-        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     with pytest.raises(SettingError, match="Observation parameters are not supported"):
         game.make_py_observer(None, {"a": 1})
+    with pytest.raises(SettingError, match="Observation parameters are not supported"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True), {"a": 1})
+    with pytest.raises(SettingError, match="memory must be -1"):
+        pyspiel.load_game("chaosgames_royal_racers(memory=-2)")
+
+
+def racing(memory: int, seed: int, decisions: int) -> Any:
+    game = pyspiel.load_game(f"chaosgames_royal_racers(players=2,max_rounds=60,memory={memory})")
+    state, _ = random_play(game, seed, decisions)
+    return game, state
+
+
+@pytest.mark.parametrize("memory", [0, 2, -1])
+def test_royal_racers_information_states_are_what_the_player_saw_and_remembers(memory: int) -> None:
+    """Two states a player cannot tell apart give the same information state; resampled
+    states are such states; the observation stays what the table shows."""
+    for seed in range(3):
+        _, state = racing(memory, seed, 150)
+        assert state.chaos_state.down, "cards lie face down"
+        for player in range(2):
+            info = state.information_state_string(player)
+            tensor = state.information_state_tensor(player)
+            doc = json.loads(info)
+            remembered = state._inner.recollections[player].remembered(state.chaos_state, memory)
+            assert len(doc["remembered"]) == len(remembered)
+            if memory >= 0:
+                assert len(remembered) <= memory
+            else:  # a careful player: every face-down card, so the position itself
+                assert state._inner.recollections[player].complete(state.chaos_state, memory)
+            sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+            layouts = set()
+            for _ in range(6):
+                other = state.resample_from_infostate(player, sampler)
+                assert other.information_state_string(player) == info
+                assert other.information_state_tensor(player) == pytest.approx(tensor)
+                assert other.observation_string(player) == state.observation_string(player)
+                assert other.legal_actions() == state.legal_actions()
+                layouts.add(tuple(other.chaos_state.cards))
+            if memory == -1:
+                assert layouts == {tuple(state.chaos_state.cards)}
+            elif memory == 0:
+                assert len(layouts) > 1  # the forgotten cards lie anywhere they could
+
+
+def test_a_card_seen_going_down_is_remembered_and_changes_the_information_state() -> None:
+    """Swap two face-down cards the player remembers: the information states differ; swap
+    two it has forgotten: they are the same."""
+    _, state = racing(1, 4, 150)
+    chaos = state.chaos_state
+    recollection = state._inner.recollections[0]
+    down = [sq for sq in range(36) if chaos.down >> sq & 1 and sq not in recollection._known(chaos, 1)]
+    kept = list(recollection.remembered(chaos, 1))
+    assert len(down) >= 2 and len(kept) == 1
+    forgotten = state.clone()
+    cards = forgotten.chaos_state.cards
+    a, b = down[:2]
+    cards[a], cards[b] = cards[b], cards[a]
+    assert forgotten.information_state_string(0) == state.information_state_string(0)
+    swapped = state.clone()
+    cards = swapped.chaos_state.cards
+    cards[kept[0]], cards[a] = cards[a], cards[kept[0]]
+    assert swapped.information_state_string(0) != state.information_state_string(0)
+
+
+def test_ismcts_bot_plays_whole_royal_racers_games() -> None:
+    from open_spiel.python.algorithms import ismcts
+
+    for memory in (0, -1):
+        game = pyspiel.load_game(f"chaosgames_royal_racers(players=2,max_rounds=12,memory={memory})")
+        rng = np.random.RandomState(memory + 2)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+                decisions += 1
+        assert decisions > 20 and state.chaos_state.is_terminal() and not state.is_truncated()
+
+
+def test_undo_action_takes_the_last_action_back() -> None:
+    game, state = racing(0, 6, 40)
+    history = state.history()
+    before = pyspiel.load_game(
+        "chaosgames_royal_racers(players=2,max_rounds=60,memory=0)"
+    ).new_initial_state()
+    for action in history[:-1]:
+        before.apply_action(action)
+    last = state.full_history()[-1]
+    with pytest.raises(chaosgames.IllegalActionError, match="Only the last action can be undone"):
+        state.undo_action(last.player, last.action + 1)
+    state.undo_action(last.player, last.action)
+    assert state.history() == before.history() and state.move_number() == before.move_number()
+    assert state.chaos_state.to_json() == before.chaos_state.to_json()
+    assert state.information_state_string(0) == before.information_state_string(0)
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == before.history() and str(again) == str(before)

@@ -176,7 +176,11 @@ def test_a_loaded_game_or_a_name_with_options() -> None:
 @pytest.mark.parametrize(
     ("settings", "error", "message"),
     [
-        ({"render_mode": "rgb_array"}, SettingError, "render_mode must be None or 'ansi', not 'rgb_array'"),
+        (
+            {"render_mode": "human"},
+            SettingError,
+            "render_mode must be None, 'ansi' or 'rgb_array', not 'human'",
+        ),
         ({"max_steps": 0}, SettingError, "max_steps must be a positive number of decisions, or None"),
         ({"max_steps": "10"}, SettingTypeError, "max_steps must be a positive number of decisions"),
     ],

@@ -53,7 +53,7 @@ class TestCatalogueAndLobby:
             "maximum": 5,
         }
         assert [g["hides_information"] for g in doc["games"]] == [False, False, False, True]
-        assert {a["name"] for a in doc["agents"]} == {"random", "greedy", "mcts", "rollout"}
+        assert {a["name"] for a in doc["agents"]} == {"random", "greedy", "ismcts", "mcts", "rollout"}
 
     def test_health(self, client: TestClient) -> None:
         assert client.get("/api/health").json() == {

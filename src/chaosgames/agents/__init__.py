@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from chaosgames.agents.base import Agent, AgentError, Progress, param, parameters
+from chaosgames.agents.ismcts import IsmctsAgent
 from chaosgames.agents.mcts import MctsAgent
 from chaosgames.agents.rollout import RolloutAgent
 from chaosgames.agents.simple import GreedyAgent, RandomAgent
@@ -24,7 +25,7 @@ def register_agent(cls: type[Agent]) -> type[Agent]:
     return cls
 
 
-for _cls in (RandomAgent, GreedyAgent, MctsAgent, RolloutAgent):
+for _cls in (RandomAgent, GreedyAgent, MctsAgent, IsmctsAgent, RolloutAgent):
     register_agent(_cls)
 
 
@@ -98,13 +99,23 @@ _RACING_LEVELS = {
     "hard": "mcts:iterations=200",
 }
 
+_MEMORY_LEVELS = {
+    # Royal Racers' levels decide from what their seat saw of the cards (the racing
+    # levels above, made honest): easy forgets every card once it is face down, medium
+    # remembers the last four it saw go down, hard every one, as a careful player does
+    # (docs/agents.md, "Levels").
+    "easy": "greedy:blunders=0.3,memory=0",
+    "medium": "greedy:memory=4",
+    "hard": "ismcts:iterations=200",
+}
+
 GAME_LEVELS: dict[str, dict[str, str]] = {
     # In the two racing games ten times the search is not a stronger player (hard won 9
     # of 28 against medium in Royal Racers, 1 of 13 in Chaos Cruisers): the search is
     # their hardest level and each level below is one measured step weaker
     # (docs/results/strength.md, "Level ladder").
     "chaos-cruisers": _RACING_LEVELS,
-    "royal-racers": _RACING_LEVELS,
+    "royal-racers": _MEMORY_LEVELS,
 }
 """The games whose levels name other specs than `LEVELS`, by registry name."""
 
@@ -152,6 +163,7 @@ __all__ = [
     "Agent",
     "AgentError",
     "GreedyAgent",
+    "IsmctsAgent",
     "MctsAgent",
     "Progress",
     "RandomAgent",

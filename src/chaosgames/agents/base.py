@@ -13,8 +13,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from chaosgames.core import CHANCE, TERMINAL, Action, ChaosGamesError, State
+from chaosgames.core import CHANCE, TERMINAL, Action, ChaosGamesError, IllegalActionError, State
 from chaosgames.core.errors import InvalidOptionError, describe_choices
+from chaosgames.core.information import Recollection, follow
 from chaosgames.core.options import Option
 
 Progress = Callable[[float], None]
@@ -75,6 +76,12 @@ class Agent:
         Drivers call it for every action so search agents can keep their tree; the
         default ignores it.
         """
+
+    def tell(self, recollection: Recollection, state: State) -> None:
+        """What the seat to act in `state` has seen of the game so far, from a driver that
+        rebuilt the position rather than telling each action (the web's computer seats).
+        Agents that decide from their seat's information (`greedy`, `ismcts`) use it for
+        that state; the default ignores it."""
 
     def reset(self) -> None:
         """Forget everything learnt about the current game (a new game starts)."""
@@ -162,3 +169,54 @@ class LoopGuardedAgent(Agent):
     def reset(self) -> None:
         super().reset()
         self._loops.reset()
+
+
+class Witness:
+    """The game an agent has been told, action by action, and what each seat saw of it.
+
+    `observe` and `tell` feed it as the agent's own methods are fed; `recollection(state,
+    seat)` is then the seat's recollection of `state` (`chaosgames.core.information`). A
+    state it has not followed (the driver skipped `observe`, or another game) gets the
+    recollection of a seat that has just sat down: only what the table shows now.
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self._start: State | None = None
+        self._tracked: State | None = None
+        self._heard: list[Action] = []
+        self._seats: dict[int, Recollection] = {}
+        self._told: tuple[Recollection, dict[str, Any]] | None = None
+
+    def observe(self, state: State, action: Action) -> None:
+        if not state.game.hides_information():
+            return  # the observation is everything: nothing to follow
+        if self._tracked is None:
+            self._start, self._tracked = state.clone(), state.clone()
+        for recollection in self._seats.values():
+            recollection.hear(self._tracked, action)
+        try:
+            self._tracked.apply_action(action)
+        except IllegalActionError:  # told another game than the one followed: start again
+            self.reset()
+            return
+        self._heard.append(action)
+
+    def tell(self, recollection: Recollection, state: State) -> None:
+        self._told = (recollection, state.to_json())
+
+    def recollection(self, state: State, seat: int) -> Recollection:
+        if not state.game.hides_information():
+            return state.game.recollection(seat)
+        doc = state.to_json()
+        if self._told is not None and self._told[0].seat == seat and self._told[1] == doc:
+            return self._told[0]
+        if self._start is not None and self._tracked is not None and self._tracked.to_json() == doc:
+            recollection = self._seats.get(seat)
+            if recollection is None:
+                _, recollection = follow(state.game, seat, self._heard, self._start.clone())
+                self._seats[seat] = recollection
+            return recollection
+        return state.game.recollection(seat)

@@ -12,13 +12,35 @@ from chaosgames.agents.base import (
     LoopGuard,
     LoopGuardedAgent,
     Progress,
+    Witness,
     check_decision_node,
     param,
     parameters,
 )
 from chaosgames.core import CHANCE, Action, State
 from chaosgames.core.chance import sample_outcome
+from chaosgames.core.information import ALL, Recollection
 from chaosgames.core.options import Option
+
+MEMORY_DOC = (
+    "what the seat remembers of what it saw and the table no longer shows (Royal Racers: the face-down"
+    " cards it saw go down, the latest first): -1 everything, 0 nothing, k the k latest"
+)
+
+
+def memory_param() -> Option:
+    """The `memory` parameter of the agents that decide from their seat's information."""
+    return param("memory", int, ALL, MEMORY_DOC, minimum=ALL)
+
+
+def worlds_param(default: int) -> Option:
+    return param(
+        "worlds",
+        int,
+        default,
+        "positions drawn from what the seat knows, where it does not know all (a search splits among them)",
+        minimum=1,
+    )
 
 
 class RandomAgent(Agent):
@@ -43,6 +65,12 @@ class GreedyAgent(LoopGuardedAgent):
     agent plays the one of its three best actions it has played there least often. With
     `blunders` p > 0, each decision is, with chance p, a uniformly random legal action
     instead: a weaker player (a level, `easy`, in the racing games).
+
+    Greedy decides from its seat's information (`chaosgames.core.information`): where the
+    seat does not know everything (Royal Racers: a face-down card it never saw or has
+    forgotten, with `memory`), each action is rated in `worlds` positions drawn from what
+    the seat knows, the same positions for every action, and its value is the mean.
+    Where it knows everything, that is the position itself, and greedy plays as it did.
     """
 
     name = "greedy"
@@ -64,7 +92,23 @@ class GreedyAgent(LoopGuardedAgent):
             minimum=0.0,
             maximum=1.0,
         ),
+        memory_param(),
+        worlds_param(8),
     )
+
+    def __init__(self, /, seed: int | None = None, **params: object) -> None:
+        super().__init__(seed, **params)
+        self._witness = Witness()
+
+    def observe(self, state: State, action: Action) -> None:
+        self._witness.observe(state, action)
+
+    def tell(self, recollection: Recollection, state: State) -> None:
+        self._witness.tell(recollection, state)
+
+    def reset(self) -> None:
+        super().reset()
+        self._witness.reset()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
@@ -74,14 +118,26 @@ class GreedyAgent(LoopGuardedAgent):
         if blunders and self.rng.random() < blunders:  # no draw at 0: the default plays as before
             return self.rng.choice(legal)
         player = state.current_player()
+        worlds = self._worlds(state, player)
         values: list[float] = []
         for number, action in enumerate(legal):
-            child = state.clone()
-            child.apply_unchecked(action)  # one of the state's own legal actions
-            values.append(self._value(child, player, self.settings["chance_depth"]))
+            total = 0.0
+            for world in worlds:
+                child = world.clone()
+                child.apply_unchecked(action)  # the seat's legal actions are the same in every world
+                total += self._value(child, player, self.settings["chance_depth"])
+            values.append(total / len(worlds))
             if progress is not None:
                 progress((number + 1) / len(legal))
         return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
+
+    def _worlds(self, state: State, player: int) -> list[State]:
+        """The position itself where the seat knows it all, else `worlds` drawn from what it knows."""
+        memory: int = self.settings["memory"]
+        recollection = self._witness.recollection(state, player)
+        if recollection.complete(state, memory):
+            return [state]
+        return [recollection.sample(state, self.rng, memory) for _ in range(self.settings["worlds"])]
 
     def _value(self, state: State, player: int, chance_depth: int) -> float:
         return greedy_value(state, player, chance_depth, self.settings["samples"], self.rng)

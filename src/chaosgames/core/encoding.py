@@ -30,6 +30,7 @@ from __future__ import annotations
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +71,18 @@ def as_index(value: Any) -> int:
     )
 
 
+@dataclass(frozen=True)
+class BoardPlanes:
+    """The observation vector begins with `planes` planes of `len(cells)` entries each
+    (plane-major); entry i of a plane is the grid cell `cells[i]`, (row, column) of a
+    `height` x `width` grid, row 0 at the top as the board is drawn."""
+
+    planes: int
+    height: int
+    width: int
+    cells: tuple[tuple[int, int], ...]
+
+
 class Encoding(ABC):
     """Action indices and observation vectors of one game with its options."""
 
@@ -90,6 +103,12 @@ class Encoding(ABC):
 
         `observation` is what `state.observation(player)` returned.
         """
+
+    def board_planes(self) -> BoardPlanes | None:
+        """For a game played on a grid: how the observation vector's first planes lie on
+        it, so a learner can take them as images (`chaosgames.rl`'s `observation="planes"`).
+        None (the default) for a game without one."""
+        return None
 
     @abstractmethod
     def _slot_name(self, index: int) -> str:

@@ -10,6 +10,7 @@ untouched, a cached list of legal actions, and notation lookup.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import operator
 from abc import ABC, abstractmethod
@@ -27,6 +28,7 @@ from chaosgames.core.errors import (
     quote,
     shorten,
 )
+from chaosgames.core.information import Recollection
 from chaosgames.core.notation import Notation
 from chaosgames.core.options import Option, validate_options
 from chaosgames.core.story import LegendSection, Told
@@ -235,6 +237,18 @@ class Game(ABC):
         """
         return False
 
+    def uses_chance(self) -> bool:
+        """Whether chance nodes (dice, shuffles, draws) can occur under these options. The
+        default: yes. A game that says no never has one (tests/rl check every game), and
+        research tools may then call it deterministic (plain checkers)."""
+        return True
+
+    def recollection(self, seat: int) -> Recollection:
+        """A new recollection of what `seat` sees and remembers of a game from its start
+        (`chaosgames.core.information`): the information state agents and research tools
+        decide from. The default suits a game that hides nothing."""
+        return Recollection(self, seat)
+
     def describe_action(self, state: State, action: Action) -> str:
         """A short sentence for a player choosing among actions; by default the notation."""
         return str(action)
@@ -437,6 +451,15 @@ class State(ABC):
         if index is None:
             index = self._index = self.game.notation.index(self._cached_legal())
         return index
+
+    def key(self) -> bytes:
+        """A compact hashable key of the whole position, for tabular methods: the 16-byte
+        BLAKE2b digest of its state document (`to_json`), so positions with equal documents
+        share it and others differ (a collision is as unlikely as one of two random 128-bit
+        numbers). Hidden information is in it: a learner that must not read it keys on
+        its seat's information state instead (`Recollection.key`)."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
     def round_number(self) -> int:
         """The current round, counted from 1 (0 during setup), for statistics."""

@@ -18,7 +18,11 @@
   whole one, text, None, a bool) raises `ActionIndexTypeError` (also a TypeError) and
   the episode goes on; Python and numpy integers are actions.
 - Truncation: after `max_steps` learner decisions (default 2000; None: no limit) an
-  unfinished game is truncated.
+  unfinished game is truncated (`truncated` true, no reward; never scored as a draw).
+- `memory`, `planes` and `render_mode="rgb_array"` as in the PettingZoo environment: what
+  the learner's observation adds of what it saw and remembers (Royal Racers), the board's
+  planes as an image (`board`), its picture as an RGB array. The opponents decide from
+  their own seats' information (`greedy`, `ismcts`; `mcts` sees everything).
 - A setting the environment does not take (a seat past the last, `opponents` that are no
   agent specs, a non-numeric `illegal_reward`, a seed) raises
   `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also a
@@ -63,7 +67,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
     """A chaosgames game seen from one seat (see the module docstring)."""
 
     # Read by gymnasium.make before an instance exists, so it is a class attribute.
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -74,6 +78,8 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         max_steps: int | None = DEFAULT_MAX_STEPS,
         illegal_reward: float = -1.0,
+        memory: int = 0,
+        planes: bool = False,
         **options: Any,
     ) -> None:
         self.render_mode = checked_render_mode(render_mode)
@@ -83,18 +89,20 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal_reward = real_number("illegal_reward", illegal_reward)
         # max_steps counts the learner's decisions; the table counts everyone's.
         self.max_steps = optional_whole_number("max_steps", max_steps, 1, MAX_STEPS_ACCEPTED)
-        self.table = Table(loaded, None)
+        self.table = Table(loaded, None, memory, planes)
         others = [s for s in range(n) if s != self.seat]
         self.opponent_specs = dict(zip(others, _opponent_specs(opponents, len(others)), strict=True))
         for spec in self.opponent_specs.values():
             from_spec(spec, game=loaded.name)  # a bad spec fails here, not at the first reset
         encoding = self.table.encoding
-        observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
-            }
-        )
+        fields: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
+        }
+        board = self.table.board
+        if board is not None:
+            fields["board"] = spaces.Box(0.0, 1.0, (board.planes, board.height, board.width), np.float32)
+        observation_space = spaces.Dict(fields)
         self.observation_space = cast("spaces.Space[Observation]", observation_space)
         self.action_space = spaces.Discrete(encoding.num_actions)
         self._seeder: random.Random | None = None
@@ -145,9 +153,11 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         """The legal actions of the learner as booleans."""
         return self.table.mask().astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | npt.NDArray[np.uint8] | None:  # type: ignore[override]
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.table.picture(self.seat)
         return self.table.render(self.seat)
 
     def _play_opponents(self) -> None:
@@ -161,7 +171,11 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
             if self.table.player == self.seat
             else np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         )
-        return {"observation": self.table.observe(self.seat), "action_mask": mask}
+        vector = self.table.observe(self.seat)
+        seen: Observation = {"observation": vector, "action_mask": mask}
+        if self.table.board is not None:
+            seen["board"] = self.table.planes(vector)
+        return seen
 
 
 def _opponent_specs(opponents: object, count: int) -> list[str]:

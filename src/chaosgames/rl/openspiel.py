@@ -9,24 +9,36 @@ game strings separate parameters with commas, so inside a text parameter a comma
 written as a semicolon: `chaosgames_chaos_checkers(first_colours=green;blue;red)`,
 `boards=[3;0;5;1;8;2]`.
 
-- Game type: sequential, explicit chance (every die roll, shuffle and bag draw is a chance
-  node; outcome i is the i-th entry of the game's `chance_outcomes()`), perfect
-  information unless the game hides something from a player (Royal Racers' face-down
-  ranks), constant-sum returns in [0, 1] summing to 1, rewards only at the end, 2-4
-  players as the game allows.
+- Game type, per loaded game (`game.get_type()`): sequential; explicit chance (every die
+  roll, shuffle and bag draw is a chance node; outcome i is the i-th entry of the game's
+  `chance_outcomes()`), or deterministic where the game's options allow no chance node
+  (plain checkers: `Game.uses_chance()`); perfect information unless the game hides
+  something from a player (Royal Racers' face-down ranks: imperfect information); with
+  two players zero-sum, returns 2 x share - 1 (win 1, loss -1, shared 0), with more
+  constant-sum shares in [0, 1] summing to 1; rewards only at the end, 2-4 players as the
+  game allows. The registered type is that of the default options.
 - Actions are the game's fixed action indices (`Game.encoding()`, docs/research.md). An
   index that is not legal raises `IllegalActionError` and changes nothing: at a chance
   node, one outside the node's outcomes (`ActionIndexRangeError`, also a ValueError); at a
   decision, one outside the action space likewise, or one the player may not take now.
 - `max_game_length` (default 3000) bounds the player decisions OpenSpiel may see, as its
-  API requires: a game still running after that many decisions ends as a draw (equal
-  shares). The games' own caps (`max_rounds`, `max_moves`, `max_turns`) end a game by
+  API requires. OpenSpiel has no truncation: a game still running after that many
+  decisions is terminal with equal shares (0 each with two players), and
+  `state.is_truncated()` says it was cut short, not played out (never count it as a
+  draw). The games' own caps (`max_rounds`, `max_moves`, `max_turns`) end a game by
   their rules instead; set one when a game should finish sooner.
 - Observations (string and tensor) come from `state.observation(player)` only: the
-  string is that document as JSON, the tensor the game's observation vector. Perfect
-  information games also give an information-state string (the action history); games
-  with hidden information give none (a perfect-recall one would be the player's whole
-  history of observations).
+  string is that document as JSON, the tensor the game's observation vector.
+- Information states: perfect-information games give the action history as string and
+  the observation vector as tensor. A game that hides information (Royal Racers without
+  the memory aid) gives what the player has seen and remembers
+  (`chaosgames.core.information`): the parameter `memory` (default -1: every card it saw
+  go face down, as a careful player, so the information state is the whole position;
+  k: the k it saw last) chooses how much; the string is the recollection's document as
+  JSON, the tensor its vector (the observation's, with the remembered cards' ranks and
+  suits). `resample_from_infostate(player, sampler)` returns a state with the same
+  information state for that player, the rest drawn with the sampler (its history is
+  the original's). `undo_action` takes the last action back.
 - A parameter the adapter does not take (`max_game_length` below 1, observer
   parameters, a perfect-recall observer of a game that hides information) raises
   `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also
@@ -36,18 +48,32 @@ written as a semicolon: `chaosgames_chaos_checkers(first_colours=green;blue;red)
 
 from __future__ import annotations
 
+import base64
 import json
+import pickle
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from chaosgames.core import CHANCE, TERMINAL, Action, Game, State, game_class, list_games, load_game
+from chaosgames.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalActionError,
+    State,
+    game_class,
+    list_games,
+    load_game,
+)
 from chaosgames.core.encoding import ActionIndexRangeError, Encoding, as_index
 from chaosgames.core.errors import quote
+from chaosgames.core.information import ALL, Recollection
 from chaosgames.core.options import Option
 from chaosgames.rl.settings import SettingError, whole_number
 
@@ -99,24 +125,56 @@ def _game_type(game: str) -> pyspiel.GameType:
     cls = game_class(game)
     params = {"players": cls.default_players, **{o.name: _parameter(o, o.default) for o in cls.option_spec}}
     params["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
-    hides = cls().hides_information()
+    default = cls()
+    if default.hides_information():
+        params["memory"] = ALL
+    return _type_of(default, params)
+
+
+def _type_of(game: Game, params: dict[str, Any]) -> pyspiel.GameType:
+    """The OpenSpiel type of a loaded game: its chance, information and utility as they are."""
+    cls = type(game)
     information = pyspiel.GameType.Information
+    chance = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
-        short_name=spiel_name(game),
+        short_name=spiel_name(cls.name),
         long_name=f"chaosgames {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=information.IMPERFECT_INFORMATION if hides else information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        chance_mode=chance.EXPLICIT_STOCHASTIC if game.uses_chance() else chance.DETERMINISTIC,
+        information=information.IMPERFECT_INFORMATION
+        if game.hides_information()
+        else information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM
+        if _zero_sum(game)
+        else pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
-        provides_information_state_string=not hides,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
     )
+
+
+def _zero_sum(game: Game) -> bool:
+    """Two players: returns 2 x share - 1 (win 1, loss -1, shared 0), what minimax expects."""
+    return game.num_players == 2
+
+
+def spiel_returns(game: Game, shares: list[float]) -> list[float]:
+    """A game's `returns()` (shares summing to 1) as OpenSpiel returns of its type."""
+    if _zero_sum(game):
+        return [2.0 * share - 1.0 for share in shares]
+    return [float(share) for share in shares]
+
+
+class PlayerAction(NamedTuple):
+    """An entry of `full_history()`, as OpenSpiel's own (which Python cannot construct)."""
+
+    player: int
+    action: int
 
 
 @dataclass(frozen=True)
@@ -126,6 +184,12 @@ class _Setup:
     game: Game
     encoding: Encoding
     max_length: int
+    memory: int = ALL
+    """What each player remembers in a game that hides information (`chaosgames.core.information`)."""
+
+    @property
+    def hides(self) -> bool:
+        return self.game.hides_information()
 
 
 class ChaosGamesSpielGame(pyspiel.Game):
@@ -144,24 +208,28 @@ class ChaosGamesSpielGame(pyspiel.Game):
             1,
             accepted="a positive number of decisions",
         )
+        memory = whole_number(
+            "memory", given.pop("memory", ALL), ALL, accepted="-1 (every card seen) or a count of at least 0"
+        )
         spec = {o.name: o for o in game_class(game).option_spec}
         options = {k: _option_value(spec[k], v) if k in spec else v for k, v in given.items()}
         loaded = load_game(game, **options)
         encoding = loaded.encoding()
+        zero_sum = _zero_sum(loaded)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_actions,
-            max_chance_outcomes=encoding.max_chance_outcomes,
+            max_chance_outcomes=encoding.max_chance_outcomes if loaded.uses_chance() else 0,
             num_players=loaded.num_players,
-            min_utility=0.0,
+            min_utility=-1.0 if zero_sum else 0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=0.0 if zero_sum else 1.0,
             max_game_length=max_length,
         )
         # Only the parameters that differ from their defaults name the game (its string).
         defaults = game_type.parameter_specification
         named = {k: v for k, v in params.items() if k not in defaults or defaults[k] != v}
-        super().__init__(game_type, info, named)
-        self.setup = _Setup(loaded, encoding, max_length)
+        super().__init__(_type_of(loaded, dict(defaults)), info, named)
+        self.setup = _Setup(loaded, encoding, max_length, memory)
 
     def new_initial_state(self) -> ChaosGamesSpielState:
         return ChaosGamesSpielState(self)
@@ -171,12 +239,9 @@ class ChaosGamesSpielGame(pyspiel.Game):
     ) -> Any:
         if iig_obs_type is None or not iig_obs_type.perfect_recall:
             return _Observer(self.setup, params)
-        if not self.setup.game.hides_information():
-            return IIGObserverForPublicInfoGame(iig_obs_type, params)
-        raise SettingError(
-            f"{self.setup.game.title} hides information and gives no perfect-recall information "
-            "state; use observations (observation_string, observation_tensor)."
-        )
+        if not self.setup.hides:
+            return _PublicHistoryObserver(self.setup, iig_obs_type, params)
+        return _InformationObserver(self.setup, params)
 
 
 class _Inner:
@@ -187,12 +252,18 @@ class _Inner:
     the state document, so neither copies the game.
     """
 
-    __slots__ = ("_legal", "_state", "setup")
+    __slots__ = ("_legal", "_state", "recollections", "setup")
 
-    def __init__(self, setup: _Setup, state: State | None = None) -> None:
+    def __init__(
+        self, setup: _Setup, state: State | None = None, recollections: list[Recollection] | None = None
+    ) -> None:
         self.setup = setup
         self._state = state
         self._legal: dict[int, Action] | None = None
+        if recollections is None and setup.hides:
+            recollections = [setup.game.recollection(seat) for seat in range(setup.game.num_players)]
+        self.recollections = recollections or []
+        """What each player saw and remembers (games that hide information only)."""
 
     @property
     def state(self) -> State:
@@ -206,22 +277,45 @@ class _Inner:
         return self._legal
 
     def apply(self, action: Action) -> None:
-        self.state.apply_action(action)
+        state = self.state
+        # Every action comes from the legal list (`pick`, `_chance_outcome`): hearing it
+        # first cannot note an action that is then refused.
+        for recollection in self.recollections:
+            recollection.hear(state, action)
+        state.apply_action(action)
         self._legal = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        copy = _Inner(self.setup, self.state.clone())
+        copy = _Inner(self.setup, self.state.clone(), [r.copy() for r in self.recollections])
         copy._legal = self._legal  # replaced, never changed in place
         return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
-        game = self.setup.game
-        return (_restore, (game.name, game.options, self.setup.max_length, self.state.to_json()))
+        setup = self.setup
+        game = setup.game
+        memories = [r.to_json() for r in self.recollections]
+        return (
+            _restore,
+            (game.name, game.options, setup.max_length, self.state.to_json(), setup.memory, memories),
+        )
 
 
-def _restore(name: str, options: dict[str, Any], max_length: int, doc: dict[str, Any]) -> _Inner:
+def _restore(
+    name: str,
+    options: dict[str, Any],
+    max_length: int,
+    doc: dict[str, Any],
+    memory: int = ALL,
+    memories: list[Any] | None = None,
+) -> _Inner:
     game = load_game(name, **options)
-    return _Inner(_Setup(game, game.encoding(), max_length), game.state_from_json(doc))
+    setup = _Setup(game, game.encoding(), max_length, memory)
+    recollections = None
+    if memories:
+        recollections = [
+            type(game.recollection(seat)).from_json(game, seat, kept) for seat, kept in enumerate(memories)
+        ]
+    return _Inner(setup, game.state_from_json(doc), recollections)
 
 
 class ChaosGamesSpielState(pyspiel.State):
@@ -232,6 +326,8 @@ class ChaosGamesSpielState(pyspiel.State):
         self._inner = _Inner(game.setup)
         self._decisions = 0
         self._capped = False
+        self._played: list[tuple[int, int]] = []
+        """(player, action) of every action applied, chance's as player -1 (see undo_action)."""
 
     @property
     def chaos_state(self) -> State:
@@ -259,8 +355,11 @@ class ChaosGamesSpielState(pyspiel.State):
         state = self._inner.state
         if state.current_player() == CHANCE:
             self._inner.apply(_chance_outcome(state, action))
+            self._played.append((int(pyspiel.PlayerId.CHANCE), int(action)))
             return
+        player = state.current_player()
         self._inner.apply(self._inner.setup.encoding.pick(self._inner.legal(), action))
+        self._played.append((player, int(action)))
         self._decisions += 1
         if self._decisions >= self._inner.setup.max_length and not state.is_terminal():
             self._capped = True
@@ -278,12 +377,65 @@ class ChaosGamesSpielState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self._capped or self._inner.state.is_terminal()
 
+    def is_truncated(self) -> bool:
+        """Whether `max_game_length` ended the game before its rules did (not a draw)."""
+        return self._capped
+
     def returns(self) -> list[float]:
-        n = self._inner.setup.game.num_players
+        game = self._inner.setup.game
+        n = game.num_players
         if self._capped:
-            return [1.0 / n] * n
+            return spiel_returns(game, [1.0 / n] * n)
         state = self._inner.state
-        return [float(r) for r in state.returns()] if state.is_terminal() else [0.0] * n
+        return spiel_returns(game, state.returns()) if state.is_terminal() else [0.0] * n
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ChaosGamesSpielState:
+        """A state `player_id` cannot tell from this one (the same information state), what
+        it does not know drawn with `probability_sampler` (OpenSpiel's, or any callable
+        giving floats in [0, 1)); its history is this state's."""
+        inner = self._inner
+        copy: ChaosGamesSpielState = self.clone()
+        if not inner.setup.hides:
+            return copy
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        world = inner.recollections[player_id].sample(inner.state, rng, inner.setup.memory)
+        copy._inner = _Inner(inner.setup, world, [r.copy() for r in inner.recollections])
+        return copy
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (`player` played `action`): the game is replayed from
+        the start without it. OpenSpiel's C++ side cannot be rewound from Python, so the
+        history is kept here too: `history()`, `full_history()`, `history_str()`,
+        `move_number()`, `clone()` and `serialize()` follow the undo; a C++ algorithm that
+        reads the history itself would not."""
+        kept = self._played
+        if not kept or kept[-1] != (player, action):
+            last = f"{kept[-1][1]} by player {kept[-1][0]}" if kept else "none"
+            raise IllegalActionError(f"Only the last action can be undone; it was {last}.")
+        setup = self._inner.setup
+        self._inner = _Inner(setup)
+        self._decisions = 0
+        self._capped = False
+        self._played = []
+        for _, earlier in kept[:-1]:
+            self._apply_action(earlier)
+
+    def history(self) -> list[int]:
+        return [action for _, action in self._played]
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self._played]
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self._played)
+
+    def move_number(self) -> int:
+        return sum(1 for player, _ in self._played if player >= 0)
+
+    def serialize(self) -> str:
+        played = ",".join(f"{player}:{action}" for player, action in self._played)
+        attributes = base64.b64encode(pickle.dumps(self.__dict__)).decode("ascii")
+        return f"history={played}\nmove_number={self.move_number()}\n__dict__={attributes}"
 
     def __str__(self) -> str:
         return str(self._inner.state)
@@ -299,6 +451,45 @@ def _chance_outcome(state: State, action: int) -> Action:
             f"0 to {len(outcomes) - 1}."
         )
     return outcomes[index][0]
+
+
+class _PublicHistoryObserver(IIGObserverForPublicInfoGame):  # type: ignore[misc]
+    """A perfect-information game's information state: the history as string (OpenSpiel's
+    own), the observation vector as tensor."""
+
+    def __init__(self, setup: _Setup, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        super().__init__(iig_obs_type, params)
+        self._vector = _Observer(setup, params)
+        self.tensor = self._vector.tensor
+        self.dict = self._vector.dict
+
+    def set_from(self, state: ChaosGamesSpielState, player: int) -> None:
+        self._vector.set_from(state, player)
+
+
+class _InformationObserver:
+    """A hidden-information game's information state: what the player has seen and
+    remembers (its recollection's document), as JSON and as the observation vector."""
+
+    def __init__(self, setup: _Setup, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise SettingError(f"Observation parameters are not supported; got {quote(dict(params))}.")
+        self.setup = setup
+        self.tensor = np.zeros(setup.encoding.observation_size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(setup.encoding.observation_shape)}
+
+    def _document(self, state: ChaosGamesSpielState, player: int) -> dict[str, Any]:
+        inner = state._inner
+        return inner.recollections[player].document(inner.state, self.setup.memory)
+
+    def set_from(self, state: ChaosGamesSpielState, player: int) -> None:
+        self.tensor.fill(0.0)
+        features = self.setup.encoding.observation_features(self._document(state, player), player)
+        if features:
+            self.tensor[list(features)] = list(features.values())
+
+    def string_from(self, state: ChaosGamesSpielState, player: int) -> str:
+        return json.dumps(self._document(state, player), sort_keys=True, separators=(",", ":"))
 
 
 class _Observer:

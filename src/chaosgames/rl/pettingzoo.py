@@ -25,7 +25,13 @@
   `chaosgames.rl.settings.SettingError` (also a ValueError) or `SettingTypeError` (also
   a TypeError), both `InvalidOptionError`s.
 - `render_mode="ansi"`: `render()` returns the acting agent's view as text (hidden
-  information stays hidden).
+  information stays hidden); `"rgb_array"`: its picture (the game's SVG drawn by resvg)
+  as a height x width x 3 uint8 array.
+- `memory` (Royal Racers without the memory aid): what each agent's observation adds to
+  the table: 0 (default) nothing, -1 every face-down card it saw go down, k the k it saw
+  last (`chaosgames.core.information`). `planes=True` adds `board` to each observation,
+  the board's planes as an image (planes x height x width), for the grid games.
+- `state()` is the whole position as a vector (`state_space`), every face-down card in it.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from pettingzoo import AECEnv
 from chaosgames.core import Game
 from chaosgames.core.encoding import ActionIndexTypeError
 from chaosgames.core.errors import describe_choices, quote
-from chaosgames.rl.settings import ResetNeededError, UnknownAgentError, checked_render_mode
+from chaosgames.rl.settings import RENDER_MODES, ResetNeededError, UnknownAgentError, checked_render_mode
 from chaosgames.rl.table import DEFAULT_MAX_STEPS, Table, resolve_game
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -51,38 +57,51 @@ def env(
     *,
     render_mode: str | None = None,
     max_steps: int | None = DEFAULT_MAX_STEPS,
+    memory: int = 0,
+    planes: bool = False,
     **options: Any,
 ) -> ChaosGamesAECEnv:
     """An AEC environment of `game` (a registry name with options, or a loaded Game)."""
-    return ChaosGamesAECEnv(resolve_game(game, options), render_mode=render_mode, max_steps=max_steps)
+    return ChaosGamesAECEnv(
+        resolve_game(game, options),
+        render_mode=render_mode,
+        max_steps=max_steps,
+        memory=memory,
+        planes=planes,
+    )
 
 
 class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
     """A chaosgames game as a PettingZoo AEC environment (see the module docstring)."""
 
     def __init__(
-        self, game: Game, render_mode: str | None = None, max_steps: int | None = DEFAULT_MAX_STEPS
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        max_steps: int | None = DEFAULT_MAX_STEPS,
+        memory: int = 0,
+        planes: bool = False,
     ) -> None:
         super().__init__()
         self.render_mode = checked_render_mode(render_mode)
-        self.table = Table(game, max_steps)
+        self.table = Table(game, max_steps, memory, planes)
         encoding = self.table.encoding
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "name": f"chaosgames_{game.name.replace('-', '_')}_v0",
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
-                    "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
+        fields: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
         }
+        board = self.table.board
+        if board is not None:
+            fields["board"] = spaces.Box(0.0, 1.0, (board.planes, board.height, board.width), np.float32)
+        self._observation_spaces = {agent: spaces.Dict(fields) for agent in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32)
         self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
         self.agents: list[str] = []
         self._has_reset = False
@@ -113,7 +132,17 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         seat = self._seat[self._possible(agent)]
         acting = agent == self.agent_selection and not self.table.over
         mask = self.table.mask() if acting else np.zeros(self.table.encoding.num_actions, dtype=np.int8)
-        return {"observation": self.table.observe(seat), "action_mask": mask}
+        vector = self.table.observe(seat)
+        seen: Observation = {"observation": vector, "action_mask": mask}
+        if self.table.board is not None:
+            seen["board"] = self.table.planes(vector)
+        return seen
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole position as a vector (`state_space`): what seat 0 would see if it
+        remembered everything, which in every game is the whole position."""
+        self._require_reset("state")
+        return self.table.whole()
 
     def step(self, action: int | None) -> None:
         self._require_reset("step")
@@ -137,11 +166,14 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
                 self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        return self.table.render(self._seat.get(self.agent_selection, 0))
+        seat = self._seat.get(self.agent_selection, 0)
+        if self.render_mode == "rgb_array":
+            return self.table.picture(seat)
+        return self.table.render(seat)
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory."""

@@ -64,11 +64,15 @@ def checked_seed(value: object, low: int | None = None) -> int | None:
     return None if value is None else whole_number("seed", value, low)
 
 
+RENDER_MODES = ("ansi", "rgb_array")
+
+
 def checked_render_mode(value: object) -> str | None:
-    """The environments' render modes: None, or 'ansi' (the acting seat's view as text)."""
-    if value is not None and value != "ansi":
-        raise SettingError(f"render_mode must be None or 'ansi', not {quote(value)}.")
-    return value
+    """The environments' render modes: None, 'ansi' (the acting seat's view as text) or
+    'rgb_array' (its picture as an RGB image)."""
+    if value is not None and value not in RENDER_MODES:
+        raise SettingError(f"render_mode must be None, 'ansi' or 'rgb_array', not {quote(value)}.")
+    return value  # type: ignore[return-value]
 
 
 def real_number(name: str, value: object) -> float:

@@ -11,6 +11,12 @@ shut it down mid-task left its semaphores behind.
 A computer seat's worker rebuilds the position from the game's actions (each one checked,
 as a record replays) and keeps the positions it built last, so the next decision in the
 same game only applies the new actions.
+
+A computer seat decides from what its seat may know, as a person's does: while the worker
+replays the actions, every seat's recollection hears them (`chaosgames.core.information`),
+and the agent is handed a position drawn from the deciding seat's recollection (in Royal
+Racers, the face-down cards it saw go down where they lie, any it never saw laid at
+random) with that recollection, never the real position itself.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import multiprocessing
 import multiprocessing.connection
 import multiprocessing.context
 import os
+import random
 import signal
 import threading
 import time
@@ -32,6 +39,7 @@ from typing import Any, TypeVar
 
 from chaosgames import agents
 from chaosgames.core.game import State
+from chaosgames.core.information import Recollection
 from chaosgames.core.registry import list_games, load_game
 
 T = TypeVar("T")
@@ -55,33 +63,54 @@ class Decision:
     seed: int
 
 
-_cache: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
+@dataclass
+class _Followed:
+    """A game as a worker rebuilt it: its actions, the position and what each seat saw."""
+
+    actions: tuple[str, ...]
+    state: State
+    seats: list[Recollection]
+
+
+_cache: OrderedDict[str, _Followed] = OrderedDict()
 _cache_lock = threading.Lock()  # a thread pool shares the cache between its threads
 
 
 def decide(request: Decision) -> str:
     """The notation of the action the seat's agent chooses (runs in a worker)."""
-    state = _position(request)
+    real, recollection = _position(request)
+    # What the seat may know, and nothing more: a position it cannot tell from the real one.
+    world = recollection.sample(real, random.Random(request.seed))
     agent = agents.from_spec(request.spec, seed=request.seed, game=request.game)
-    return str(agent.choose(state))
+    agent.tell(recollection, world)
+    return str(agent.choose(world))
 
 
-def _position(request: Decision) -> State:
+def _position(request: Decision) -> tuple[State, Recollection]:
+    """The position the actions reach and the recollection of the seat to act there, both
+    copies: the cached ones go on with the game while the agent thinks."""
     with _cache_lock:
         cached = _cache.pop(request.game_id, None)
-    if cached is not None and request.actions[: len(cached[0])] == cached[0]:
-        done, state = cached
-    else:
-        done, state = (), load_game(request.game, **request.options).new_initial_state()
+    if cached is None or request.actions[: len(cached.actions)] != cached.actions:
+        game = load_game(request.game, **request.options)
+        seats = [game.recollection(seat) for seat in range(game.num_players)]
+        cached = _Followed((), game.new_initial_state(), seats)
+    state = cached.state
     game = state.game
-    for text in request.actions[len(done) :]:
-        state.apply_action(game.parse_action(state, text))
+    for text in request.actions[len(cached.actions) :]:
+        action = game.parse_action(state, text)
+        for recollection in cached.seats:
+            recollection.hear(state, action)
+        state.apply_action(action)
+    cached.actions = request.actions
+    seat = state.current_player()  # no seat at chance or at the end: the agent says so
+    recollection = cached.seats[seat].copy() if seat >= 0 else game.recollection(0)
+    position = state.clone()
     with _cache_lock:
-        _cache[request.game_id] = (request.actions, state)
+        _cache[request.game_id] = cached
         while len(_cache) > CACHED_GAMES:
             _cache.popitem(last=False)
-    # The agent must not change the cached position: it decides on a copy.
-    return state.clone()
+    return position, recollection
 
 
 def warm_up() -> int:

@@ -29,7 +29,7 @@ import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from chaosgames.core.encoding import NO_INDEX, Encoding, fraction, one_hot
+from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
 from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, Move
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, SIDES, TABLE_ROWS
 from chaosgames.games.cardboard_machines.phases import PHASE_NAMES
@@ -103,6 +103,10 @@ class CardboardEncoding(Encoding):
         self.players = game.num_players
         self.round_tokens: int = game.options["round_tokens"]
         self.max_turns: int = game.options["max_turns"] or 600
+
+    def board_planes(self) -> BoardPlanes:
+        # Space (table row - 1) x 6 + lane: the back row first, as the table is drawn.
+        return BoardPlanes(PLANES, TABLE_ROWS, LANES, tuple(divmod(space, LANES) for space in range(SPACES)))
 
     def action_index(self, state: State, action: Action) -> int:
         if not isinstance(action, Move):

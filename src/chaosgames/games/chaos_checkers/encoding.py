@@ -43,9 +43,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from chaosgames.core.encoding import NO_INDEX, Encoding, fraction, one_hot
+from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, Pass, PotionUse
-from chaosgames.games.chaos_checkers.board import NEIGHBOUR, RAY2
+from chaosgames.games.chaos_checkers.board import NEIGHBOUR, RAY2, row_col
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN
 from chaosgames.games.chaos_checkers.moves import Move
 from chaosgames.games.chaos_checkers.state import PHASES
@@ -124,6 +124,11 @@ class CheckersEncoding(Encoding):
         self.blocks = _blocks(game.options["pink"]) if self.chaos else {}
         self.num_actions = sum(size for _, size in self.blocks.values()) + len(PATHS)
         self.observation_shape = (CHAOS_SIZE,) if self.chaos else (PLAIN_SIZE,)
+
+    def board_planes(self) -> BoardPlanes:
+        # The 32 dark squares of the 8 x 8 board, square 1 top left as the board is drawn.
+        planes = PLANES if self.chaos else 4
+        return BoardPlanes(planes, 8, 8, tuple(row_col(index) for index in range(SQUARES)))
 
     # -- actions ------------------------------------------------------------------------
 

@@ -102,6 +102,10 @@ class ChaosCheckersGame(Game):
 
     # -- presentation and evaluation ------------------------------------------------------
 
+    def uses_chance(self) -> bool:
+        # Plain checkers draws nothing: no shields, no potions, no bags.
+        return bool(self.options["chaos"])
+
     def player_names(self) -> list[str]:
         if not self.options["chaos"]:
             return ["Black", "White"]

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaosgames.core.encoding import NO_INDEX, Encoding, fraction, one_hot
+from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
 from chaosgames.games.chaos_cruisers.actions import (
     COLOURS,
     KeepObstacle,
@@ -105,6 +105,13 @@ class CruisersEncoding(Encoding):
         self.observation_shape = (self.globals + 24,)
 
     # -- actions ------------------------------------------------------------------------
+
+    def board_planes(self) -> BoardPlanes:
+        # Frame cell (y - y0) x S + (x - x0): the bottom row first, drawn at the bottom.
+        side = self.squares_across
+        return BoardPlanes(
+            PLANES, side, side, tuple((side - 1 - c // side, c % side) for c in range(side * side))
+        )
 
     def action_index(self, state: State, action: Action) -> int:
         return self._index(_origin(state), action)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from chaosgames.core.encoding import NO_INDEX, Encoding, fraction, one_hot
+from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
 from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
 from chaosgames.games.royal_racers.board import CARD_BY_NAME, NUM_CARDS, RANK_OF, SQUARE_BY_NAME, SQUARES
 from chaosgames.games.royal_racers.state import PHASE_NAMES
@@ -79,6 +79,10 @@ class RoyalRacersEncoding(Encoding):
             return STAY_INDEX
         offset = _KIND_OFFSET.get(action.kind)
         return NO_INDEX if offset is None else offset + action.arg
+
+    def board_planes(self) -> BoardPlanes:
+        # Square y * 6 + x; row 6 (y = 5) drawn at the top.
+        return BoardPlanes(PLANES, 6, 6, tuple((5 - sq // 6, sq % 6) for sq in range(SQUARES)))
 
     def _slot_name(self, index: int) -> str:
         if index == STAY_INDEX:

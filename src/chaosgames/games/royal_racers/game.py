@@ -7,6 +7,7 @@ from typing import Any, ClassVar, cast
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.game import Action, Game, State
+from chaosgames.core.information import Recollection
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
@@ -16,6 +17,7 @@ from chaosgames.games.royal_racers.board import SUITS
 from chaosgames.games.royal_racers.board_morph import wrong_guesses_alike
 from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
 from chaosgames.games.royal_racers.evaluation import evaluate, steps_left
+from chaosgames.games.royal_racers.memory import RacersRecollection
 from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 
 
@@ -86,6 +88,13 @@ class RoyalRacersGame(Game):
     def hides_information(self) -> bool:
         # Face-down ranks are hidden unless the memory aid shows them to everyone.
         return not self.options["memory_aid"]
+
+    def recollection(self, seat: int) -> Recollection:
+        """What the seat saw of the cards and may remember (memory.py; with the memory aid
+        the observation shows every rank and there is nothing to remember)."""
+        if self.options["memory_aid"]:
+            return Recollection(self, seat)
+        return RacersRecollection(self, seat)
 
     def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
         """Every seat and a spectator see the same table: face-down ranks are hidden
