@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import chaosgames
 from chaosgames import agents
 from chaosgames.core.records import GameRecord
 from chaosgames.web import create_app
-from chaosgames.web.computers import SEAT_LIMITS, ComputerPlayers
+from chaosgames.web.computers import SEAT_LIMITS, ComputerPlayers, check_seat_limits
 from chaosgames.web.dice import agent_seed
 from chaosgames.web.limits import GENEROUS
 from chaosgames.web.workers import Decision
@@ -201,3 +202,10 @@ def test_one_client_holds_at_most_half_the_workers() -> None:
         return seen
 
     assert asyncio.run(scenario()) == ["stranger-0", "friend"]
+
+
+@pytest.mark.parametrize("game", chaosgames.list_games())
+def test_every_level_of_every_game_is_within_the_servers_bounds(game: str) -> None:
+    """The lobby offers the levels by name: the server must take each of them."""
+    for level, spec in agents.levels(game).items():
+        check_seat_limits(level, agents.from_spec(spec, game=game))

@@ -58,7 +58,23 @@ SEAT_LIMITS: dict[str, dict[str, tuple[float, float]]] = {
         "every": (0, 50),
         "finish": (0, 50),
     },
-    "greedy": {"samples": (1, 64), "chance_depth": (0, 4), "blunders": (0.0, 1.0)},
+    "ismcts": {
+        "iterations": (0, 20_000),
+        "time": (0.0, THINK_LIMIT),
+        "c": (0.0, 10.0),
+        "depth": (0, 50),
+        "epsilon": (0.0, 1.0),
+        "prior": (0, 1_000),
+        "memory": (-1, 1_000),
+        "worlds": (1, 16),
+    },
+    "greedy": {
+        "samples": (1, 64),
+        "chance_depth": (0, 4),
+        "blunders": (0.0, 1.0),
+        "memory": (-1, 1_000),
+        "worlds": (1, 64),
+    },
     "random": {},
 }
 """The least and the most of every numeric parameter of every agent on this server: ten
