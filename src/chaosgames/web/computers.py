@@ -42,15 +42,17 @@ GRACE = 2.0
 """Seconds beyond `think_limit` a decision is given before it is stopped: the worker
 rebuilds the position first, and a busy machine is slower."""
 
+SEARCH_LIMITS: dict[str, tuple[float, float]] = {
+    "iterations": (0, 20_000),
+    "time": (0.0, THINK_LIMIT),
+    "c": (0.0, 10.0),
+    "depth": (0, 50),
+    "epsilon": (0.0, 1.0),
+    "prior": (0, 1_000),
+}
+"""The bounds of a tree search's parameters (mcts, ismcts)."""
 SEAT_LIMITS: dict[str, dict[str, tuple[float, float]]] = {
-    "mcts": {
-        "iterations": (0, 20_000),
-        "time": (0.0, THINK_LIMIT),
-        "c": (0.0, 10.0),
-        "depth": (0, 50),
-        "epsilon": (0.0, 1.0),
-        "prior": (0, 1_000),
-    },
+    "mcts": SEARCH_LIMITS,
     "rollout": {
         "futures": (1, 256),
         "finish_futures": (1, 256),
@@ -58,16 +60,8 @@ SEAT_LIMITS: dict[str, dict[str, tuple[float, float]]] = {
         "every": (0, 50),
         "finish": (0, 50),
     },
-    "ismcts": {
-        "iterations": (0, 20_000),
-        "time": (0.0, THINK_LIMIT),
-        "c": (0.0, 10.0),
-        "depth": (0, 50),
-        "epsilon": (0.0, 1.0),
-        "prior": (0, 1_000),
-        "memory": (-1, 1_000),
-        "worlds": (1, 16),
-    },
+    # Information-set MCTS searches as mcts does, in a few worlds drawn from what its seat knows.
+    "ismcts": {**SEARCH_LIMITS, "memory": (-1, 1_000), "worlds": (1, 16)},
     "greedy": {
         "samples": (1, 64),
         "chance_depth": (0, 4),
