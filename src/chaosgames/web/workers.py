@@ -46,9 +46,12 @@ T = TypeVar("T")
 
 CACHED_GAMES = 32
 PARENT_CHECK_SECONDS = 1.0
-NICENESS = 10
-"""Worker processes run at this lower priority, so that the server answering people gets the
-cores first when computer seats, replays and requests all want them."""
+NICENESS = 19
+"""Worker processes run at the lowest priority, so that the server answering people gets the
+cores first when computer seats, replays and requests all want them: a computer seat's search
+is bounded in wall-clock time (see `computers`), so under load it searches less, while a
+person's request waits for no search (issue 49: at nice 10 one stranger's searches, each run
+to its cap, still took a share of the cores that the people's answers felt)."""
 
 
 @dataclass(frozen=True)
@@ -300,7 +303,7 @@ def start_computer_player(server: int) -> None:
         signal.signal(stop, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+        os.setpriority(os.PRIO_PROCESS, 0, NICENESS)
     threading.Thread(target=_follow, args=(server,), name="follow-the-server", daemon=True).start()
 
 
