@@ -4,6 +4,7 @@ that the server enforces, and fair turns between the tables (issue 49, finding 1
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from chaosgames.web import create_app
 from chaosgames.web.computers import SEAT_LIMITS, ComputerPlayers, check_seat_limits
 from chaosgames.web.dice import agent_seed
 from chaosgames.web.limits import GENEROUS
-from chaosgames.web.workers import Decision
+from chaosgames.web.workers import NICENESS, Decision, Worker
 from tests.web.conftest import create, service
 from tests.web.test_api import wait_for
 
@@ -209,3 +210,15 @@ def test_every_level_of_every_game_is_within_the_servers_bounds(game: str) -> No
     """The lobby offers the levels by name: the server must take each of them."""
     for level, spec in agents.levels(game).items():
         check_seat_limits(level, agents.from_spec(spec, game=game))
+
+
+def test_a_computer_player_thinks_at_the_lowest_priority_so_people_are_answered_first() -> None:
+    # Issue 49: one stranger's searches, each run to its cap, took a share of the cores that
+    # people's answers felt at nice 10; the workers now yield to the server entirely.
+    worker = Worker("process")
+    worker.start()
+    try:
+        assert worker.pid is not None
+        assert asyncio.run(worker.call(os.getpriority, os.PRIO_PROCESS, 0, limit=30)) == NICENESS == 19
+    finally:
+        worker.kill()
