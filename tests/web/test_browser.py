@@ -110,7 +110,7 @@ def chaos_round_actions(players: int = 3) -> tuple[list[str], int]:
         state = game.new_initial_state()
         rng = random.Random(seed)
         agent = agents.make("greedy", seed=seed)
-        actions = []
+        actions: list[str] = []
         while not state.is_terminal():
             if any(str(a).startswith("lift:") for a in state.legal_actions()):
                 return actions, state.current_player()

@@ -99,7 +99,7 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         self.agents: list[str] = []
         self._has_reset = False
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[self._possible(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
