@@ -28,7 +28,7 @@ PAGES = jinja2.Environment(
 kind of block, report.html, book.html and sweep.html are the three pages."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plot:
     """A matplotlib figure as an embedded PNG; `alt` says what it shows (its titles)."""
 
@@ -36,7 +36,7 @@ class Plot:
     png: str  # base64
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Picture:
     """A position drawn by its game's `render_svg` (SVG), under a caption."""
 
@@ -44,7 +44,7 @@ class Picture:
     svg: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paragraph:
     """A paragraph of text, with words in bold before it where `lead` gives them."""
 
@@ -55,7 +55,7 @@ class Paragraph:
 Block: TypeAlias = Table | Plot | Picture | Paragraph
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Section:
     """A section of a page: a heading (none if empty) and its blocks in order."""
 
