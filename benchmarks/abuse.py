@@ -38,7 +38,6 @@ import os
 import platform
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -96,7 +95,7 @@ def long_record() -> dict[str, Any]:
     game = chaosgames.load_game("chaos-cruisers", players=4)
     state = game.new_initial_state()
     rng = random.Random(49)
-    actions = []
+    actions: list[str] = []
     while not state.is_terminal() and len(actions) < RECORD_ACTIONS:
         if state.current_player() == chaosgames.CHANCE:
             action = sample_outcome(state.chance_outcomes(), rng)
@@ -359,4 +358,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

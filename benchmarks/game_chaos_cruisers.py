@@ -11,6 +11,7 @@ from typing import Any
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 from chaosgames.games.chaos_cruisers import ChaosCruisersState
+from chaosgames.games.chaos_cruisers.actions import Move
 from chaosgames.games.chaos_cruisers.movement import trace_move
 
 try:
@@ -28,6 +29,7 @@ def _steer(state: ChaosCruisersState, rng: random.Random) -> Any:
     assert start is not None
     best, best_score = legal[0], None
     for move in legal:
+        assert isinstance(move, Move)  # the move phase offers only moves
         trace = trace_move(start, move, state.course(), state.obstacles, state.occupied())
         if trace.outcome == "out":
             continue

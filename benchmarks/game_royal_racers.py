@@ -13,6 +13,7 @@ from typing import Any
 
 import chaosgames
 from chaosgames.core.chance import sample_outcome
+from chaosgames.games.royal_racers.actions import RacerAction
 from chaosgames.games.royal_racers.evaluation import distance_to_next_flag
 from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, RoyalRacersState
 
@@ -33,6 +34,7 @@ def remembering_seat(state: RoyalRacersState, rng: random.Random) -> Any:
     if state.phase == MOVE_PHASE:
         best: tuple[int, Any] | None = None
         for action in legal:
+            assert isinstance(action, RacerAction)
             trial = state.clone()
             trial.apply_action(action)
             if trial.is_terminal() or trial.progress[player] > state.progress[player]:
@@ -46,6 +48,7 @@ def remembering_seat(state: RoyalRacersState, rng: random.Random) -> Any:
     if state.phase == FLIP_PHASE:
         scored = []
         for action in legal:
+            assert isinstance(action, RacerAction)
             if action.kind == "up" and state.rank_at(action.arg) != state.roll:
                 continue  # perfect memory: never guess wrong
             trial = state.clone()

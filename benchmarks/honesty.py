@@ -71,7 +71,7 @@ def main() -> int:
     print("| first | second | games | capped | first wins | Wilson 95% | fair share |")
     print("| --- | --- | ---: | ---: | ---: | --- | ---: |")
     for (first, second), (wins, decided, capped) in tally.items():
-        low, high = wilson(wins, decided)
+        low, high = wilson(wins, int(decided))  # a count, kept beside the wins in one list
         rate = 100 * wins / decided if decided else float("nan")
         print(
             f"| `{first}` | `{second}` | {decided} | {capped} | {wins:g} ({rate:.1f}%) "

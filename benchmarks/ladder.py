@@ -31,8 +31,8 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 PAIRS = ("hard:medium", "medium:easy")
 
 
-Outcome = tuple[int, str, str, list[float] | None]
-"""The stronger level's seat, how the game ended (rules or cap), its ending, its returns."""
+Outcome = tuple[int, str | None, str, list[float] | None]
+"""The stronger level's seat, how the game ended (rules or cap; None: not ended), its ending, its returns."""
 
 
 def one_game(name: str, strong: str, weak: str, number: int, seed: int) -> Outcome:

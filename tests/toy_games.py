@@ -75,10 +75,9 @@ class DiceRaceState(State):
         return self.game
 
     def _over(self) -> bool:
-        race = self._race
-        return max(self.positions) >= race.options["goal"] or self.turn >= race.options["rounds"] * len(
-            self.positions
-        )
+        goal: int = self._race.options["goal"]
+        rounds: int = self._race.options["rounds"]
+        return max(self.positions) >= goal or self.turn >= rounds * len(self.positions)
 
     def current_player(self) -> int:
         if self._over():

@@ -437,7 +437,7 @@ def test_the_prior_sees_through_a_pending_roll() -> None:
     fresh = {a for a, c in root.children.items() if c.fresh}
     assert fresh  # one child took the single playout, the other kept its prior
     for action in fresh:
-        expected = {"safe": (2 / 3 + 3 / 4) / 2, "risky": (1 / 2 + 4 / 5 + 5 / 6) / 3}[action]
+        expected = {"safe": (2 / 3 + 3 / 4) / 2, "risky": (1 / 2 + 4 / 5 + 5 / 6) / 3}[str(action)]
         assert prior_mean[action] == pytest.approx(expected)
 
 
@@ -491,6 +491,7 @@ def test_the_kept_statistics_choose_as_the_formula_over_the_children(spec: str) 
     while state.current_player() < 0 or len(state.legal_actions()) < 3:
         state.apply_action(rng.choice(state.legal_actions()))
     agent = agents.from_spec(spec, seed=1)
+    assert isinstance(agent, MctsAgent)
     agent.choose(state)
     root = agent._root
     assert root is not None

@@ -14,6 +14,7 @@ import chaosgames
 from chaosgames import agents
 from chaosgames.agents.base import Witness
 from chaosgames.core.information import follow
+from chaosgames.games.royal_racers.actions import RacerAction
 from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 from chaosgames.sim import play_match
 
@@ -33,10 +34,10 @@ def guessing_position(seed: int, compulsory: bool = False) -> tuple[RoyalRacersS
         if state.is_chance_node():
             action = chaosgames.sample_outcome(state.chance_outcomes(), rng)
         else:
-            kinds = {a.kind for a in state.legal_actions()}
+            assert isinstance(state, RoyalRacersState)
+            kinds = {a.kind for a in state.legal_actions() if isinstance(a, RacerAction)}
             guess = kinds == {"up"} if compulsory else "up" in kinds
             if state.phase == FLIP_PHASE and guess and bin(state.down).count("1") >= 4:
-                assert isinstance(state, RoyalRacersState)
                 return state, actions
             action = players[state.current_player()].choose(state)
         for player in players:
@@ -91,6 +92,7 @@ def test_a_careful_seat_remembers_the_cards_it_saw_and_guesses_right() -> None:
                 player.observe(replay, action)
                 replay.apply_action(action)
             choice = player.choose(state)
+            assert isinstance(choice, RacerAction)
             if choice.kind == "up":
                 guesses[spec] += 1
                 right[spec] += state.rank_at(choice.arg) == state.roll

@@ -8,7 +8,7 @@ import chaosgames
 from chaosgames import agents
 from chaosgames.agents import AgentError, rollout
 from chaosgames.agents.rollout import RolloutAgent, playout
-from chaosgames.core import State
+from chaosgames.core import Action, State
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
@@ -39,7 +39,7 @@ def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_moves_the_game_calls_alike_are_played_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    met: dict[str, list[int]] = {}
+    met: dict[Action, list[int]] = {}  # the toy race's dice are its actions
 
     def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
         met.setdefault(state.to_json()["die"], []).append(future)

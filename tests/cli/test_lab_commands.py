@@ -229,8 +229,7 @@ def test_ctrl_c_stops_simulate_with_130_and_keeps_the_games(
     cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import chaosgames.sim.lab as lab
-
-    real = lab.run_tasks
+    from chaosgames.sim.backends import run_tasks as real
 
     def stopped_after_two(*args: Any, **kwargs: Any) -> Iterator[Any]:
         for done, result in enumerate(real(*args, **kwargs), start=1):

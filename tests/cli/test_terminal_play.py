@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from rich.console import Console
 
 import chaosgames
-from chaosgames.cli.play import TerminalMatch
+from chaosgames.agents import Progress
+from chaosgames.cli.play import Chooser, TerminalMatch
 from chaosgames.core.records import GameRecord
 
 GAMES = chaosgames.list_games()
@@ -36,7 +39,7 @@ def scripted(lines: list[str]) -> TerminalMatch:
     seats = ["human"] + ["random"] * (game.num_players - 1)
     read_line = typed(lines)
 
-    bots = {i: agents.from_spec("random", seed=i) for i in range(1, game.num_players)}
+    bots: dict[int, Chooser] = {i: agents.from_spec("random", seed=i) for i in range(1, game.num_players)}
     console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
     return TerminalMatch(game, seats, bots, 11, console, read_line)
 
@@ -118,19 +121,20 @@ def test_computer_seats_hear_every_action_and_report_progress() -> None:
         assert listener.progress_reports == sum(1 for step in match.steps if step.actor == player)
 
 
-def test_mcts_seat_reuses_its_tree_in_terminal_play() -> None:
+def test_mcts_seat_reuses_its_tree_in_terminal_play(monkeypatch: pytest.MonkeyPatch) -> None:
     from chaosgames import agents
 
     game = chaosgames.load_game("chaos-checkers", chaos=False)
     bot = agents.make("mcts", seed=1, iterations=200)
+    assert isinstance(bot, agents.MctsAgent)
     searched: list[int] = []
     original = bot._search
 
-    def search(root: object, state: chaosgames.State, progress: object) -> int:
-        searched.append(root.visits)  # type: ignore[attr-defined]
-        return original(root, state, progress)  # type: ignore[arg-type]
+    def search(root: Any, state: chaosgames.State, progress: Progress | None) -> int:
+        searched.append(root.visits)
+        return original(root, state, progress)
 
-    bot._search = search  # type: ignore[method-assign]
+    monkeypatch.setattr(bot, "_search", search)
     read_line = typed(["1", "1", "1"])
 
     console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115

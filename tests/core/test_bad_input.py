@@ -173,7 +173,8 @@ def test_a_document_that_breaks_the_reader_is_still_an_invalid_state_error(name:
     for key in good:
         if key in ("game", "options"):
             continue
-        for junk in [None, 0, -1, 10**90, "", [], {}, [None] * 3, True, 0.0]:
+        junks: list[object] = [None, 0, -1, 10**90, "", [], {}, [None] * 3, True, 0.0]
+        for junk in junks:
             with contextlib.suppress(InvalidStateError):
                 game.state_from_json({**good, key: junk})
 
@@ -311,7 +312,8 @@ def test_unreadable_record_files_are_record_errors(tmp_path: Path, content: byte
 
 
 def test_a_folder_or_a_missing_file_is_not_a_record(tmp_path: Path) -> None:
-    for path in [tmp_path, tmp_path / "missing.json", "bad\0path"]:
+    paths: list[str | Path] = [tmp_path, tmp_path / "missing.json", "bad\0path"]
+    for path in paths:
         with pytest.raises(RecordError, match="Cannot read the record"):
             GameRecord.load(path)
     with pytest.raises(RecordError, match="file path"):

@@ -156,7 +156,10 @@ def check_record_input(given: Any) -> Finding | None:
 
 
 def check_refused(
-    what: str, call: Callable[[], Any], allowed: type[ChaosGamesError], given: Any
+    what: str,
+    call: Callable[[], Any],
+    allowed: type[ChaosGamesError] | tuple[type[ChaosGamesError], ...],
+    given: Any,
 ) -> Finding | None:
     """`call()` either works or raises `allowed`; nothing else, never a hang."""
     try:

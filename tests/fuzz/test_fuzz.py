@@ -15,6 +15,7 @@ the same tests with far more inputs (see tests/fuzz/README.md).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import random
@@ -137,7 +138,7 @@ def test_any_text_parses_to_a_legal_action_or_is_refused(
     for text in (typed, mutation.hostile_notation(rng, legal), mutation.hostile_notation(rng, legal)):
         finding = harness.check_refused(
             "parse_action escapes",
-            lambda text=text: _parse_is_legal(game, state, text),
+            functools.partial(_parse_is_legal, game, state, text),
             (NotationError, IllegalActionError),
             text,
         )
@@ -163,8 +164,9 @@ def _out_of_range(action: Any, rng: random.Random) -> Any:
     """The action with one field changed to a value the game never makes (or a plain copy)."""
     strange = rng.choice([-1, 99, 1000, 10**20, "", "zz", None, 1.5, True, (), (1,)])
     if isinstance(action, tuple) and hasattr(action, "_replace") and action:
-        field = rng.choice(action._fields)
-        return action._replace(**{field: strange})
+        named: Any = action  # a NamedTuple
+        field = rng.choice(named._fields)
+        return named._replace(**{field: strange})
     if dataclasses.is_dataclass(action) and not isinstance(action, type):
         fields = [f.name for f in dataclasses.fields(action)]
         if fields:
@@ -193,7 +195,7 @@ def test_wrong_type_and_out_of_range_actions_are_refused_and_change_nothing(
             continue
         finding = harness.check_refused(
             "apply_action escapes",
-            lambda action=action: state.apply_action(action),
+            functools.partial(state.apply_action, action),
             IllegalActionError,
             action,
         )

@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 import chaosgames  # noqa: E402
+from chaosgames.games.royal_racers import RoyalRacersState  # noqa: E402
 from chaosgames.rl import gymnasium as gym_adapter  # noqa: E402
 from chaosgames.rl import openspiel, pettingzoo  # noqa: E402
 from chaosgames.rl.bots import AgentBot, policy  # noqa: E402
@@ -35,6 +36,7 @@ def test_memory_adds_the_face_down_cards_a_seat_saw_to_its_observation() -> None
         env.reset(seed=3)
         play_random(env, 120, 3)
     state = careful.table.state
+    assert isinstance(state, RoyalRacersState)
     assert state.down and forgetful.table.state.to_json() == state.to_json()
     encoding = careful.table.encoding
     table_only = encoding.observation_vector(state.observation(0), 0)
@@ -59,7 +61,7 @@ def test_board_planes_lie_on_the_grid() -> None:
     play_random(racers, 10, 2)
     assert racers.observe("player_0")["board"].shape == (28, 6, 6)
     with pytest.raises(SettingTypeError, match="planes must be True or False"):
-        pettingzoo.env("royal-racers", planes="yes")
+        pettingzoo.env("royal-racers", planes="yes")  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 def test_rgb_array_renders_the_seats_picture() -> None:
@@ -67,6 +69,7 @@ def test_rgb_array_renders_the_seats_picture() -> None:
     env = pettingzoo.env("royal-racers", players=2, render_mode="rgb_array")
     env.reset(seed=4)
     picture = env.render()
+    assert isinstance(picture, np.ndarray)
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     assert (
         picture.shape[0] > 100
@@ -75,7 +78,8 @@ def test_rgb_array_renders_the_seats_picture() -> None:
     )
     single = gym_adapter.ChaosGamesEnv("chaos-checkers", chaos=False, render_mode="rgb_array")
     single.reset(seed=1)
-    assert single.render().shape[2] == 3
+    drawn = single.render()
+    assert isinstance(drawn, np.ndarray) and drawn.shape[2] == 3
 
 
 def test_pettingzoo_state_is_the_whole_position() -> None:

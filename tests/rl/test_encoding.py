@@ -19,7 +19,7 @@ def play_randomly(game: chaosgames.Game, seed: int, decisions: int) -> list[chao
     """The states where a player decided in one seeded random game (at most `decisions`)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
-    seen = []
+    seen: list[chaosgames.State] = []
     while not state.is_terminal() and len(seen) < decisions:
         if state.current_player() == CHANCE:
             state.apply_action(sample_outcome(state.chance_outcomes(), rng))
@@ -99,15 +99,19 @@ def test_cardboard_machines_numbers_spaces_by_table_row_and_lane() -> None:
 
 
 def test_chaos_cruisers_frame_follows_the_course() -> None:
-    from chaosgames.games.chaos_cruisers.encoding import frame_origin
+    from chaosgames.games.chaos_cruisers import ChaosCruisersGame
+    from chaosgames.games.chaos_cruisers.actions import Start
+    from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding, frame_origin
 
     game = chaosgames.load_game("chaos-cruisers", players=3)
     encoding = game.encoding()
+    assert isinstance(game, ChaosCruisersGame) and isinstance(encoding, CruisersEncoding)
     tiles = len(game.course_doc["tiles"])
     assert encoding.observation_shape == (12 * (2 * tiles + 4) ** 2 + 108,)
     state = game.new_initial_state()
     chaosgames.resolve_chance(state, random.Random(1))
     first = state.legal_actions()[0]  # start:x,y on the sun gate tile
+    assert isinstance(first, Start)
     x0, y0 = (2 * t for t in frame_origin(state.observation(None)["tiles"]))
     across = 2 * tiles + 4
     expected = encoding.offsets["start"] + (first.square[1] - y0) * across + (first.square[0] - x0)

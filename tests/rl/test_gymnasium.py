@@ -128,7 +128,7 @@ def test_numpy_integers_are_actions() -> None:
 def test_a_numpy_integer_seed_is_the_same_seed() -> None:
     """Gymnasium's seeding refused np.int64(7) with an error of its own."""
     env = ChaosGamesEnv("chaos-checkers", seat=1, opponents="greedy", chaos=False)
-    assert episode(env, seed=np.int64(7)) == episode(env, seed=7)
+    assert episode(env, seed=np.int64(7)) == episode(env, seed=7)  # type: ignore[arg-type]  # numpy's numbers, as learners pass them
 
 
 @pytest.mark.parametrize(
@@ -169,6 +169,11 @@ def test_a_setting_the_environment_does_not_take_is_refused_with_its_reason(
 
 
 def test_numpy_numbers_are_settings() -> None:
-    env = ChaosGamesEnv("royal-racers", players=3, seat=np.int64(2), illegal_reward=np.float32(-0.5))
+    env = ChaosGamesEnv(
+        "royal-racers",
+        players=3,
+        seat=np.int64(2),  # type: ignore[arg-type]  # numpy's numbers, as learners pass them
+        illegal_reward=np.float32(-0.5),  # type: ignore[arg-type]  # numpy's numbers, as learners pass them
+    )
     assert (env.seat, env.illegal_reward) == (2, -0.5) and type(env.seat) is int
     assert env.opponent_specs == {0: "random", 1: "random"}

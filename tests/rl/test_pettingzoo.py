@@ -102,7 +102,7 @@ def test_a_float_is_no_action_even_next_to_a_legal_index(offset: float) -> None:
     index = first_legal(env)
     before = env.table.state.to_json()
     with pytest.raises(ActionIndexTypeError, match=rf"not {index + offset} \(float\)"):
-        env.step(index + offset)
+        env.step(index + offset)  # type: ignore[arg-type]  # a float, refused
     assert env.table.state.to_json() == before and env.table.steps == 0
 
 
@@ -133,10 +133,10 @@ def test_numpy_integers_are_actions() -> None:
     env = pettingzoo.env("chaos-checkers", chaos=False)
     env.reset(seed=0)
     index = first_legal(env)
-    env.step(np.int64(index))
+    env.step(np.int64(index))  # type: ignore[arg-type]  # numpy's numbers, as learners pass them
     other = pettingzoo.env("chaos-checkers", chaos=False)
     other.reset(seed=0)
-    other.step(np.array(index, dtype=np.int16))
+    other.step(np.array(index, dtype=np.int16))  # type: ignore[arg-type]  # numpy's numbers, as learners pass them
     assert env.table.state.to_json() == other.table.state.to_json()
     assert env.table.steps == other.table.steps == 1
 
@@ -144,7 +144,7 @@ def test_numpy_integers_are_actions() -> None:
 def test_a_numpy_integer_seed_is_the_same_seed() -> None:
     """reset(seed=np.int64(3)) used to fail in random.Random with a bare TypeError."""
     env = pettingzoo.env("cardboard-machines", players=3)
-    assert play(env, seed=np.int64(3)) == play(env, seed=3)
+    assert play(env, seed=np.int64(3)) == play(env, seed=3)  # type: ignore[arg-type]  # numpy's numbers, as learners pass them
 
 
 @pytest.mark.parametrize("seed", [1.5, "3", True, [3]])

@@ -23,12 +23,14 @@ def test_the_lab_plays_every_race_of_a_campaign_and_the_standing_sums_the_coins(
     assert result.returns == played.result.returns
     assert sum(result.returns) == pytest.approx(1.0)
     # The record replays to the same campaign.
-    assert played.record.replay().coins == result.coins
+    replayed = played.record.replay()
+    assert isinstance(replayed, RoyalRacersState) and replayed.coins == result.coins
 
 
 def test_a_campaign_stopped_by_the_round_cap_is_ended_by_the_cap() -> None:
     game = chaosgames.load_game("royal-racers", players=2, races=2, max_rounds=1)
     played = play_match(game, [agents.make("random", seed=1), agents.make("random", seed=2)], seed=1)
+    assert isinstance(played.state, RoyalRacersState)
     result = campaign_result(played.state, played.record)
     # One round is too short to touch every flag: both races were stopped by the cap.
     assert result.race_winners == [-1, -1]

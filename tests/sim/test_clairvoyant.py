@@ -10,7 +10,8 @@ from benchmarks import clairvoyant
 
 import chaosgames
 from chaosgames import agents
-from chaosgames.core import State
+from chaosgames.agents import Agent
+from chaosgames.core import Action, State
 from chaosgames.sim import play_match
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -27,9 +28,11 @@ def test_playing_on_with_the_draws_ahead_is_the_game_play_match_plays() -> None:
             agents.from_spec("greedy", seed=0),
             {p: agents.from_spec("greedy", seed=p) for p in (1, 2)},
         )
-        state, _ = clairvoyant.play_on(
-            game.new_initial_state(), 0, draws, 0, lambda state, used, mine=mine: mine.choose(state), others
-        )
+
+        def own(state: State, used: int, mine: Agent = mine) -> Action:
+            return mine.choose(state)
+
+        state, _ = clairvoyant.play_on(game.new_initial_state(), 0, draws, 0, own, others)
         assert state.to_json() == played.to_json()
 
 

@@ -221,6 +221,18 @@ def test_the_other_player_plays_every_variant_and_the_racing_games_say_why_not(
     assert "The other-player check is left out: a reason." in designer_notes(said)
 
 
+def test_the_book_page_shows_a_designers_words_as_written(tmp_path: Path) -> None:
+    # A note or an option with markup in it is text on the page, never markup (the templates escape).
+    plan = own_plan("chaos-cruisers", {"laps": 1}, "Sam's one lap")
+    (cruisers,) = analyse(["chaos-cruisers"], StudySettings(db=tmp_path / "c.db"), {"chaos-cruisers": plan})
+    page = html_page(
+        [cruisers], "chaosgames study -o 'x=<i>1</i>'", "today", "Ran <script>x</script> & more."
+    )
+    assert "<td>Sam&#39;s one lap</td>" in page
+    assert "Ran &lt;script&gt;x&lt;/script&gt; &amp; more." in page and "<script" not in page
+    assert "<code>chaosgames study -o &#39;x=&lt;i&gt;1&lt;/i&gt;&#39;</code>" in page and "<i>" not in page
+
+
 def test_a_course_variant_shows_its_course_and_every_chart_names_its_variants(
     toy_plan: Plan, tmp_path: Path
 ) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -44,7 +46,7 @@ def test_a_structured_variant_is_compared_by_label_file_json_text_or_mapping(
     variant.write_text(json.dumps({"boards": BOARDS}))
     track = tmp_path / "track.json"
     track.write_text(json.dumps(BOARDS))
-    ways = [
+    ways: list[str | Mapping[str, Any]] = [
         "my-track",
         f"v-{variant_key('cardboard-machines', _options(boards_db, BOARDS))}",
         f"@{variant}",
@@ -170,7 +172,9 @@ def test_per_seat_claims_wait_for_the_overall_seat_test_and_holm() -> None:
     assert claim is not None
     (fixed,) = correct([claim])
     assert not fixed.shown and not any(f.shown for f in fixed.follows)
-    assert all(f.test.adjusted is not None and f.test.adjusted >= fixed.test.adjusted for f in fixed.follows)
+    least = fixed.test.adjusted
+    assert least is not None
+    assert all(f.test.adjusted is not None and f.test.adjusted >= least for f in fixed.follows)
     assert fixed.needed is not None and fixed.needed > 8
     # Two hundred games, 120-30-25-25: the seats differ and seat 1 is named.
     (strong,) = correct([seat_claims(_seats([120, 30, 25, 25], 200))])  # type: ignore[list-item]
@@ -200,7 +204,7 @@ def test_seats_are_tested_with_the_share_of_the_level_their_variant_held() -> No
     assert strong is not None and other is not None
     gate, _ = correct([strong, other])
     seat_1 = gate.follows[0]
-    assert gate.shown and seat_1.shown
+    assert gate.shown and seat_1.shown and gate.test.adjusted is not None
     assert seat_1.test.adjusted == pytest.approx(max(gate.test.adjusted, 2 * 4 * seat_1.test.p_value))
     adjusted, families = gated_holm([0.01, 0.04, 0.03], [[], [], []])
     assert adjusted == pytest.approx(holm([0.01, 0.04, 0.03])) and families == [[], [], []]
@@ -210,7 +214,7 @@ def test_the_book_says_when_the_player_changes_how_games_end() -> None:
     # Cardboard Machines' first rules (defect 6): greedy's games end by elimination (174 of
     # 200), MCTS's by the round tokens (1 of 8 by elimination): the picture is the player's.
     elimination, tokens = "last car left (elimination)", "round tokens claimed"
-    lineups = {
+    lineups: dict[tuple[str, ...], Counter[str]] = {
         ("greedy",) * 4: Counter({elimination: 174, tokens: 26}),
         ("mcts:iterations=200",) * 4: Counter({elimination: 1, tokens: 7}),
     }
@@ -250,9 +254,9 @@ def test_sweep_grids_and_targets_are_read_or_refused_in_a_sentence() -> None:
         with pytest.raises(LabError, match=message):
             parse_grid(bad)
     assert parse_target("minutes=20..40").low == 20
-    for bad in ("fun>=1", "balance>0.9", "minutes=40..20", "minutes=20"):
+    for target in ("fun>=1", "balance>0.9", "minutes=40..20", "minutes=20"):
         with pytest.raises(LabError):
-            parse_target(bad)
+            parse_target(target)
 
 
 def test_a_designers_own_course_is_compared_with_grand_loop_however_it_is_named(tmp_path: Path) -> None:

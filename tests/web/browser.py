@@ -124,5 +124,5 @@ def open_seat(browser: Any, server: Server, link: str, viewport: dict[str, int] 
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.url + link)
     page.wait_for_function("() => window.chaosgamesPage !== undefined")
-    page.errors = errors  # type: ignore[attr-defined]
+    page.errors = errors
     return context, page

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import chaosgames.web.views
 from chaosgames import agents, load_game
 from chaosgames.core import CHANCE
 from chaosgames.core.records import GameRecord
@@ -407,9 +406,9 @@ class TestComputerSeats:
         game_id, _first, _second = checkers(client)
         live = service(client).running[game_id]
         live.thinking = Thinking(1, 1000.0, 5.0)  # as a computer seat deciding since t=1000
-        monkeypatch.setattr(chaosgames.web.views.time, "time", lambda: 1001.0)
+        monkeypatch.setattr("chaosgames.web.views.time.time", lambda: 1001.0)
         assert view(client, game_id)["thinking"]["elapsed"] == 1.0
-        monkeypatch.setattr(chaosgames.web.views.time, "time", lambda: 1004.5)
+        monkeypatch.setattr("chaosgames.web.views.time.time", lambda: 1004.5)
         assert view(client, game_id)["thinking"]["elapsed"] == 4.5  # not the view of t=1001 again
         with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
             ws.send_text('{"token": null}')
@@ -443,7 +442,12 @@ class TestComputerSeats:
         asked = Decision("g", "royal-racers", {"players": 2}, tuple(actions), "medium", seed=11)
         made: list[str] = []
         real_make = agents.make
-        monkeypatch.setattr(agents, "make", lambda name, **kw: made.append(name) or real_make(name, **kw))
+
+        def make(name: str, **params: Any) -> agents.Agent:
+            made.append(name)
+            return real_make(name, **params)
+
+        monkeypatch.setattr(agents, "make", make)
         assert decide(asked) == str(agents.make("greedy", seed=11).choose(state))
         assert made[0] == "greedy"  # the worker made greedy, not the search `medium` is elsewhere
 

@@ -50,7 +50,7 @@ def test_a_checkers_game_advances_by_clicks_against_a_computer(browser: Any, ser
         assert notations[before] == move["notation"]  # ours, then the computer's answer
         assert len(notations) == view["version"]
     screenshot(page, "checkers-wide")
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     context.close()
 
 
@@ -88,7 +88,7 @@ def test_two_people_play_royal_racers_each_seeing_only_what_they_may(browser: An
         assert leaks(html, secret) == []
         assert "face down" in html
         screenshot(page, f"royal-racers-seat-{i + 1}")
-        assert page.errors == []  # type: ignore[attr-defined]
+        assert page.errors == []
         context.close()
 
 
@@ -110,7 +110,7 @@ def chaos_round_actions(players: int = 3) -> tuple[list[str], int]:
         state = game.new_initial_state()
         rng = random.Random(seed)
         agent = agents.make("greedy", seed=seed)
-        actions = []
+        actions: list[str] = []
         while not state.is_terminal():
             if any(str(a).startswith("lift:") for a in state.legal_actions()):
                 return actions, state.current_player()
@@ -145,7 +145,7 @@ def test_a_chaos_round_tile_is_moved_on_the_board(browser: Any, server: Server) 
     assert log[:2] == [lift["notation"], lay["notation"]]
     assert view["observation"]["tiles"] != tiles_before
     screenshot(page, "cruisers-tile-laid")
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     context.close()
 
 
@@ -168,7 +168,7 @@ def test_a_cardboard_machines_turn(browser: Any, server: Server) -> None:
     mine = [e["notation"] for e in page_log(page)[start:] if e["actor"] == 0]
     assert mine[0] == gear["notation"] and sum(n.startswith("move:") for n in mine) == moved >= 1
     screenshot(page, "cardboard-machines-turn")
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     context.close()
 
 
@@ -220,5 +220,5 @@ def test_the_phone_layout_fits_390_pixels(browser: Any, server: Server) -> None:
     screenshot(page, "royal-racers-phone")
     page.goto(server.url + "/")
     screenshot(page, "lobby-phone")
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     context.close()

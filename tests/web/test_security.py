@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import chaosgames.web.service
 from chaosgames.web.seats import token_hash
 from chaosgames.web.stored import FINISHED
 from tests.web.conftest import act, bearer, create, service, view
@@ -70,7 +69,7 @@ class TestSeatTokens:
             drawn.append(token)
             return token
 
-        monkeypatch.setattr(chaosgames.web.service.secrets, "token_urlsafe", token_urlsafe)
+        monkeypatch.setattr("chaosgames.web.service.secrets.token_urlsafe", token_urlsafe)
         created = create(client, "chaos-checkers", ["human", "human"])
         tokens = [s["token"] for s in created["seats"]]
         assert set(tokens) <= set(drawn) and len(set(tokens)) == 2

@@ -61,7 +61,7 @@ class TestViewsOverTheSocket:
         with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
             hello(ws, token)
             act(client, game_id, token, "11-15", 0)
-            versions = []
+            versions: list[int] = []
             while not versions or versions[-1] < 2:
                 view = ws.receive_json()["view"]
                 versions.append(view["version"])

@@ -171,6 +171,30 @@ class LoopGuardedAgent(Agent):
         self._loops.reset()
 
 
+class HonestAgent(Agent):
+    """An agent that decides from what its seat may know (greedy, ismcts): a `Witness` of
+    the game it is told, met afresh with every game, gives the seat's recollection."""
+
+    def __init__(self, /, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self._witness = Witness()
+
+    def observe(self, state: State, action: Action) -> None:
+        self._witness.observe(state, action)
+        super().observe(state, action)
+
+    def tell(self, recollection: Recollection, state: State) -> None:
+        self._witness.tell(recollection, state)
+
+    def reset(self) -> None:
+        super().reset()
+        self._witness.reset()
+
+    def recollection(self, state: State, seat: int) -> Recollection:
+        """What `seat` knows of `state`, from the game this agent has been told."""
+        return self._witness.recollection(state, seat)
+
+
 class Witness:
     """The game an agent has been told, action by action, and what each seat saw of it.
 

@@ -17,7 +17,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from chaosgames.agents.base import Progress, Witness, check_decision_node, parameters
+from chaosgames.agents.base import HonestAgent, Progress, check_decision_node, parameters
 from chaosgames.agents.mcts import DEFAULT_ITERATIONS, MctsAgent, _Node
 from chaosgames.agents.simple import memory_param, worlds_param
 from chaosgames.core import Action, State
@@ -25,7 +25,7 @@ from chaosgames.core.information import Recollection
 from chaosgames.core.options import Option
 
 
-class IsmctsAgent(MctsAgent):
+class IsmctsAgent(HonestAgent, MctsAgent):
     """MCTS over positions drawn from what the seat knows (see the module docstring)."""
 
     name = "ismcts"
@@ -38,26 +38,14 @@ class IsmctsAgent(MctsAgent):
 
     def __init__(self, /, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
-        self._witness = Witness()
         self.last_worlds = 0
         """Positions searched at the last decision (1: the seat knew everything)."""
-
-    def observe(self, state: State, action: Action) -> None:
-        self._witness.observe(state, action)
-        super().observe(state, action)
-
-    def tell(self, recollection: Recollection, state: State) -> None:
-        self._witness.tell(recollection, state)
-
-    def reset(self) -> None:
-        super().reset()
-        self._witness.reset()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
         seat = state.current_player()
         memory: int = self.settings["memory"]
-        recollection = self._witness.recollection(state, seat)
+        recollection = self.recollection(state, seat)
         if recollection.complete(state, memory):
             self.last_worlds = 1
             return super().choose(state, progress)

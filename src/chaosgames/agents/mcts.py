@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import LoopGuardedAgent, Progress, check_decision_node, param, parameters
-from chaosgames.agents.simple import drawn, greedy_replies
+from chaosgames.agents.simple import drawn, greedy_replies, unstick_param
 from chaosgames.core import CHANCE, TERMINAL, Action, Game, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -134,12 +134,7 @@ class MctsAgent(LoopGuardedAgent):
             " agent plays, in the tree and in greedy playouts)",
             choices=("search", "greedy"),
         ),
-        param(
-            "unstick",
-            bool,
-            True,
-            "where the game has stood still over several decisions, try another plausible move (then any)",
-        ),
+        unstick_param("another plausible move"),
     )
 
     def __init__(self, /, seed: int | None = None, **params: Any) -> None:

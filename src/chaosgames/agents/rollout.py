@@ -32,7 +32,7 @@ from chaosgames.agents.base import (
     parameters,
 )
 from chaosgames.agents.mcts import PLAYOUT_LIMIT  # the same bound on a playout to the end
-from chaosgames.agents.simple import best_rated, drawn, greedy_replies
+from chaosgames.agents.simple import best_rated, drawn, greedy_replies, unstick_param
 from chaosgames.core import CHANCE, TERMINAL, Action, State
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.options import Option
@@ -76,12 +76,7 @@ class RolloutAgent(LoopGuardedAgent):
             "playouts per legal move from `finish` steps on",
             minimum=1,
         ),
-        param(
-            "unstick",
-            bool,
-            True,
-            "where the game has stood still over several decisions, try another of the best three (then any)",
-        ),
+        unstick_param(),
     )
 
     def __init__(self, /, seed: int | None = None, **params: Any) -> None:

@@ -9,17 +9,17 @@ from typing import ClassVar
 
 from chaosgames.agents.base import (
     Agent,
+    HonestAgent,
     LoopGuard,
     LoopGuardedAgent,
     Progress,
-    Witness,
     check_decision_node,
     param,
     parameters,
 )
 from chaosgames.core import CHANCE, Action, State
 from chaosgames.core.chance import sample_outcome
-from chaosgames.core.information import ALL, Recollection
+from chaosgames.core.information import ALL
 from chaosgames.core.options import Option
 
 MEMORY_DOC = (
@@ -43,6 +43,17 @@ def worlds_param(default: int) -> Option:
     )
 
 
+def unstick_param(instead: str = "another of the best three") -> Option:
+    """The `unstick` parameter of the agents that keep a `LoopGuard` (greedy, rollout, mcts);
+    `instead` names what they try in a loop before any move."""
+    return param(
+        "unstick",
+        bool,
+        True,
+        f"where the game has stood still over several decisions, try {instead} (then any)",
+    )
+
+
 class RandomAgent(Agent):
     """Plays a legal action drawn uniformly: the baseline every other agent must beat."""
 
@@ -54,7 +65,7 @@ class RandomAgent(Agent):
         return self.rng.choice(check_decision_node(self.name, state))
 
 
-class GreedyAgent(LoopGuardedAgent):
+class GreedyAgent(HonestAgent, LoopGuardedAgent):
     """One move ahead: the action whose result the game's heuristic likes best for the mover.
 
     When the action leads to chance nodes (a die roll, a draw), the value is the expected
@@ -78,12 +89,7 @@ class GreedyAgent(LoopGuardedAgent):
     params: ClassVar[Mapping[str, Option]] = parameters(
         param("chance_depth", int, 2, "consecutive chance nodes averaged over after a move", minimum=0),
         param("samples", int, 8, "outcomes drawn at a chance node with more outcomes than this", minimum=1),
-        param(
-            "unstick",
-            bool,
-            True,
-            "where the game has stood still over several decisions, try another of the best three (then any)",
-        ),
+        unstick_param(),
         param(
             "blunders",
             float,
@@ -95,20 +101,6 @@ class GreedyAgent(LoopGuardedAgent):
         memory_param(),
         worlds_param(8),
     )
-
-    def __init__(self, /, seed: int | None = None, **params: object) -> None:
-        super().__init__(seed, **params)
-        self._witness = Witness()
-
-    def observe(self, state: State, action: Action) -> None:
-        self._witness.observe(state, action)
-
-    def tell(self, recollection: Recollection, state: State) -> None:
-        self._witness.tell(recollection, state)
-
-    def reset(self) -> None:
-        super().reset()
-        self._witness.reset()
 
     def choose(self, state: State, progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
@@ -134,7 +126,7 @@ class GreedyAgent(LoopGuardedAgent):
     def _worlds(self, state: State, player: int) -> list[State]:
         """The position itself where the seat knows it all, else `worlds` drawn from what it knows."""
         memory: int = self.settings["memory"]
-        recollection = self._witness.recollection(state, player)
+        recollection = self.recollection(state, player)
         if recollection.complete(state, memory):
             return [state]
         return [recollection.sample(state, self.rng, memory) for _ in range(self.settings["worlds"])]

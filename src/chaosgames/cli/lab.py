@@ -20,7 +20,7 @@ from chaosgames.sim import book
 from chaosgames.sim.jobs import BACKENDS, LabSettings
 from chaosgames.sim.lab import luck_and_skill, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
-from chaosgames.sim.render_html import html_table, page
+from chaosgames.sim.render_html import Section, render_page
 from chaosgames.sim.render_text import rich_table
 from chaosgames.sim.report import check_writable, report, write_page
 from chaosgames.sim.study import StudySettings, analyse, own_plan, study
@@ -333,12 +333,17 @@ def sweep_command(
             highlight=False,
         )
     if out is not None:
-        intro = (
-            f"{result.game}, {games} games a point with seats {', '.join(seat)}, seed {seed} at every point "
-            "(common random numbers); bands are 95% intervals."
+        body = Section("", [table, *sweep_plots(result)])
+        page = render_page(
+            "sweep.html",
+            f"Sweep of {result.game}",
+            [body],
+            game=result.game,
+            games=games,
+            seats=seat,
+            seed=seed,
         )
-        body = [html_table(table), *sweep_plots(result)]
-        write_page(out, page(f"Sweep of {result.game}", intro, body))
+        write_page(out, page)
         console.print(f"Sweep written to {out}.", highlight=False)
 
 

@@ -94,17 +94,8 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         self.opponent_specs = dict(zip(others, _opponent_specs(opponents, len(others)), strict=True))
         for spec in self.opponent_specs.values():
             from_spec(spec, game=loaded.name)  # a bad spec fails here, not at the first reset
-        encoding = self.table.encoding
-        fields: dict[str, spaces.Space[Any]] = {
-            "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
-            "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
-        }
-        board = self.table.board
-        if board is not None:
-            fields["board"] = spaces.Box(0.0, 1.0, (board.planes, board.height, board.width), np.float32)
-        observation_space = spaces.Dict(fields)
-        self.observation_space = cast("spaces.Space[Observation]", observation_space)
-        self.action_space = spaces.Discrete(encoding.num_actions)
+        self.observation_space = cast("spaces.Space[Observation]", self.table.observation_space())
+        self.action_space = spaces.Discrete(self.table.encoding.num_actions)
         self._seeder: random.Random | None = None
         self._opponents: dict[int, Agent] = {}
         self._steps = 0

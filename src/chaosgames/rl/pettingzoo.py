@@ -93,20 +93,13 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         }
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        fields: dict[str, spaces.Space[Any]] = {
-            "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
-            "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
-        }
-        board = self.table.board
-        if board is not None:
-            fields["board"] = spaces.Box(0.0, 1.0, (board.planes, board.height, board.width), np.float32)
-        self._observation_spaces = {agent: spaces.Dict(fields) for agent in self.possible_agents}
+        self._observation_spaces = {agent: self.table.observation_space() for agent in self.possible_agents}
         self.state_space = spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32)
         self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
         self.agents: list[str] = []
         self._has_reset = False
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[self._possible(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:

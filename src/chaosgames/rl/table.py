@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
 from chaosgames.core import CHANCE, Action, Game, State, load_game
 from chaosgames.core.chance import sample_outcome
@@ -80,6 +81,18 @@ class Table:
         self.watchers: list[Watcher] = []
         self.seats: list[Recollection] = []
         self._legal: dict[int, Action] | None = None
+
+    def observation_space(self) -> spaces.Dict:
+        """What a seat's observation holds: the vector, the action mask and, with `planes`,
+        the board."""
+        encoding, board = self.encoding, self.board
+        fields: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(0.0, 1.0, encoding.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
+        }
+        if board is not None:
+            fields["board"] = spaces.Box(0.0, 1.0, (board.planes, board.height, board.width), np.float32)
+        return spaces.Dict(fields)
 
     def reset(self, seed: object = None) -> None:
         """A new game; with a seed (an integer, numpy's too), chance restarts from it, else it draws on."""

@@ -8,7 +8,6 @@ with the number it rests on, so a thin sample reads as such.
 from __future__ import annotations
 
 import functools
-import html
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -24,7 +23,7 @@ from chaosgames.sim.claims import (
 )
 from chaosgames.sim.feel import SECONDS_PER_DECISION
 from chaosgames.sim.feel import figures as feel_figures
-from chaosgames.sim.render_html import page, png, section
+from chaosgames.sim.render_html import Paragraph, Picture, Plot, Section, png, pyplot, render_page
 from chaosgames.sim.render_text import markdown_table
 from chaosgames.sim.stats import Test, games_needed_difference, mean, unpaired_test, variance, wilson
 from chaosgames.sim.study import (
@@ -461,25 +460,30 @@ def _levels(game: GameFigures) -> str:
 
 
 def html_page(figures: Sequence[GameFigures], command: str, when: str, note: str) -> str:
-    sections = []
-    for game in figures:
-        notes = (
-            f"<p>Levels: {html.escape(_levels(game).replace('`', ''))}.</p>"
-            f"<p><b>What a designer should know.</b> {html.escape(designer_notes(game))}</p>"
+    sections = [
+        Section(
+            game.title,
+            [
+                shape_table(game),
+                fairness_table(game),
+                feel_table(game),
+                claims_section(game),
+                Paragraph(f"Levels: {_levels(game).replace('`', '')}."),
+                Paragraph(designer_notes(game), lead="What a designer should know."),
+                *(
+                    Picture(f"{v.variant.label}: the first position", v.picture)
+                    for v in game.variants
+                    if v.picture
+                ),
+                *_plots(game),
+            ],
         )
-        pictures = [
-            f"<figure><figcaption>{html.escape(v.variant.label)}: the first position</figcaption>"
-            f"{v.picture}</figure>"
-            for v in game.variants
-            if v.picture
-        ]
-        tables = [shape_table(game), fairness_table(game), feel_table(game), claims_section(game)]
-        sections.append(section(game.title, tables, [notes, *pictures, *_plots(game)]))
-    intro = f"Written by <code>{html.escape(command)}</code> on {html.escape(when)}. {html.escape(note)}"
-    return page("The balance book", intro, sections)
+        for game in figures
+    ]
+    return render_page("book.html", "The balance book", sections, command=command, when=when, note=note)
 
 
-def _plots(game: GameFigures) -> list[str]:
+def _plots(game: GameFigures) -> list[Plot]:
     figure = luck_figure(game)
     if figure is None:
         return []
@@ -494,8 +498,6 @@ def luck_figure(game: GameFigures) -> Any | None:
     played = [v for v in game.variants if v.level is not None and v.decisions]
     if not played:
         return None
-    from chaosgames.sim.render_html import pyplot
-
     plt = pyplot()
     labels = [f"{v.variant.label} (n {v.games})" for v in played]
     positions = list(range(len(played)))
@@ -580,9 +582,7 @@ def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return m, max(0.0, m - half), m + half
 
 
-def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> str:
-    from chaosgames.sim.render_html import pyplot
-
+def _seat_plot(game: GameFigures, played: Sequence[VariantFigures]) -> Plot:
     plt = pyplot()
     figure, axes = plt.subplots(figsize=(11, 0.8 + 0.5 * len(played)))
     most = max(v.players for v in played)

@@ -1,45 +1,78 @@
-"""The report's tables as a self-contained HTML page, with matplotlib plots as embedded PNGs."""
+"""The lab's pages in HTML, self-contained, with matplotlib plots as embedded PNGs.
+
+The pages are Jinja2 templates (sim/templates, autoescaped); this module gives them their
+blocks (tables, plots, pictures, paragraphs) and draws the plots."""
 
 from __future__ import annotations
 
 import base64
-import html
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+import jinja2
 
 from chaosgames.sim.summary import Rate, Summary
 from chaosgames.sim.tables import Table, pct, seat_name
 
-STYLE = """
-body { font-family: sans-serif; max-width: 60em; margin: 2em auto; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
-img { display: block; margin: 0.5em 0; max-width: 100%; }
-figure { margin: 1em 0; }
-figure svg { display: block; max-width: 100%; height: auto; }
-"""
+PAGES = jinja2.Environment(
+    loader=jinja2.PackageLoader("chaosgames.sim", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+)
+"""The lab pages' templates (sim/templates): page.html lays out the sections, blocks.html each
+kind of block, report.html, book.html and sweep.html are the three pages."""
 
 
-def html_table(table: Table) -> str:
-    title = f"<h3>{html.escape(table.title)}</h3>" if table.title else ""
-    header = table.header or ("", "")
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in table.rows)
-    return f"{title}<table><tr>{head}</tr>{body}</table>"
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """A matplotlib figure as an embedded PNG; `alt` says what it shows (its titles)."""
+
+    alt: str
+    png: str  # base64
 
 
-def section(heading: str, tables: Sequence[Table], plots: Sequence[str]) -> str:
-    return f"<h2>{html.escape(heading)}</h2>" + "\n".join([*map(html_table, tables), *plots])
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A position drawn by its game's `render_svg` (SVG), under a caption."""
+
+    caption: str
+    svg: str
 
 
-def page(title: str, intro: str, sections: Sequence[str]) -> str:
-    """A whole page; `intro` is HTML already escaped, sections too."""
-    return (
-        f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-        f"<style>{STYLE}</style></head><body>\n<h1>{html.escape(title)}</h1>"
-        f"<p>{intro}</p>\n" + "\n".join(sections) + "\n</body></html>\n"
-    )
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A paragraph of text, with words in bold before it where `lead` gives them."""
+
+    text: str
+    lead: str = ""
+
+
+Block: TypeAlias = Table | Plot | Picture | Paragraph
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section of a page: a heading (none if empty) and its blocks in order."""
+
+    heading: str
+    blocks: Sequence[Block]
+
+
+PAGES.tests.update(
+    lab_table=lambda b: isinstance(b, Table),
+    plot=lambda b: isinstance(b, Plot),
+    picture=lambda b: isinstance(b, Picture),
+)
+
+
+def render_page(template: str, title: str, sections: Sequence[Section], **context: Any) -> str:
+    """The whole page `template` (report.html, book.html, sweep.html): every text escaped."""
+    return PAGES.get_template(template).render(title=title, sections=sections, **context)
 
 
 def pyplot() -> Any:
@@ -51,15 +84,16 @@ def pyplot() -> Any:
     return plt
 
 
-def png(figure: Any) -> str:
+def png(figure: Any) -> Plot:
+    """The figure as a PNG, described by its panels' titles (the page's text for it)."""
+    alt = "; ".join(t for t in (axes.get_title() for axes in figure.axes) if t) or "plot"
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
     pyplot().close(figure)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="plot" src="data:image/png;base64,{data}">'
+    return Plot(alt, base64.b64encode(buffer.getvalue()).decode("ascii"))
 
 
-def rate_plot(title: str, rates: Mapping[str, Rate], fair: float) -> str:
+def rate_plot(title: str, rates: Mapping[str, Rate], fair: float) -> Plot:
     plt = pyplot()
     names = list(rates)
     values = [rates[n].rate for n in names]
@@ -77,7 +111,7 @@ def rate_plot(title: str, rates: Mapping[str, Rate], fair: float) -> str:
     return png(figure)
 
 
-def histogram(title: str, values: Sequence[float], xlabel: str) -> str:
+def histogram(title: str, values: Sequence[float], xlabel: str) -> Plot:
     plt = pyplot()
     figure, axes = plt.subplots(figsize=(6, 3))
     low, high = int(min(values)), int(max(values))
@@ -90,15 +124,14 @@ def histogram(title: str, values: Sequence[float], xlabel: str) -> str:
     return png(figure)
 
 
-def summary_plots(summary: Summary) -> list[str]:
+def summary_plots(summary: Summary) -> list[Block]:
     """Win rate by agent and by seat (when some game ended by the rulebook), length, lead changes;
     each titled with its variant and n (a plot copied alone still says what it shows), and a
     variant whose options change the board (a course) first shows its first position."""
-    plots = []
+    plots: list[Block] = []
     picture = first_position(summary.game, summary.options)
     if picture is not None:
-        caption = f"<figcaption>{html.escape(summary.name)}: the first position</figcaption>"
-        plots.append(f"<figure>{caption}{picture}</figure>")
+        plots.append(Picture(f"{summary.name}: the first position", picture))
     name, ended = summary.name, f"{summary.finished} games the rulebook ended"
     if summary.finished:
         plots.append(rate_plot(f"{name}: win rate by agent ({ended})", summary.by_agent, summary.fair_share))

@@ -11,7 +11,6 @@ where they share their dice (`sim.compare`). The tables are in `tables`, the lay
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from rich.console import Console
 from chaosgames.core.errors import quote, shorten
 from chaosgames.sim.claims import Claim, correct, summary_claims
 from chaosgames.sim.compare import CompareResult, compare_variants
-from chaosgames.sim.render_html import html_table, page, summary_plots
+from chaosgames.sim.render_html import Section, render_page, summary_plots
 from chaosgames.sim.render_text import print_section, rich_table
 from chaosgames.sim.storage import LabError, Store
 from chaosgames.sim.summary import Summary, summarise
@@ -112,28 +111,14 @@ def write_page(path: Path, text: str) -> None:
 def _html(
     summaries: Sequence[Summary], comparison: CompareResult | None, claims: Sequence[Claim], db: str
 ) -> str:
-    sections = [
-        f"<h2>{html.escape(s.title)}</h2>"
-        + "\n".join([*(html_table(t) for t in summary_tables(s, claims)), *summary_plots(s)])
-        for s in summaries
-    ]
+    sections = [Section(s.title, [*summary_tables(s, claims), *summary_plots(s)]) for s in summaries]
     if claims:
-        sections.append(html_table(claims_table(claims)))
-    if comparison is not None:
-        notes = "".join(f"<p>{html.escape(line)}</p>" for line in comparison.disagreements)
-        sections.insert(
-            0,
-            "<p>Paired tests where the variants share their dice (exact McNemar, paired t), else "
-            "Fisher's exact test and Welch's t-test; Holm's correction over the comparison; "
-            "significant at 5%.</p>" + html_table(compare_table(comparison)) + notes,
-        )
-    intro = (
-        f"Database: {html.escape(db)}. Win rates count a shared win as a share and are taken over "
-        "the games the rulebook ended (a game a length cap decided is counted apart); "
-        "intervals are 95% (Wilson for rates, t for means, for balance the range the seats' "
-        "Wilson intervals allow at once). A claim is "
-        "made only where its test, corrected with Holm's method over every claim of the report, "
-        "says so. The leader is the player the game's heuristic rates highest; a comeback is a "
-        "game won by someone other than the half-time leader."
+        sections.append(Section("", [claims_table(claims)]))
+    return render_page(
+        "report.html",
+        "chaosgames lab report",
+        sections,
+        db=db,
+        comparison=compare_table(comparison) if comparison is not None else None,
+        disagreements=comparison.disagreements if comparison is not None else (),
     )
-    return page("chaosgames lab report", intro, sections)

@@ -25,6 +25,7 @@ from chaosgames.core.errors import quote
 from chaosgames.sim.feel import SECONDS_PER_DECISION, Figure, balance, balance_interval, within_range
 from chaosgames.sim.jobs import Job, LabSettings
 from chaosgames.sim.lab import simulate
+from chaosgames.sim.render_html import Plot, png, pyplot
 from chaosgames.sim.stats import _t_interval, bootstrap_interval, percentile, wilson
 from chaosgames.sim.storage import LabError, Store
 from chaosgames.sim.summary import Summary, summarise
@@ -313,11 +314,9 @@ def sweep_table(result: SweepResult) -> Table:
     return Table(title, ("figure (95% interval)", *columns[0][1:]), tuple(turned))
 
 
-def sweep_plots(result: SweepResult) -> list[str]:
+def sweep_plots(result: SweepResult) -> list[Plot]:
     """Each figure against the first swept option, with its 95% band (one line per value of
     the other swept options)."""
-    from chaosgames.sim.render_html import png, pyplot
-
     plt = pyplot()
     first = next(iter(result.swept))
     others = [k for k in result.swept if k != first]

@@ -6,16 +6,22 @@ import random
 from typing import Any
 
 import chaosgames
+from chaosgames.games.cardboard_machines.actions import Move
 from chaosgames.games.cardboard_machines.phases import GEAR, MOVE
 from chaosgames.games.cardboard_machines.state import CardboardState
 
 
+def new_state(players: int = 2, **options: Any) -> CardboardState:
+    """A game with these options before any setup randomness."""
+    st = chaosgames.load_game("cardboard-machines", players=players, **options).new_initial_state()
+    assert isinstance(st, CardboardState)
+    return st
+
+
 def table(boards: list[int], players: int = 2, **options: Any) -> CardboardState:
     """A game whose track is `boards` (back to front, board 0 second), player 1 starting."""
-    game = chaosgames.load_game("cardboard-machines", players=players, boards=boards, **options)
-    st = game.new_initial_state()
-    assert isinstance(st, CardboardState)
-    st.apply_action(game.parse_action(st, "first:1"))
+    st = new_state(players, boards=boards, **options)
+    st.apply_action(st.game.parse_action(st, "first:1"))
     return st
 
 
@@ -68,7 +74,7 @@ def cautious_action(st: CardboardState, rng: random.Random) -> Any:
     for wanted in ("scroll", "return", "buyoff:left", "buyoff:right"):
         if wanted in names:
             return actions[names.index(wanted)]
-    steps = [a for a in actions if str(a).startswith("move:")]
+    steps = [a for a in actions if isinstance(a, Move) and str(a).startswith("move:")]
     if steps:
         last = st.phase != MOVE or st.moves_left == 1
         ranked = []

@@ -10,7 +10,7 @@ import pytest
 import chaosgames
 from chaosgames.games.cardboard_machines.actions import Kind, Move
 from chaosgames.games.cardboard_machines.state import CardboardState
-from tests.games.cardboard_machines.helpers import legal, play, put, table, turn_of
+from tests.games.cardboard_machines.helpers import legal, new_state, play, put, table, turn_of
 
 
 def _refused(st: CardboardState, doc: dict[str, object]) -> str:
@@ -21,8 +21,8 @@ def _refused(st: CardboardState, doc: dict[str, object]) -> str:
 
 def test_a_setup_document_holds_nothing_of_a_race_in_progress() -> None:
     """Before the track is laid nobody has claimed a lap's token, taken stress or moved."""
-    game = chaosgames.load_game("cardboard-machines", players=3)
-    st = game.new_initial_state()
+    st = new_state(players=3)
+    game = st.game
     play(st, "first:2", "board:4")
     doc = st.to_json()
     assert game.state_from_json(doc).to_json() == doc
@@ -92,7 +92,7 @@ def legal_bonus(st: CardboardState) -> list[str]:
         Move(Kind.MOVE, 7),
         ("gear", 2),  # a plain tuple equal to gear:2
         Move(Kind.GEAR, True),  # equal to gear:1
-        Move(Kind.GEAR, 2.0),  # equal to gear:2
+        Move(Kind.GEAR, 2.0),  # type: ignore[arg-type]  # equal to gear:2
         "gear:2",
         None,
     ],

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import xml.dom.minidom
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -13,12 +15,15 @@ from hypothesis import strategies as st_
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 from chaosgames.games.cardboard_machines.phases import MOVE, OFF
-from tests.games.cardboard_machines.helpers import play, put, table, turn_of
+from chaosgames.games.cardboard_machines.state import CardboardState
+from tests.games.cardboard_machines.helpers import new_state, play, put, table, turn_of
+
+Document = dict[str, Any]
+"""A state document (`to_json`), spoiled by the tests below."""
 
 
-def playout(seed: int, steps: int = 10_000, **options: object):
-    game = chaosgames.load_game("cardboard-machines", **options)
-    state = game.new_initial_state()
+def playout(seed: int, steps: int = 10_000, **options: Any) -> Iterator[CardboardState]:
+    state = new_state(**options)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -65,27 +70,27 @@ def test_impossible_documents_are_refused(field: str, value: object) -> None:
         st.game.state_from_json(doc)
 
 
-def _flip_a_board(doc):
+def _flip_a_board(doc: Document) -> None:
     doc["boards"][3][1] = 1  # no scroll yet, yet board 3 shows its gray side
 
 
-def _board_zero_at_the_back(doc):
+def _board_zero_at_the_back(doc: Document) -> None:
     doc["boards"][0], doc["boards"][1] = doc["boards"][1], doc["boards"][0]
 
 
-def _car_in_terrain(doc):
+def _car_in_terrain(doc: Document) -> None:
     doc["cars"][1]["pos"] = (2 * 2) * 6  # 5a: terrain of board 1, and not the mover's car
 
 
-def _pair_left_to_resolve(doc):
+def _pair_left_to_resolve(doc: Document) -> None:
     doc["phase"], doc["dice"] = "resolve", {"left": 1, "right": 1, "malfunction": 0}
 
 
-def _ghost_from_a_white_board(doc):
+def _ghost_from_a_white_board(doc: Document) -> None:
     doc["phase"], doc["moves_left"], doc["ghost_pending"] = "move", 1, True
 
 
-IMPOSSIBLE = {
+IMPOSSIBLE: dict[str, Callable[[Document], object]] = {
     "a side flipped without a scroll": _flip_a_board,
     "board 0 out of its place": _board_zero_at_the_back,
     "a lap before board 0 came to the front": lambda doc: doc.update(lap=1),
@@ -101,7 +106,7 @@ IMPOSSIBLE = {
 
 
 @pytest.mark.parametrize("spoil", IMPOSSIBLE.values(), ids=IMPOSSIBLE.keys())
-def test_positions_no_game_can_reach_are_refused(spoil) -> None:
+def test_positions_no_game_can_reach_are_refused(spoil: Callable[[Document], object]) -> None:
     st = table([2, 0, 1, 3, 4, 5])
     doc = st.to_json()
     st.game.state_from_json(doc)  # the untouched document is fine
@@ -182,7 +187,7 @@ def test_svg_is_a_well_formed_picture_of_the_table() -> None:
     st.ghosts.add(st._space_named("6c"))
     svg = st.game.render_svg(st)
     doc = xml.dom.minidom.parseString(svg)
-    assert doc.documentElement.tagName == "svg"
+    assert doc.documentElement is not None and doc.documentElement.tagName == "svg"
     assert ">board 0 white<" in svg and "A ghost on 6c" in svg and "red: gear 1, stress 0" in svg
     assert "♥ 3 · round tokens 0" in svg
 

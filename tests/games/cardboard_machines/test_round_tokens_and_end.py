@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-import chaosgames
 from chaosgames.core.chance import sample_outcome
 from chaosgames.games.cardboard_machines import end_of_game
 from chaosgames.games.cardboard_machines.phases import GEAR
 from chaosgames.games.cardboard_machines.state import CardboardState
-from tests.games.cardboard_machines.helpers import cautious_action, legal, play, put, table, turn_of, where
+from tests.games.cardboard_machines.helpers import (
+    cautious_action,
+    legal,
+    new_state,
+    play,
+    put,
+    table,
+    turn_of,
+    where,
+)
 
 
-def lap_ahead(players: int = 3, **options: object):
+def lap_ahead(players: int = 3, **options: Any) -> CardboardState:
     """Board 0 lies at the back: the next scroll brings it (gray) to the front: lap 1."""
     st = table([2, 0, 1, 3, 4, 5], players=players, **options)
     st.board_ids = [0, 2, 1, 3, 4, 5]
@@ -94,7 +103,7 @@ def test_claiming_the_last_token_ends_the_game_and_lives_plus_tokens_win() -> No
     assert st.returns() == [1.0, 0.0, 0.0]  # 3 lives + 1 token beat 3 lives
 
 
-def lap_one_begun(**options: object):
+def lap_one_begun(**options: Any) -> CardboardState:
     """The track [2, 0, 1, 3, 4, 5] after two scrolls: board 0 (gray) in front, lap 1 on."""
     st = table([2, 0, 1, 3, 4, 5], players=3, **options)
     st.back, st.lap = 2, 1
@@ -115,7 +124,7 @@ def test_the_last_token_taken_while_driving_through_a_car_ends_the_game_there() 
     assert st.game.state_from_json(st.to_json()).to_json() == st.to_json()
 
 
-def finished(lives: list[int], tokens: list[int], stress: list[int]):
+def finished(lives: list[int], tokens: list[int], stress: list[int]) -> list[float]:
     st = table([2, 0, 1, 3, 4, 5], players=len(lives), round_tokens=sum(tokens) or 1)
     st.lives, st.tokens, st.stress = lives[:], tokens[:], stress[:]
     end_of_game.finish_by_score(st)
@@ -160,15 +169,14 @@ def test_turns_pass_clockwise() -> None:
 def test_whole_careful_games_end_on_round_tokens_or_with_one_car_left() -> None:
     endings = set()
     for seed in range(12):
-        game = chaosgames.load_game("cardboard-machines", players=2, round_tokens=1)
-        state = game.new_initial_state()
+        state = new_state(players=2, round_tokens=1)
         rng = random.Random(seed)
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply_action(cautious_action(state, rng))
-        assert isinstance(state, CardboardState) and state.ended_by() == "rules"
+        assert state.ended_by() == "rules"
         if len(state.alive()) == 1:
             endings.add("last car")
             assert state.returns()[state.alive()[0]] == 1.0

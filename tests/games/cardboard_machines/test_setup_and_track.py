@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 import chaosgames
 from chaosgames.core.chance import exact_total
 from chaosgames.games.cardboard_machines.boards import FRONT, SIDES, START_SPACES
 from chaosgames.games.cardboard_machines.phases import GEAR
-from tests.games.cardboard_machines.helpers import play, space, table
+from chaosgames.games.cardboard_machines.state import CardboardState
+from tests.games.cardboard_machines.helpers import new_state, play, space, table
 
 
-def _names(st, spaces):
+def _names(st: CardboardState, spaces: Iterable[tuple[int, int]]) -> list[str]:
     return sorted(st.name(t) for _, t in spaces)
 
 
 def test_setup_chooses_the_starting_player_by_a_uniform_chance_node() -> None:
-    st = chaosgames.load_game("cardboard-machines", players=3).new_initial_state()
+    st = new_state(players=3)
     outcomes = st.chance_outcomes()
     assert [str(a) for a, _ in outcomes] == ["first:1", "first:2", "first:3"]
     assert exact_total(outcomes) == 1 and len({p for _, p in outcomes}) == 1
 
 
 def test_setup_shuffles_one_board_behind_and_four_in_front_leaving_three_in_the_box() -> None:
-    st = chaosgames.load_game("cardboard-machines", players=4).new_initial_state()
+    st = new_state(players=4)
     play(st, "first:2")
     assert sorted(str(a) for a in st.legal_actions()) == [f"board:{b}" for b in range(1, 9)]
     play(st, "board:7", "board:3", "board:8", "board:1")
@@ -36,7 +39,7 @@ def test_setup_shuffles_one_board_behind_and_four_in_front_leaving_three_in_the_
 
 
 def test_cars_go_on_starting_spaces_from_the_starting_player_clockwise() -> None:
-    st = chaosgames.load_game("cardboard-machines", players=4, boards=[2, 0, 1, 3, 4, 5]).new_initial_state()
+    st = new_state(players=4, boards=[2, 0, 1, 3, 4, 5])
     play(st, "first:3")
     # player 3 starts: space 1, player 4 space 2, player 1 space 3, player 2 space 4
     for player, number in ((2, 1), (3, 2), (0, 3), (1, 4)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,15 @@ from chaosgames.core.errors import NotationError
 from chaosgames.core.story import Told, slug
 from chaosgames.games.cardboard_machines import stress_test
 from chaosgames.games.cardboard_machines.state import CardboardState
-from tests.games.cardboard_machines.helpers import cautious_action, play, put, space, table, turn_of
+from tests.games.cardboard_machines.helpers import (
+    cautious_action,
+    new_state,
+    play,
+    put,
+    space,
+    table,
+    turn_of,
+)
 
 # The track of test_turn.py (back to front): boards 2, 0, 1, 3, 4, 5, all white. Board 1
 # (rows 5-6): terrain on 5a, 5f, 6a, 6e, 6f. Board 3 (rows 7-8, offset +1): 7c, 7d, 7f, 8c.
@@ -31,7 +40,7 @@ def racer(at: str, gear: int = 1, stress: int = 0, other: str = "1c", players: i
     return st
 
 
-def rolling(at: str, stress: int, **options: object) -> CardboardState:
+def rolling(at: str, stress: int, **options: Any) -> CardboardState:
     """Red on `at` with `stress`, about to roll the stress dice."""
     st = table(TRACK, **options)
     put(st, 0, at, stress=stress)
@@ -447,8 +456,8 @@ def test_chance_forms_are_not_offered_to_a_player() -> None:
 def test_every_action_is_told_and_marks_only_spaces_of_the_picture(seed: int) -> None:
     players = 2 + seed % 3
     options = {"buy_off_swerve": True} if seed % 2 else {"stress_overflow": "plus_one"}
-    game = chaosgames.load_game("cardboard-machines", players=players, **options)
-    st = game.new_initial_state()
+    st = new_state(players, **options)
+    game = st.game
     rng = random.Random(seed)
     careful = seed % 4 != 0
     told_crash = 0

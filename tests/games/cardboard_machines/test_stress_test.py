@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from chaosgames.core.chance import exact_total
 from chaosgames.games.cardboard_machines import stress_test
 from chaosgames.games.cardboard_machines.phases import BONUS, GEAR, LEFT, MALF, OFF, RESOLVE, RIGHT, ROLL
+from chaosgames.games.cardboard_machines.state import CardboardState
 from tests.games.cardboard_machines.helpers import legal, play, put, space, table, turn_of, where
 
 TRACK = [2, 0, 1, 3, 4, 5]
 
 
-def rolling(at: str, stress: int, other: str = "1c", **options: object):
+def rolling(at: str, stress: int, other: str = "1c", **options: Any) -> CardboardState:
     """Player 1 on `at` with `stress`, about to roll the stress dice."""
     st = table(TRACK, **options)
     put(st, 0, at, stress=stress)

@@ -6,6 +6,7 @@ import pytest
 
 from chaosgames.games.cardboard_machines.movement import gear_change_stress
 from chaosgames.games.cardboard_machines.phases import GEAR, MOVE, OFF, RETURN_STRESS, ROLL
+from chaosgames.games.cardboard_machines.state import CardboardState
 from tests.games.cardboard_machines.helpers import legal, play, put, space, table, turn_of, where
 
 # Track used below (back to front): board 2, 0, 1, 3, 4, 5, all white.
@@ -14,7 +15,7 @@ from tests.games.cardboard_machines.helpers import legal, play, put, space, tabl
 TRACK = [2, 0, 1, 3, 4, 5]
 
 
-def racer(at: str, gear: int = 1, stress: int = 0, other: str = "1c"):
+def racer(at: str, gear: int = 1, stress: int = 0, other: str = "1c") -> CardboardState:
     st = table(TRACK)
     put(st, 0, at, gear=gear, stress=stress)
     put(st, 1, other)

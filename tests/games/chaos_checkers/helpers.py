@@ -7,14 +7,34 @@ from typing import Any
 import chaosgames
 from chaosgames.games.chaos_checkers.actions import Piece
 from chaosgames.games.chaos_checkers.colours import CODE, TRIOS_PER_COLOUR
+from chaosgames.games.chaos_checkers.moves import Move
 from chaosgames.games.chaos_checkers.plain import PlainState
-from chaosgames.games.chaos_checkers.state import ChaosState
+from chaosgames.games.chaos_checkers.state import ChaosState, Phase
 
 
 def piece(
     colour: str, king: bool = False, shield: str | None = None, potion: str | None = None
 ) -> dict[str, Any]:
     return {"colour": colour, "king": king, "shield": shield, "potion": potion}
+
+
+def new_chaos(**options: Any) -> ChaosState:
+    """A game of Chaos Checkers with these options, before the setup's draws."""
+    state = chaosgames.load_game("chaos-checkers", **options).new_initial_state()
+    assert isinstance(state, ChaosState)
+    return state
+
+
+def new_plain() -> PlainState:
+    """A game of plain checkers (chaos=False) at its start."""
+    state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
+    assert isinstance(state, PlainState)
+    return state
+
+
+def plain_moves(state: PlainState) -> list[Move]:
+    """The legal moves of plain checkers, in their order."""
+    return [a for a in state.legal_actions() if isinstance(a, Move)]
 
 
 def chaos_position(pieces: dict[int, dict[str, Any]], turn: int = 0, **options: Any) -> ChaosState:
@@ -61,7 +81,7 @@ def chaos_position(pieces: dict[int, dict[str, Any]], turn: int = 0, **options: 
     state.bags = (bags[0], bags[1])
     state.eliminated = (eliminated[0], eliminated[1])
     state.pouch = tuple(pouch)
-    state.phase = "turn"
+    state.phase = Phase.TURN
     state.turn = turn
     state._invalidate()
     state._after()

@@ -19,7 +19,8 @@ FAR = {32: piece("blue"), 28: piece("blue")}
 
 
 def _document(state: chaosgames.State) -> dict[str, Any]:
-    return json.loads(json.dumps(state.to_json()))
+    doc: dict[str, Any] = json.loads(json.dumps(state.to_json()))
+    return doc
 
 
 def _refused(state: chaosgames.State, doc: dict[str, Any], message: str) -> None:
@@ -152,18 +153,22 @@ def test_actions_out_of_range_or_of_the_wrong_type_are_refused_and_change_nothin
     if chaos:
         state: chaosgames.State = _after_a_capture()
         legal = state.legal_actions()
+        first = legal[0]
+        assert isinstance(first, tuple)
         strangers: list[Any] = [
             Draw("draw-shield", 1000),
             Draw("keep-potion", -7),
             SetupDraw("place", 99, CODE["red"]),
             ChaosMove("move", "", (13, 99), (-1,)),
             PotionUse("potion", "wild", 13, -1, -1, 99),
-            tuple(legal[0]),  # a plain tuple equal to the legal draw is not the draw
+            tuple(first),  # a plain tuple equal to the legal draw is not the draw
         ]
     else:
         state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
         legal = state.legal_actions()
-        strangers = [Move((8, 99), 0, 1 << 8, 1 << 99), tuple(legal[0])]
+        first = legal[0]
+        assert isinstance(first, tuple)
+        strangers = [Move((8, 99), 0, 1 << 8, 1 << 99), tuple(first)]
     before = json.dumps(state.to_json())
     for stranger in strangers:
         with pytest.raises(IllegalActionError) as refused:

@@ -16,7 +16,15 @@ from chaosgames.games.chaos_checkers.board import index_at
 from chaosgames.games.chaos_checkers.plain import PlainState
 from chaosgames.games.chaos_checkers.state import ChaosState
 from tests.core.contract import check_random_game
-from tests.games.chaos_checkers.helpers import chaos_position, names, piece, plain_position, play
+from tests.games.chaos_checkers.helpers import (
+    chaos_position,
+    names,
+    new_plain,
+    piece,
+    plain_moves,
+    plain_position,
+    play,
+)
 
 PERFT = [7, 49, 302, 1469, 7361, 36768]
 
@@ -158,11 +166,11 @@ def test_random_plain_games_keep_the_pieces_apart(seed: int) -> None:
     import random
 
     rng = random.Random(seed)
-    state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
+    state = new_plain()
     while not state.is_terminal():
         mover = state.side
         before = state.pieces()
-        move = rng.choice(state.legal_actions())
+        move = rng.choice(plain_moves(state))
         state.apply_action(move)
         p0, p1 = state.pieces()
         assert p0 & p1 == 0 and state.kings & ~(p0 | p1) == 0
@@ -270,7 +278,7 @@ def test_plain_and_chaos_without_shields_or_potions_make_the_same_moves_and_boar
         chaos = _chaos_twin(men, kings, turn)
         assert plain.board() == _chaos_board(chaos)
         assert plain.is_terminal() == chaos.is_terminal()
-        moves = {str(a): a for a in plain.legal_actions()}
+        moves = {str(a): a for a in plain_moves(plain)}
         assert sorted(moves) == sorted(names(chaos))
         for text, move in moves.items():
             after_plain = plain.clone()

@@ -11,6 +11,7 @@ from chaosgames import CHANCE, InvalidOptionError
 from chaosgames.core.chance import sample_outcome
 from chaosgames.games.chaos_checkers.colours import CODE
 from chaosgames.games.chaos_checkers.state import ChaosState
+from tests.games.chaos_checkers.helpers import new_chaos
 
 
 def _setup(seed: int = 3, **options: object) -> ChaosState:
@@ -62,7 +63,7 @@ def test_the_pink_option_adds_five_reclaim_potions() -> None:
 
 
 def test_players_take_turns_drawing_potions() -> None:
-    state = chaosgames.load_game("chaos-checkers").new_initial_state()
+    state = new_chaos()
     rng = random.Random(1)
     while state.phase != "potion":
         state.apply_action(sample_outcome(state.chance_outcomes(), rng))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import chaosgames
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers import ChaosCruisersGame, ChaosCruisersState
-from chaosgames.games.chaos_cruisers.actions import COLOURS, Move
+from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, OnSquare
 from chaosgames.games.chaos_cruisers.movement import trace_move
 from chaosgames.games.chaos_cruisers.state import OrderFor, Phase
 
@@ -33,9 +34,13 @@ def load(**options: Any) -> ChaosCruisersGame:
     return game
 
 
+CruiserAt = tuple[Square | None, int] | tuple[Square | None, int, int]
+"""Where a cruiser stands and its speed, with the gates it has reached (default none)."""
+
+
 def position(
     game: ChaosCruisersGame,
-    cruisers: dict[str, tuple[Square | None, int] | tuple[Square | None, int, int]],
+    cruisers: Mapping[str, CruiserAt],
     *,
     order: list[str] | None = None,
     phase: str = "speed",
@@ -53,7 +58,7 @@ def position(
         c = COLOURS.index(name)
         state.pos[c] = spec[0]
         state.speed[c] = spec[1]
-        progress = spec[2] if len(spec) > 2 else 0  # type: ignore[misc]
+        progress = spec[2] if len(spec) > 2 else 0
         state.progress[c] = progress
         reached = [0] * rows
         for row in range(progress):
@@ -73,6 +78,17 @@ def position(
     return state
 
 
+def squares(state: ChaosCruisersState) -> list[Square]:
+    """The squares the legal actions name (a start, a re-entry, a tile lifted or laid, an
+    obstacle), in their order."""
+    return [a.square for a in state.legal_actions() if isinstance(a, OnSquare)]
+
+
+def moves(state: ChaosCruisersState) -> list[Move]:
+    """The legal moves, in their order."""
+    return [a for a in state.legal_actions() if isinstance(a, Move)]
+
+
 def end_square(state: ChaosCruisersState, move: Move) -> tuple[Square | None, str]:
     c = state.deciding_cruiser()
     start = state.pos[c]
@@ -88,7 +104,7 @@ def sensible_action(state: ChaosCruisersState, rng: random.Random) -> Any:
     if state.phase == "move":
         c = state.deciding_cruiser()
         scored = []
-        for move in legal:
+        for move in moves(state):
             _, outcome = end_square(state, move)
             if outcome == "out":
                 continue

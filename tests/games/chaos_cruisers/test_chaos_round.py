@@ -19,9 +19,9 @@ from chaosgames.games.chaos_cruisers.actions import (
     StopRelocating,
 )
 from chaosgames.games.chaos_cruisers.course import tile_of, tile_squares
-from chaosgames.games.chaos_cruisers.state import ChaosCruisersState
+from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, Phase
 
-from .helpers import load, open_field, position
+from .helpers import load, open_field, position, squares
 
 RED, BLACK, YELLOW, BLUE = range(4)
 N, E, S, W = range(4)
@@ -129,7 +129,7 @@ def test_tiles_that_may_be_moved() -> None:
         game,
         {"red": ((0, 0), 0, 1), "black": ((2, 2), 0, 1), "yellow": ((8, 0), 0, 1), "blue": ((9, 1), 0, 1)},
     )
-    state.phase, state.relocator, state.tiles_left = "lift", BLUE, 3
+    state.phase, state.relocator, state.tiles_left = Phase.LIFT, BLUE, 3
     state._invalidate()
     # Gate tiles (0,0), (4,0), (2,1), (0,1) stay; black holds (1,1). Lifting (2,0) cuts
     # the moon gate off, but laid at (3,1) it joins the course again; lifting (3,0) cuts
@@ -141,7 +141,7 @@ def test_tiles_that_may_be_moved() -> None:
         game,
         {"red": ((0, 0), 0, 1), "black": ((2, 2), 0, 1), "yellow": ((8, 0), 0, 1), "blue": ((9, 1), 0, 1)},
     )
-    state.phase, state.relocator, state.tiles_left = "lift", BLUE, 3
+    state.phase, state.relocator, state.tiles_left = Phase.LIFT, BLUE, 3
     state.pos[BLACK] = (1, 1)
     state._invalidate()
     assert [str(a) for a in state.legal_actions()] == ["lift:2,0", "lift:2,2", "lift:4,0", "stop"]
@@ -153,7 +153,7 @@ def _corner_course_in_step_three() -> ChaosCruisersState:
     course = {"tiles": [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]], "gates": {"sun": [0, 0], "moon": [2, 2]}}
     game = load(course=course, gates=2, players=3)
     state = position(game, {"red": ((0, 0), 0, 1), "black": ((1, 0), 0, 1), "yellow": ((0, 1), 0, 1)})
-    state.phase, state.relocator, state.tiles_left = "lift", YELLOW, 3
+    state.phase, state.relocator, state.tiles_left = Phase.LIFT, YELLOW, 3
     state._invalidate()
     return state
 
@@ -197,7 +197,7 @@ def test_every_lift_offered_has_a_lay_and_every_lay_leaves_the_course_whole(cour
     state = position(game, {"red": ((2 * sun[0], 2 * sun[1]), 0, 1), "black": (None, 0, 8)})
     rng = random.Random(course)
     for _ in range(60):
-        state.phase, state.relocator, state.tiles_left, state.moved = "lift", RED, 10, frozenset()
+        state.phase, state.relocator, state.tiles_left, state.moved = Phase.LIFT, RED, 10, frozenset()
         state._invalidate()
         for _ in range(10):
             lifts = {tile_of(a.square) for a in state.legal_actions() if isinstance(a, Lift)}
@@ -213,7 +213,7 @@ def test_every_lift_offered_has_a_lay_and_every_lay_leaves_the_course_whole(cour
             if not lifts:
                 break
             state.apply_action(Lift(tile_squares(rng.choice(sorted(lifts)))[0]))
-            lays = [tile_of(a.square) for a in state.legal_actions()]
+            lays = [tile_of(square) for square in squares(state)]
             assert lays and all(_rejoins(state.tiles, t) for t in lays)
             state.apply_action(Lay(tile_squares(rng.choice(lays))[0]))
             assert connected(set(state.tiles))
@@ -327,7 +327,7 @@ def test_an_obstacle_may_not_cover_the_last_free_square_of_a_tile() -> None:
         obstacles={(2, 2): "red", (3, 2): "red", (2, 3): "black"},
         phase="obstacles",
     )
-    allowed = {a.square for a in state.legal_actions()}
+    allowed = set(squares(state))
     assert (3, 3) not in allowed and (4, 4) in allowed
 
 

@@ -14,7 +14,7 @@ from chaosgames.games.chaos_cruisers.evaluation import (
     cruiser_turns,
 )
 
-from .helpers import load, position
+from .helpers import CruiserAt, load, position
 
 RED, BLACK, YELLOW, BLUE = range(4)
 
@@ -43,7 +43,7 @@ def test_a_cruiser_met_head_on_in_a_narrow_stretch_is_further_on() -> None:
     same lane each must ram the other or go round, and rammed back if it does; side by
     side, both drive on."""
     game = load(course=straight(), gates=2, laps=1, players=3)
-    cruisers = {"red": ((4, 0), 1), "black": ((5, 0), 1, 1), "yellow": ((0, 1), 0)}
+    cruisers: dict[str, CruiserAt] = {"red": ((4, 0), 1), "black": ((5, 0), 1, 1), "yellow": ((0, 1), 0)}
     nose_to_nose = position(game, cruisers, order=["yellow", "red", "black"])
     side_by_side = position(game, {**cruisers, "black": ((5, 1), 1, 1)}, order=["yellow", "red", "black"])
     for cruiser in (RED, BLACK):
@@ -58,7 +58,7 @@ def test_next_to_its_gate_a_cruiser_met_head_on_is_not_blocked() -> None:
     tile still reaches the gate, so red only counts the contact (counted blocked, it backed
     away from black and came back to ram it, round after round)."""
     game = load(course=straight(), gates=2, laps=1, players=3)
-    cruisers = {"red": ((9, 0), 1), "black": ((10, 0), 1, 1), "yellow": ((0, 1), 0)}
+    cruisers: dict[str, CruiserAt] = {"red": ((9, 0), 1), "black": ((10, 0), 1, 1), "yellow": ((0, 1), 0)}
     nose_to_nose = position(game, cruisers, order=["yellow", "red", "black"])
     aside = position(game, {**cruisers, "black": ((10, 1), 1, 1)}, order=["yellow", "red", "black"])
     assert cruiser_turns(nose_to_nose, RED) == pytest.approx(cruiser_turns(aside, RED) + CONTACT_WORTH)

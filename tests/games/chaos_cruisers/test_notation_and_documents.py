@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError, load_game
-from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, Speed
+from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError
+from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, Speed, Start
 from chaosgames.games.chaos_cruisers.evaluation import win_shares
 
 from .helpers import load, open_field, position
@@ -156,12 +156,13 @@ def test_descriptions_say_what_a_move_does() -> None:
 
 
 def test_a_player_with_two_cruisers_is_told_which_one_a_choice_moves() -> None:
-    game = load_game("chaos-cruisers", players=2, two_cruisers=True)
+    game = load(players=2, two_cruisers=True)
     state = game.new_initial_state()
     while state.current_player() == CHANCE:
         state.apply_action(state.chance_outcomes()[0][0])
     cruiser = state.deciding_cruiser()
     start = state.legal_actions()[0]
+    assert isinstance(start, Start)
     assert (
         game.describe_action(state, start)
         == f"{COLOURS[cruiser]}: start on {start.square[0]},{start.square[1]}"

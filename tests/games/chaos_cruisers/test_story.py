@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -32,7 +34,7 @@ from chaosgames.games.chaos_cruisers.state import OrderFor, Phase
 from chaosgames.games.chaos_cruisers.story import RULES_HEADINGS
 from chaosgames.games.chaos_cruisers.svg import CELL, PHONE
 
-from .helpers import load, open_field, position, sensible_action
+from .helpers import CruiserAt, load, open_field, position, sensible_action
 from .test_chaos_round import _blue_about_to_complete_moon
 
 RED, BLACK, YELLOW, BLUE = range(4)
@@ -49,9 +51,8 @@ def told(game: ChaosCruisersGame, state: ChaosCruisersState, action: Action) -> 
     return story
 
 
-def _moving(game: ChaosCruisersGame, cruisers: dict, **kw: object) -> ChaosCruisersState:
-    state = position(game, cruisers, phase="move", **kw)  # type: ignore[arg-type]
-    return state
+def _moving(game: ChaosCruisersGame, cruisers: Mapping[str, CruiserAt], **kw: Any) -> ChaosCruisersState:
+    return position(game, cruisers, phase="move", **kw)
 
 
 # -- cruising rounds --------------------------------------------------------------------------
@@ -280,6 +281,7 @@ def test_obstacles_are_told_one_by_one_and_the_next_round_begins() -> None:
     for _ in range(6):
         state.apply_action(state.legal_actions()[0])
     last = state.legal_actions()[0]
+    assert isinstance(last, Obstacle)
     story = told(game, state, last)
     assert story.now == (
         f"Blue puts its second obstacle on {last.square[0]},{last.square[1]} (entering it is out of bounds). "
@@ -412,7 +414,9 @@ def test_without_the_legend_the_picture_is_the_course_large_on_a_phone(course: s
     assert CELL * PHONE / width >= 24  # a square is at least 24 CSS px
     assert "Race progress" not in svg and "Race progress" in game.render_svg(state)
     for text in root.iter(f"{NS}text"):
-        if text.text in {"0", "1", "2", "3", "4", "5"} or text.text in "\u2600\u263e\u265b\u2694":
+        if text.text is not None and (
+            text.text in {"0", "1", "2", "3", "4", "5"} or text.text in "\u2600\u263e\u265b\u2694"
+        ):
             assert float(text.get("font-size", "0")) * PHONE / width >= 11
 
 
@@ -453,7 +457,7 @@ def _places(game: ChaosCruisersGame, state: ChaosCruisersState) -> set[str]:
         {"players": 2, "course": "chicane", "laps": 1},
     ],
 )
-def test_every_action_of_random_races_is_told_on_places_of_the_picture(options: dict) -> None:
+def test_every_action_of_random_races_is_told_on_places_of_the_picture(options: dict[str, Any]) -> None:
     game = chaosgames.load_game("chaos-cruisers", **options)
     assert isinstance(game, ChaosCruisersGame)
     rng = random.Random(48)

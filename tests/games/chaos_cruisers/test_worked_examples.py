@@ -7,7 +7,7 @@ from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, Reenter
 from chaosgames.games.chaos_cruisers.race import lead_groups
 from chaosgames.games.chaos_cruisers.state import Phase
 
-from .helpers import end_square, load, open_field, position
+from .helpers import end_square, load, moves, open_field, position, squares
 
 RED, BLACK, YELLOW, BLUE = range(4)
 
@@ -82,14 +82,14 @@ def test_squares_reachable_at_speed_three_with_one_turn() -> None:
     )
     state.phase = Phase.MOVE
     state._invalidate()
-    moves = state.legal_actions()
-    assert len(moves) == 20  # 4 directions x (straight + 2 turn points x 2 turn directions)
-    ends = {end_square(state, m) for m in moves}
+    legal = moves(state)
+    assert len(legal) == 20  # 4 directions x (straight + 2 turn points x 2 turn directions)
+    ends = {end_square(state, m) for m in legal}
     expected = {(3 + dx, 3 + dy) for dx in range(-3, 4) for dy in range(-3, 4) if abs(dx) + abs(dy) == 3}
     assert {square for square, outcome in ends if outcome == "stop"} == expected
     assert len(expected) == 12
     # No diagonal moves, nothing shorter, no U-turns.
-    assert all(abs(s[0] - 3) + abs(s[1] - 3) == 3 for s, _ in ends)
+    assert all(s is not None and abs(s[0] - 3) + abs(s[1] - 3) == 3 for s, _ in ends)
 
 
 def test_ramming_stops_the_rammer_slows_it_and_pushes_the_rammed_cruiser() -> None:
@@ -145,4 +145,4 @@ def test_ramming_a_cruiser_into_an_obstacle_sends_it_back() -> None:
     assert COLOURS[state.reentering] == "yellow"
     # No gate passed yet: back to the sun gate tile.
     sun = game.gate_tile["sun"]
-    assert all(a.square[0] // 2 == sun[0] and a.square[1] // 2 == sun[1] for a in state.legal_actions())
+    assert all(s[0] // 2 == sun[0] and s[1] // 2 == sun[1] for s in squares(state))

@@ -101,6 +101,11 @@ def texts(actions: list[Any]) -> list[str]:
     return [str(a) for a in actions]
 
 
+def racer_actions(state: RoyalRacersState) -> list[RacerAction]:
+    """The legal actions, in their order."""
+    return [a for a in state.legal_actions() if isinstance(a, RacerAction)]
+
+
 def kinds(state: RoyalRacersState) -> dict[str, list[str]]:
     """Legal actions grouped by kind, as square names."""
     found: dict[str, list[str]] = {}

@@ -35,7 +35,7 @@ from chaosgames.games.royal_racers.state import (
     RoyalRacersState,
 )
 from tests.core.contract import check_random_game
-from tests.games.royal_racers.helpers import arrange, dealt, game, play, raced, rolled, sq
+from tests.games.royal_racers.helpers import arrange, dealt, game, play, raced, racer_actions, rolled, sq
 
 
 def standard(**options: object) -> RoyalRacersState:
@@ -392,8 +392,9 @@ def test_flips_called_alike_are_the_wrong_guesses_leaving_one_position(seed: int
                 child = state.clone()
                 child.apply_action(action)
                 after.append({**child.to_json(), "last_flip": None})
-            ranks = [RANK_OF[state.cards[sq]] for _, sq in legal]
-            wrong = [i for i, (kind, _) in enumerate(legal) if kind == "up" and ranks[i] != state.roll]
+            flips = racer_actions(state)
+            ranks = [RANK_OF[state.cards[sq]] for _, sq in flips]
+            wrong = [i for i, (kind, _) in enumerate(flips) if kind == "up" and ranks[i] != state.roll]
             assert alike == [wrong[0] if i in wrong else i for i in range(len(legal))]
             for i in range(len(legal)):
                 assert after[i] == after[alike[i]]

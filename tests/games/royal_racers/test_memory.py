@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from chaosgames.core.information import ALL
 from chaosgames.games.royal_racers.board import CARD_BY_NAME, CARD_NAMES, SQUARE_NAMES
 from chaosgames.games.royal_racers.memory import RacersRecollection
 from chaosgames.games.royal_racers.state import RoyalRacersState
@@ -63,10 +64,19 @@ def test_a_wrong_guess_shows_its_card_and_a_right_one_leaves_nothing_to_remember
     assert names(recollection.remembered(state)) == {"f6": "2h"}
 
 
+def sampled(
+    recollection: RacersRecollection, state: RoyalRacersState, seed: int, memory: int = ALL
+) -> RoyalRacersState:
+    """A position the seat cannot tell from `state`, drawn with `seed`."""
+    world = recollection.sample(state, random.Random(seed), memory)
+    assert isinstance(world, RoyalRacersState)
+    return world
+
+
 def test_a_sample_keeps_what_the_seat_knows_and_never_reads_the_rest() -> None:
     state, recollection = two_cards_down()
     # Forgetting both, the seat knows the two cards (not face up) but not which is where.
-    layouts = {tuple(recollection.sample(state, random.Random(seed), 0).cards) for seed in range(12)}
+    layouts = {tuple(sampled(recollection, state, seed, 0).cards) for seed in range(12)}
     assert len(layouts) == 2
     for cards in layouts:
         assert {cards[sq("c6")], cards[sq("f6")]} == {CARD_BY_NAME["ad"], CARD_BY_NAME["2h"]}
@@ -77,13 +87,13 @@ def test_a_sample_keeps_what_the_seat_knows_and_never_reads_the_rest() -> None:
     swapped = state.clone()
     swapped.cards[sq("c6")], swapped.cards[sq("f6")] = swapped.cards[sq("f6")], swapped.cards[sq("c6")]
     for seed in range(5):
-        one = recollection.sample(state, random.Random(seed), 0)
-        other = recollection.sample(swapped, random.Random(seed), 0)
+        one = sampled(recollection, state, seed, 0)
+        other = sampled(recollection, swapped, seed, 0)
         assert one.cards == other.cards
         assert recollection.key(one, 0) == recollection.key(state, 0) == recollection.key(swapped, 0)
     # Remembering one, that one stays; remembering all, the sample is the position.
-    assert all(recollection.sample(state, random.Random(s), 1).cards == state.cards for s in range(5))
-    assert recollection.sample(state, random.Random(0)).cards == state.cards
+    assert all(sampled(recollection, state, s, 1).cards == state.cards for s in range(5))
+    assert sampled(recollection, state, 0).cards == state.cards
 
 
 def test_the_card_the_latest_flip_shows_is_known_while_it_is_shown() -> None:

@@ -24,6 +24,14 @@ from chaosgames.games.royal_racers import story
 from chaosgames.games.royal_racers.state import RoyalRacersState
 from tests.games.royal_racers.helpers import arrange, dealt, game, play, raced, rolled
 
+
+def view_width(svg: str) -> int:
+    """The width of the picture's viewBox."""
+    found = re.search(r'viewBox="0 0 (\d+) ', svg)
+    assert found is not None
+    return int(found.group(1))
+
+
 PIECE = re.compile(r'data-piece="([^"]*)"')
 
 
@@ -295,9 +303,9 @@ class TestWhatTheTableShows:
         state = standard()
         g = state.game
         board = g.render_svg(state, None, legend=False)
-        width = int(re.search(r'viewBox="0 0 (\d+) ', board).group(1))
+        width = view_width(board)
         assert width == 432 and "Race 1 of 1" not in board
-        assert int(re.search(r'viewBox="0 0 (\d+) ', g.render_svg(state)).group(1)) > width
+        assert view_width(g.render_svg(state)) > width
         # A card is 58 units: 48 CSS px at 360 px wide (24 needed); no text under 11 px there.
         assert 58 * 360 / width >= 24
         sizes = [int(s) for s in re.findall(r'font-size="(\d+)"', board)]

@@ -317,7 +317,7 @@ class Race:
         a, b = (CARD_NAMES[card] for card in pair)
         doc["cards"] = [b if c == a else a if c == b else c for c in doc["cards"]]
         twin = self.g.state_from_json(doc)
-        assert twin.to_json() != state.to_json()
+        assert isinstance(twin, RoyalRacersState) and twin.to_json() != state.to_json()
         for viewer, texts in views.items():
             assert sent(self.g, twin, viewer) == texts
         self.twins_compared += 1
