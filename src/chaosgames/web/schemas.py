@@ -152,6 +152,9 @@ class GameView(BaseModel):
     log: list[LogEntry]
     result: Result | None
     continued_from: int | None
+    since: int | None = Field(
+        None, description="the first move-log entry after the viewer's last decision (None: not played yet)"
+    )
 
 
 class GameSummary(BaseModel):

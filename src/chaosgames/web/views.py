@@ -18,6 +18,7 @@ from chaosgames.core.constants import CHANCE
 from chaosgames.core.game import Game, State
 from chaosgames.core.registry import game_class, list_games, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step
+from chaosgames.web.presence import since_last_played
 from chaosgames.web.stored import GameSummary
 
 
@@ -183,6 +184,7 @@ def view(live: LiveGame, viewer: int | None, log_from: int | None = None) -> dic
         "log": log_entries(live, viewer, log_from),
         "result": result(live),
         "continued_from": live.meta.get("continued_from"),
+        "since": since_last_played(live, viewer),
     }
 
 

@@ -1,0 +1,190 @@
+"""The table beside the game (issue 50), in real browsers: two friends at their own screens
+see each other come and go, are told when it is their turn (title, favicon), see what
+happened since they last played, and chat (escaped: a message is text, never markup).
+
+Chaos Checkers without chaos, two people, seeded: every move is a plain decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.browser import (
+    PHONE,
+    WIDE,
+    Server,
+    browser,
+    open_seat,
+    screenshot,
+    server,
+    wait_for_view,
+)
+from tests.web.test_table import serious_violations
+
+__all__ = ["browser", "server"]  # the module's fixtures
+
+
+def new_table(server: Server) -> dict[str, Any]:
+    created: dict[str, Any] = server.post(
+        "/api/games",
+        {"game": "chaos-checkers", "seats": ["human", "human"], "options": {"chaos": False}, "seed": 5},
+    )
+    return created
+
+
+def move(server: Server, created: dict[str, Any], seat: int) -> dict[str, Any]:
+    """`seat` plays its first legal move through the API; the seat's new view."""
+    mine = server.get(f"/api/games/{created['id']}", created["seats"][seat]["token"])
+    assert mine["to_act"] == seat
+    answer: dict[str, Any] = server.post(
+        f"/api/games/{created['id']}/actions",
+        {"action": mine["legal"][0]["notation"], "version": mine["version"]},
+        created["seats"][seat]["token"],
+    )
+    return answer
+
+
+def presence_of(page: Any, seat: int) -> Any:
+    return page.locator(f'#players li[data-seat="{seat}"] .presence')
+
+
+def test_each_seat_shows_whether_its_person_is_connected(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    first_context, first = open_seat(browser, server, created["seats"][0]["link"])
+    first.wait_for_function("() => window.chaosgamesTable.news !== null")
+    # The second person has not opened the game: away, and has not acted.
+    away = presence_of(first, 1)
+    away.wait_for(state="attached")
+    first.wait_for_function(
+        "() => document.querySelector('#players li[data-seat=\"1\"] .presence').dataset.connected === 'false'"
+    )
+    assert away.inner_text() == "away, has not acted yet"
+    second_context, second = open_seat(browser, server, created["seats"][1]["link"])
+    first.wait_for_function(
+        "() => document.querySelector('#players li[data-seat=\"1\"] .presence').dataset.connected === 'true'"
+    )
+    assert presence_of(first, 1).inner_text() == "connected, has not acted yet"
+    assert presence_of(second, 0).inner_text() == "connected, has not acted yet"
+    move(server, created, 0)
+    second.wait_for_function(
+        "() => document.querySelector('#players li[data-seat=\"0\"] .presence').textContent"
+        " === 'connected, last acted just now'"
+    )
+    screenshot(first, "talk-presence-wide")
+    second_context.close()
+    first.wait_for_function(
+        "() => document.querySelector('#players li[data-seat=\"1\"] .presence').dataset.connected === 'false'"
+    )
+    assert presence_of(first, 1).inner_text() == "away, has not acted yet"
+    assert first.errors == []  # type: ignore[attr-defined]
+    first_context.close()
+
+
+def icon(page: Any) -> str:
+    href: str = page.evaluate("() => document.querySelector('link[rel=icon]').getAttribute('href')")
+    return href
+
+
+def test_the_title_and_the_favicon_say_whose_turn_it_is(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    first_context, first = open_seat(browser, server, created["seats"][0]["link"])
+    second_context, second = open_seat(browser, server, created["seats"][1]["link"])
+    wait_for_view(first, "v.viewer === 0 && v.legal.length > 0")
+    wait_for_view(second, "v.viewer === 1")
+    assert first.title().startswith("▶ Your turn · Chaos Checkers")
+    assert icon(first) == "/static/favicon-turn.svg"
+    assert not second.title().startswith("▶")
+    assert icon(second) == "/static/favicon.svg"
+    # The first person moves: the turn passes to the second screen.
+    before = move(server, created, 0)["version"]
+    wait_for_view(second, f"v.version >= {before} && v.legal.length > 0")
+    second.wait_for_function("() => document.title.startsWith('▶ Your turn')")
+    assert icon(second) == "/static/favicon-turn.svg"
+    first.wait_for_function("() => !document.title.startsWith('▶')")
+    assert icon(first) == "/static/favicon.svg"
+    # The sound is off until asked for; the notification waits for the person's button.
+    assert second.locator("#turn-sound").inner_text() == "Sound on my turn: off"
+    second.locator("#turn-sound").click()
+    assert second.locator("#turn-sound").get_attribute("aria-pressed") == "true"
+    assert second.evaluate("() => localStorage.getItem('cg-turn-sound')") == "on"
+    first_context.close()
+    second_context.close()
+
+
+def test_a_person_coming_back_sees_what_happened_since_they_last_played(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    move(server, created, 0)
+    answered = move(server, created, 1)
+    context, page = open_seat(browser, server, created["seats"][0]["link"])
+    wait_for_view(page, f"v.version === {answered['version']} && v.legal.length > 0")
+    since = page.locator("#since")
+    since.wait_for(state="visible")
+    entries = page.locator("#since-list li").all_inner_texts()
+    theirs = [e for e in answered["log"] if e["actor"] == 1]
+    assert len(entries) == len(theirs) == 1
+    assert theirs[0]["description"] in entries[0]
+    assert page.locator("#status").inner_text() == f"Your turn, {answered['players'][0]['name']}."
+    screenshot(page, "talk-since-wide")
+    # Once the person plays, nothing has happened since: the box goes.
+    move(server, created, 0)
+    page.wait_for_function("() => document.getElementById('since').hidden")
+    # The second person, who has not played since, is shown the first person's moves.
+    other_context, other = open_seat(browser, server, created["seats"][1]["link"])
+    other.locator("#since").wait_for(state="visible")
+    assert len(other.locator("#since-list li").all_inner_texts()) == 1
+    context.close()
+    other_context.close()
+
+
+def test_the_chat_shows_a_message_as_text_never_as_markup(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    first_context, first = open_seat(browser, server, created["seats"][0]["link"])
+    second_context, second = open_seat(browser, server, created["seats"][1]["link"])
+    spectator_context, spectator = open_seat(browser, server, created["spectator"], PHONE)
+    nasty = '<img src=x onerror="window.pwned=1"> hello'
+    first.locator("#chat-text").fill(nasty)
+    first.locator("#chat-form button").click()
+    for page in (first, second, spectator):
+        page.locator("#chat-list li").first.wait_for()
+        assert page.locator("#chat-list li .name").first.inner_text() == created["seats"][0]["name"]
+        assert nasty in page.locator("#chat-list li").first.inner_text()
+        assert page.locator("#chat-list img").count() == 0
+        assert page.evaluate("() => window.pwned") is None
+    # A quick reaction is a message like any other.
+    second.locator("#reactions button", has_text="Well played").click()
+    first.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    assert "Well played" in first.locator("#chat-list li").nth(1).inner_text()
+    # Spectators read but have nothing to post with.
+    assert spectator.locator("#chat-form").is_hidden() and spectator.locator("#reactions").is_hidden()
+    screenshot(first, "talk-chat-wide")
+    screenshot(spectator, "talk-chat-phone")
+    # Muting hides the chat on this device, and is remembered.
+    second.locator("#chat-mute").click()
+    assert second.locator("#chat-list").is_hidden() and second.locator("#chat-muted").is_visible()
+    second.reload()
+    second.wait_for_function("() => window.chaosgamesPage !== undefined")
+    assert second.locator("#chat-muted").is_visible()
+    assert second.locator("#chat-mute").inner_text() == "Unmute chat"
+    for context in (first_context, second_context, spectator_context):
+        context.close()
+
+
+def test_the_table_passes_axe_and_fits_a_phone(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    move(server, created, 0)
+    move(server, created, 1)
+    said = {"text": "Your move, friend."}
+    server.post(f"/api/games/{created['id']}/chat", said, created["seats"][1]["token"])
+    for name, viewport in (("wide", WIDE), ("phone", PHONE)):
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport=viewport, color_scheme=scheme)
+            page = context.new_page()
+            page.goto(server.url + created["seats"][0]["link"])
+            page.wait_for_function("() => window.chaosgamesTable && window.chaosgamesTable.news !== null")
+            page.locator("#since").wait_for(state="visible")
+            assert serious_violations(page) == []
+            screenshot(page, f"talk-table-{name}-{scheme}")
+            if name == "phone":
+                width = page.evaluate("() => document.documentElement.scrollWidth")
+                assert width <= viewport["width"]
+            context.close()
