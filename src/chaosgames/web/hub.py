@@ -47,6 +47,8 @@ class Subscriber:
         """Whether the connection asked for the table's news in its hello."""
         self.sent_log: int | None = None
         """Move-log entries this connection has had; None before its first view."""
+        self.sent_version = 0
+        """The game's version in the last view sent."""
         self.wake = asyncio.Event()
         self.view_due = True
         self.table_due = table
@@ -112,7 +114,7 @@ class Hub:
         cached = self._views.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        view = views.view(live, viewer, log_from=live.version)
+        view = views.view(live, viewer, log_from=live.length)
         self._views[key] = (stamp, view)
         return view
 
@@ -132,7 +134,7 @@ class Hub:
     ) -> dict[str, Any]:
         """`view`, built in a thread when its move log is long."""
         start = views.log_start(live) if log_from is None else log_from
-        if live.version - start < LONG_LOG:
+        if live.length - start < LONG_LOG:
             return self.view(live, viewer, log_from)
         return await asyncio.to_thread(self.view, _snapshot(live), viewer, log_from)
 
@@ -141,8 +143,11 @@ class Hub:
         viewer that had the same entries (the spectators of a game, a seat's tabs), not once
         a connection."""
         sent = subscriber.sent_log
-        start = sent if sent is not None and sent <= live.version else None
-        subscriber.sent_log = live.version
+        # Actions taken back since this connection's last view: its move log anew.
+        fresh = sent is not None and sent <= live.length and subscriber.sent_version >= live.rewound
+        start = sent if fresh else None
+        subscriber.sent_log = live.length
+        subscriber.sent_version = live.version
         key = (live.id, subscriber.viewer)
         stamp = (live.version, start, live.thinking, live.trouble)
         cached = self._messages.get(key)
@@ -207,7 +212,7 @@ class Hub:
     async def _view_text(self, game_id: str, subscriber: Subscriber) -> str:
         live = self.latest[game_id]
         sent = subscriber.sent_log
-        if live.version - (views.log_start(live) if sent is None else sent) < LONG_LOG:
+        if live.length - (views.log_start(live) if sent is None else sent) < LONG_LOG:
             return self.message(live, subscriber)
         return await asyncio.to_thread(self.message, _snapshot(live), subscriber)
 

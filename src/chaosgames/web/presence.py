@@ -54,7 +54,7 @@ def since_last_played(live: LiveGame, viewer: int | None) -> int | None:
     since it last played), or None for a spectator or a seat that has not played yet."""
     if viewer is None:
         return None
-    for at in range(live.version - 1, -1, -1):
+    for at in range(live.length - 1, -1, -1):
         if live.steps[at].actor == viewer:
             return at + 2  # entries are numbered from 1
     return None

@@ -1,8 +1,8 @@
 """The table's news beside the game: who is present and what the people said.
 
 One message for every viewer of a game (`{"type": "table", "presence": [...], "chat":
-[...], "spectators": n}`), told again through the hub when a connection opens or closes,
-when the game moves on (a seat acted) and after each chat message. It is built from the
+[...], "spectators": n, "takeback": ...}`), told again through the hub when a connection opens or closes,
+when the game moves on (a seat acted), after each chat message and takeback answer. It is built from the
 database in a thread, at most one build per game at a time (changes that come meanwhile
 are taken by one more build).
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 import chaosgames.web.chat as chat
 import chaosgames.web.presence as presence
+import chaosgames.web.undo as undo
 from chaosgames.web.database import Database
 from chaosgames.web.hub import Hub
 from chaosgames.web.live import LiveGame
@@ -67,6 +68,7 @@ class Talk:
             "presence": presence.seats(live, connected, acted),
             "spectators": spectators,
             "chat": chat.latest(self.db, live.id, live.game.player_names()),
+            "takeback": undo.news(live, undo.pending(self.db, live.id)),
         }
 
     async def stop(self) -> None:

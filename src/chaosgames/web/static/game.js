@@ -701,6 +701,9 @@
     });
   }
 
+  // A whole view another script was answered with (talk.js: after an undo).
+  document.addEventListener("cg:take-view", (event) => accept(event.detail, true));
+
   takeLog(view, true);
   render(true, null);
   if (token) refresh();

@@ -214,6 +214,50 @@
     renderChat();
   });
 
+  // -- undo and takebacks -------------------------------------------------------------------------
+
+  function renderUndo() {
+    const offer = (view && view.undo) || { undo: false, takeback: 0 };
+    const request = news && news.takeback && view && news.takeback.version === view.version ? news.takeback : null;
+    const me = view ? view.viewer : null;
+    const seat = me !== null && !!token;
+    const asked = !!request && request.seat === me;
+    const answering = !!request && seat && request.waiting.includes(me);
+    $("undo").hidden = !seat || !offer.undo;
+    $("takeback-ask").hidden = !seat || !!request || offer.takeback === 0;
+    $("takeback-ask").textContent = offer.takeback > 1 ? `Ask to take back the last ${offer.takeback} actions` : "Ask to take back my last move";
+    $("takeback-accept").hidden = !answering;
+    $("takeback-decline").hidden = !answering;
+    $("takeback-withdraw").hidden = !asked;
+    const line = $("takeback-text");
+    line.hidden = !request;
+    if (request) {
+      const actions = request.count === 1 ? "the last action" : `the last ${request.count} actions`;
+      const names = request.waiting.map((i) => view.players[i].name).join(", ");
+      line.textContent = asked
+        ? `You asked to take back ${actions}; waiting for ${names}.`
+        : `${request.name} asks to take back ${actions}` + (answering ? ": do you accept?" : `; waiting for ${names}.`);
+    }
+    $("undo-box").hidden = [...$("undo-box").querySelectorAll("button, p#takeback-text")].every((b) => b.hidden);
+  }
+
+  async function tableRequest(path, after) {
+    cg.problem($("undo-problem"), "");
+    try {
+      const answer = await cg.request("POST", `/api/games/${encodeURIComponent(gameId)}/${path}`, { body: { version: view.version }, token });
+      after(answer);
+    } catch (err) {
+      cg.problem($("undo-problem"), err.message);
+    }
+  }
+
+  $("undo").addEventListener("click", () =>
+    tableRequest("undo", (next) => document.dispatchEvent(new CustomEvent("cg:take-view", { detail: next }))),
+  );
+  for (const [id, path] of [["takeback-ask", "takeback"], ["takeback-accept", "takeback/accept"], ["takeback-decline", "takeback/decline"], ["takeback-withdraw", "takeback/decline"]]) {
+    $(id).addEventListener("click", () => tableRequest(path, (next) => { news = next; renderUndo(); }));
+  }
+
   // -- from game.js ---------------------------------------------------------------------------------
 
   document.addEventListener("cg:view", (event) => {
@@ -223,12 +267,14 @@
     renderSince();
     renderPresence();
     renderChat();
+    renderUndo();
   });
 
   document.addEventListener("cg:table", (event) => {
     news = event.detail;
     renderPresence();
     renderChat();
+    renderUndo();
   });
 
   window.chaosgamesTable = {
