@@ -188,3 +188,64 @@ def test_the_table_passes_axe_and_fits_a_phone(browser: Any, server: Server) -> 
                 width = page.evaluate("() => document.documentElement.scrollWidth")
                 assert width <= viewport["width"]
             context.close()
+
+
+def test_undo_shows_only_while_the_policy_allows_it_and_works(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    black_context, black = open_seat(browser, server, created["seats"][0]["link"])
+    white_context, white = open_seat(browser, server, created["seats"][1]["link"])
+    wait_for_view(black, "v.viewer === 0 && v.legal.length > 0")
+    assert black.locator("#undo-box").is_hidden()  # nothing played yet
+    played = move(server, created, 0)
+    wait_for_view(black, f"v.version === {played['version']}")
+    black.locator("#undo").wait_for(state="visible")
+    wait_for_view(white, f"v.version === {played['version']}")
+    assert white.locator("#undo-box").is_hidden()  # not White's to take back
+    screenshot(black, "talk-undo-wide")
+    black.locator("#undo").click()
+    # The move is gone on both screens and Black is to act again.
+    seen = wait_for_view(black, f"v.version > {played['version']} && v.legal.length > 0")
+    assert seen["to_act"] == 0
+    black.wait_for_function("() => window.chaosgamesPage.log.length === 0")
+    white.wait_for_function("() => window.chaosgamesPage.log.length === 0")
+    assert black.locator("#undo-box").is_hidden()
+    assert black.errors == [] and white.errors == []  # type: ignore[attr-defined]
+    black_context.close()
+    white_context.close()
+
+
+def test_a_takeback_asked_for_is_accepted_by_the_other_person(browser: Any, server: Server) -> None:
+    created = new_table(server)
+    move(server, created, 0)
+    answered = move(server, created, 1)
+    black_context, black = open_seat(browser, server, created["seats"][0]["link"], PHONE)
+    white_context, white = open_seat(browser, server, created["seats"][1]["link"])
+    wait_for_view(black, f"v.version === {answered['version']}")
+    wait_for_view(white, f"v.version === {answered['version']}")
+    # White has answered: Black's undo is over, a takeback is asked for instead.
+    assert black.locator("#undo").is_hidden()
+    ask = black.locator("#takeback-ask")
+    ask.wait_for(state="visible")
+    assert ask.inner_text() == "Ask to take back the last 2 actions"
+    ask.click()
+    black.locator("#takeback-withdraw").wait_for(state="visible")
+    assert (
+        black.locator("#takeback-text").inner_text()
+        == "You asked to take back the last 2 actions; waiting for White."
+    )
+    accept = white.locator("#takeback-accept")
+    accept.wait_for(state="visible")
+    assert (
+        white.locator("#takeback-text").inner_text()
+        == "Black asks to take back the last 2 actions: do you accept?"
+    )
+    screenshot(white, "talk-takeback-wide")
+    screenshot(black, "talk-takeback-phone")
+    assert serious_violations(white) == [] and serious_violations(black) == []
+    accept.click()
+    for page in (black, white):
+        page.wait_for_function("() => window.chaosgamesPage.log.length === 0")
+        page.locator("#takeback-text").wait_for(state="hidden")
+    assert wait_for_view(black, "v.legal.length > 0")["to_act"] == 0
+    black_context.close()
+    white_context.close()

@@ -223,7 +223,7 @@
     const seat = me !== null && !!token;
     const asked = !!request && request.seat === me;
     const answering = !!request && seat && request.waiting.includes(me);
-    $("undo").hidden = !seat || !offer.undo;
+    $("undo").hidden = !seat || !offer.undo || answering; // an answer first: an undo would void the request
     $("takeback-ask").hidden = !seat || !!request || offer.takeback === 0;
     $("takeback-ask").textContent = offer.takeback > 1 ? `Ask to take back the last ${offer.takeback} actions` : "Ask to take back my last move";
     $("takeback-accept").hidden = !answering;
