@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from chaosgames.web import create_app
 from chaosgames.web.limits import GENEROUS
 from tests.web.conftest import act, bearer, create, service, view
+from tests.web.servers import Servers
 
 CHECKERS = {"options": {"chaos": False}, "seed": 3}
 
@@ -210,9 +211,9 @@ def test_an_undo_is_committed_and_the_game_resumes_after_it(db_path: Path) -> No
         assert record["actions"] == ["10-14", "22-18"]
 
 
-def test_another_server_process_reads_the_game_anew_after_an_undo(db_path: Path) -> None:
-    first_app = create_app(str(db_path), computer_pool="thread", workers=1, limits=GENEROUS)
-    second_app = create_app(str(db_path), computer_pool="thread", workers=1, limits=GENEROUS)
+def test_another_server_process_reads_the_game_anew_after_an_undo(database: str) -> None:
+    first_app = create_app(database, computer_pool="thread", workers=1, limits=GENEROUS)
+    second_app = create_app(database, computer_pool="thread", workers=1, limits=GENEROUS)
     with TestClient(first_app) as first, TestClient(second_app) as second:
         game_id, black, white = people(first)
         act(first, game_id, black, "9-13", 0)
@@ -245,3 +246,38 @@ def test_a_watching_socket_gets_the_log_anew_after_an_undo(client: TestClient) -
             seen = ws.receive_json()["view"]
         # The log starts again from its first entry: the undone move is not in it.
         assert seen["log_from"] == 0 and notations(seen) == ["10-14"]
+
+
+def test_chat_an_undo_and_a_waiting_takeback_survive_kill_9(tmp_path: Path, servers: Servers) -> None:
+    database = str(tmp_path / "games.sqlite")
+    server = servers.start(database)
+    try:
+        created = server.post(
+            "/api/games", {"game": "chaos-checkers", "seats": ["human", "human"], **CHECKERS}
+        )
+        game_id, black, white = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
+        server.post(f"/api/games/{game_id}/chat", {"text": "Good luck!"}, white)
+        played = server.post(f"/api/games/{game_id}/actions", {"action": "9-13", "version": 0}, black)
+        undone = server.post(f"/api/games/{game_id}/undo", {"version": played["version"]}, black)
+        again = server.post(
+            f"/api/games/{game_id}/actions", {"action": "10-14", "version": undone["version"]}, black
+        )
+        mine = server.get(f"/api/games/{game_id}", white)
+        answered = server.post(
+            f"/api/games/{game_id}/actions",
+            {"action": mine["legal"][0]["notation"], "version": again["version"]},
+            white,
+        )
+        server.post(f"/api/games/{game_id}/takeback", {"version": answered["version"]}, black)
+    finally:
+        server.kill()  # right after the acknowledgements
+    server = servers.start(database)
+    seen = server.get(f"/api/games/{game_id}", white)
+    assert seen["version"] == answered["version"] == 4
+    assert [e["notation"] for e in seen["log"]] == ["10-14", mine["legal"][0]["notation"]]
+    table = server.get(f"/api/games/{game_id}/table")
+    assert [m["text"] for m in table["chat"]] == ["Good luck!"]
+    assert table["takeback"]["seat"] == 0 and table["takeback"]["waiting"] == [1]
+    # The takeback still waits for White, who accepts it on the new server.
+    server.post(f"/api/games/{game_id}/takeback/accept", {"version": 4}, white)
+    assert server.get(f"/api/games/{game_id}")["log"] == []
