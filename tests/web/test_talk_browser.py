@@ -249,3 +249,56 @@ def test_a_takeback_asked_for_is_accepted_by_the_other_person(browser: Any, serv
     assert wait_for_view(black, "v.legal.length > 0")["to_act"] == 0
     black_context.close()
     white_context.close()
+
+
+# A browser's notifications and sound, stood in for: what the page shows and plays is
+# recorded, and the test says when the tab is hidden.
+STAND_INS = """
+window.shown = [];
+window.chimes = 0;
+class FakeNotification {
+  constructor(title, options) { window.shown.push([title, options.body]); }
+  static get permission() { return window.allowed ? "granted" : "default"; }
+  static requestPermission() { window.allowed = true; return Promise.resolve("granted"); }
+}
+window.Notification = FakeNotification;
+const RealAudio = window.AudioContext;
+window.AudioContext = class extends RealAudio {
+  constructor() { super(); window.chimes += 1; }
+};
+Object.defineProperty(document, "hidden", { get: () => window.pretendHidden === true });
+"""
+
+
+def test_a_hidden_tab_is_notified_and_chimes_when_the_turn_becomes_its_own(
+    browser: Any, server: Server
+) -> None:
+    created = new_table(server)
+    context = browser.new_context(viewport=WIDE)
+    context.add_init_script(STAND_INS)
+    page = context.new_page()
+    page.goto(server.url + created["seats"][1]["link"])
+    wait_for_view(page, "v.viewer === 1")
+    # Nothing until the person asks: the sound is off, notifications not asked for.
+    notify = page.locator("#turn-notify")
+    assert notify.inner_text() == "Notify me when it is my turn"
+    notify.click()
+    page.wait_for_function(
+        "() => document.getElementById('turn-notify').textContent.startsWith('Notifications on')"
+    )
+    page.locator("#turn-sound").click()
+    chimes = page.evaluate("() => window.chimes")  # the sample chime on switching it on
+    page.evaluate("() => { window.pretendHidden = true; }")
+    played = move(server, created, 0)
+    wait_for_view(page, f"v.version === {played['version']} && v.legal.length > 0")
+    page.wait_for_function("() => window.shown.length === 1")
+    assert page.evaluate("() => window.shown") == [["Your turn · Chaos Checkers", "White, it is your turn."]]
+    assert page.evaluate("() => window.chimes") == chimes + 1
+    # A tab in sight is not notified (its title and icon say it), and a turn that stays
+    # the seat's is no new turn.
+    page.evaluate("() => { window.pretendHidden = false; }")
+    move(server, created, 1)
+    again = move(server, created, 0)
+    wait_for_view(page, f"v.version === {again['version']} && v.legal.length > 0")
+    assert page.evaluate("() => window.shown.length") == 1
+    context.close()

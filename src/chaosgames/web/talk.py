@@ -51,7 +51,7 @@ class Talk:
                 if live is None:
                     break
                 try:
-                    self.hub.tell(game_id, await asyncio.to_thread(self.news, live))
+                    self.hub.tell(game_id, await self.news(live))
                 except Exception:  # a database hiccup: the next change tells it again
                     log.exception("The table news of game %s could not be built.", game_id)
                 if not self._building.get(game_id):
@@ -60,9 +60,13 @@ class Talk:
         finally:
             self._building.pop(game_id, None)
 
-    def news(self, live: LiveGame) -> dict[str, Any]:
-        """The table's news (read from the database: call it in a thread)."""
+    async def news(self, live: LiveGame) -> dict[str, Any]:
+        """The table's news: who is connected (on the event loop, where the hub's connections
+        change), the rest read from the database in a thread."""
         connected, spectators = self.hub.seats_connected(live.id)
+        return await asyncio.to_thread(self._read, live, connected, spectators)
+
+    def _read(self, live: LiveGame, connected: set[int], spectators: int) -> dict[str, Any]:
         acted = presence.last_acted(self.db, live.id, live.version)
         return {
             "presence": presence.seats(live, connected, acted),

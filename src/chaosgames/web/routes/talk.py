@@ -34,7 +34,7 @@ def talk_of(request: Request) -> Talk:
 )
 async def table_news(seated: Seat, request: Request) -> dict[str, Any]:
     """Who is at the table (connected now, when each seat last acted) and the latest chat."""
-    return await asyncio.to_thread(talk_of(request).news, seated.live)
+    return await talk_of(request).news(seated.live)
 
 
 @router.post(
@@ -55,7 +55,7 @@ async def post_chat(
     talk = talk_of(request)
     await asyncio.to_thread(chat.post, talk.db, seated.live.id, seat, text)
     talk.changed(seated.live.id)
-    return await asyncio.to_thread(talk.news, seated.live)
+    return await talk.news(seated.live)
 
 
 @router.post(
@@ -130,4 +130,4 @@ async def _told(request: Request, service: GameService, game_id: str) -> dict[st
     """Tell the table's viewers its news, and answer with it."""
     talk = talk_of(request)
     talk.changed(game_id)
-    return await asyncio.to_thread(talk.news, await service.get(game_id))
+    return await talk.news(await service.get(game_id))
