@@ -140,3 +140,12 @@ def test_a_connection_that_does_not_ask_for_the_table_gets_views_only(client: Te
         assert say(client, game_id, white, "hello").status_code == 200
         assert act(client, game_id, black, "9-13", 0).status_code == 200
         assert ws.receive_json()["view"]["version"] == 1
+
+
+def test_the_table_s_routes_are_in_the_openapi_schema(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    for path in ("chat", "undo", "takeback", "takeback/accept", "takeback/decline"):
+        responses = paths[f"/api/games/{{game_id}}/{path}"]["post"]["responses"]
+        assert {"200", "403", "404", "409", "422", "429"} <= set(responses), path
+    # The table's news may be read without a token (a spectator's).
+    assert {} in paths["/api/games/{game_id}/table"]["get"]["security"]
