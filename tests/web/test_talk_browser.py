@@ -7,8 +7,15 @@ Chaos Checkers without chaos, two people, seeded: every move is a plain decision
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import uvicorn
+
+from chaosgames.web import create_app
+from chaosgames.web.limits import GENEROUS
 from tests.web.browser import (
     PHONE,
     WIDE,
@@ -302,3 +309,33 @@ def test_a_hidden_tab_is_notified_and_chimes_when_the_turn_becomes_its_own(
     wait_for_view(page, f"v.version === {again['version']} && v.legal.length > 0")
     assert page.evaluate("() => window.shown.length") == 1
     context.close()
+
+
+class ChattyServer(Server):
+    """The test server with the chat's rate as `chaosgames serve --chat-rate 2/minute` sets it."""
+
+    def __init__(self, database: Path) -> None:
+        app = create_app(
+            str(database), computer_pool="thread", workers=1, limits=replace(GENEROUS, chat="2/minute")
+        )
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+
+def test_a_person_chatting_too_fast_is_told_to_wait(browser: Any, tmp_path: Path) -> None:
+    with ChattyServer(tmp_path / "games.sqlite") as chatty:
+        created = new_table(chatty)
+        context, page = open_seat(browser, chatty, created["seats"][0]["link"])
+        page.wait_for_function("() => window.chaosgamesTable.news !== null")
+        for n, text in enumerate(("one", "two", "three"), start=1):
+            page.locator("#chat-text").fill(text)
+            page.locator("#chat-form button").click()
+            if n < 3:
+                page.wait_for_function(f"() => document.querySelectorAll('#chat-list li').length === {n}")
+        problem = page.locator("#chat-problem")
+        problem.wait_for(state="visible")
+        assert problem.inner_text().startswith("Too many chat messages from your address")
+        assert page.locator("#chat-list li").count() == 2
+        assert page.locator("#chat-text").input_value() == "three"  # kept, to send again later
+        context.close()
