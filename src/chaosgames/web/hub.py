@@ -8,10 +8,10 @@ connection has not taken yet are merged: it gets the newest view, never a queue 
 ones.
 
 Beside the views, a connection that asks for it in its hello (`"table": true`) gets the
-table's news (`{"type": "table", ...}`: who is connected, the chat;
-see `talk`) is the same for every viewer of a game: encoded once, and merged like the
-views (a connection gets the newest, never a queue). The hub tells its `on_change`
-listeners whenever a game's connections change or it is published.
+table's news (`{"type": "table", ...}`: who is connected, the chat, a waiting takeback;
+built by `talk`). The news is the same for every viewer of a game: encoded once, and
+merged like the views (a connection gets the newest, never a queue). The hub tells its
+`on_change` listeners whenever a game's connections change or its version does.
 
 The service reaches the hub only through `publish(live)` (its `Transport`): the hub keeps
 the newest game of each game it has connections for, and wakes them. The checks before a
