@@ -30,6 +30,7 @@ _alive: set[ServerProcess] = set()
 GENEROUS = [
     *("--games-rate", "100000/minute", "--actions-rate", "100000/minute", "--replays-rate", "100000/minute"),
     *("--sockets", "100000", "--sockets-per-game", "100000", "--computer-games", "100000"),
+    *("--chat-rate", "100000/minute"),
 ]
 """Limits no test reaches: tests create many games quickly from one address (a test about
 the limits passes its own after these)."""

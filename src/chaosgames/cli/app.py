@@ -272,6 +272,9 @@ def serve(
     replays_rate: Annotated[
         str, typer.Option(help="Uploaded records one client address may have replayed (a rate).")
     ] = "20/minute",
+    chat_rate: Annotated[
+        str, typer.Option(help="Chat messages one client address may post (a rate).")
+    ] = "12/minute",
     sockets: Annotated[int, typer.Option(help="WebSockets one client address may have open.", min=1)] = 32,
     sockets_per_game: Annotated[
         int, typer.Option(help="WebSockets one client address may have open to one game.", min=1)
@@ -306,6 +309,7 @@ def serve(
             "games": games_rate,
             "actions": actions_rate,
             "replays": replays_rate,
+            "chat": chat_rate,
             "sockets": sockets,
             "sockets_per_game": sockets_per_game,
             "computer_games": computer_games,

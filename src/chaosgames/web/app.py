@@ -25,9 +25,10 @@ from chaosgames.web.limits import ClientLimits, Gate
 from chaosgames.web.middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from chaosgames.web.origins import normalised
 from chaosgames.web.replays import REPLAY_LIMIT, Replays
-from chaosgames.web.routes import api, pages, sockets
+from chaosgames.web.routes import api, pages, sockets, talk
 from chaosgames.web.service import GameService
 from chaosgames.web.storage import Store
+from chaosgames.web.talk import Talk
 
 HERE = Path(__file__).parent
 
@@ -62,11 +63,13 @@ def create_app(
             store, app.state.hub, pool=computer_pool, workers=workers, pace=pace, think_limit=think_limit
         )
         app.state.service = service
+        app.state.talk = Talk(app.state.hub, store)
         app.state.replays.worker.start()
         await service.start()
         try:
             yield
         finally:
+            await app.state.talk.stop()
             await service.stop()
             app.state.replays.stop()
             store.close()
@@ -91,6 +94,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)
+    app.include_router(talk.router)
     _optional_token_in_schema(app)
     apidocs.install(app)
     return app
@@ -104,7 +108,7 @@ def _optional_token_in_schema(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = plain()
-            for path in api.OPTIONAL_TOKEN:
+            for path in (*api.OPTIONAL_TOKEN, *talk.OPTIONAL_TOKEN):
                 operation = schema["paths"][path]["get"]
                 operation["security"] = [*operation.get("security", []), {}]
         return app.openapi_schema or schema

@@ -1,12 +1,13 @@
 """The database under the games: SQLAlchemy Core tables on SQLite (the default) or PostgreSQL.
 
-Four tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
+Seven tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
 `dice`), status and `version`, the number of actions committed so far, and its `owner`
 (the server that moves its computer seats, see `cluster`). `seats` holds who plays each
 seat and, for a person, the SHA-256 of the seat's secret token (the token itself is never
 stored). `actions` holds every action, chance outcomes included, in notation, keyed by
 (game, sequence number). `servers` holds every server process working on the database
-with its last heartbeat.
+with its last heartbeat. `chat` holds what the people at each table said; `undone` the
+actions taken back, `takebacks` the takebacks waiting for answers (see `undo`).
 
 This module makes the engine and the schema (`Database`); `storage.Store` reads and writes
 the rows.
@@ -82,6 +83,42 @@ actions_table = Table(
     Column("created", Float, nullable=False),
 )
 
+
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Index("chat_by_game", "game_id", "id"),
+)
+"""What the people at a table said (see `chat`): kept with the game, never in its record."""
+
+undone_table = Table(
+    "undone",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("notation", Text, nullable=False),
+    Column("actor", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("undone_at", Integer, nullable=False),
+)
+"""Actions taken back (see `undo`), moved out of `actions` with the game's version after."""
+
+takebacks_table = Table(
+    "takebacks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("span", Integer, nullable=False),
+    Column("accepted", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""A takeback a person asked for, waiting for the others' answers (see `undo`)."""
 
 servers_table = Table(
     "servers",

@@ -7,6 +7,12 @@ entries the connection has not had yet (`log_from` says where they start). Updat
 connection has not taken yet are merged: it gets the newest view, never a queue of stale
 ones.
 
+Beside the views, a connection that asks for it in its hello (`"table": true`) gets the
+table's news (`{"type": "table", ...}`: who is connected, the chat, a waiting takeback;
+built by `talk`). The news is the same for every viewer of a game: encoded once, and
+merged like the views (a connection gets the newest, never a queue). The hub tells its
+`on_change` listeners whenever a game's connections change or its version does.
+
 The service reaches the hub only through `publish(live)` (its `Transport`): the hub keeps
 the newest game of each game it has connections for, and wakes them. The checks before a
 connection is served (its `Origin`, the client's open connections, its hello) are the
@@ -21,6 +27,7 @@ import contextlib
 import dataclasses
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -33,12 +40,18 @@ LONG_LOG = 1_000
 
 
 class Subscriber:
-    def __init__(self, websocket: WebSocket, viewer: int | None) -> None:
+    def __init__(self, websocket: WebSocket, viewer: int | None, table: bool = False) -> None:
         self.websocket = websocket
         self.viewer = viewer
+        self.table = table
+        """Whether the connection asked for the table's news in its hello."""
         self.sent_log: int | None = None
         """Move-log entries this connection has had; None before its first view."""
+        self.sent_version = 0
+        """The game's version in the last view sent."""
         self.wake = asyncio.Event()
+        self.view_due = True
+        self.table_due = table
 
 
 class Hub:
@@ -52,6 +65,11 @@ class Hub:
         self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._messages: dict[tuple[str, int | None], tuple[tuple[Any, ...], str]] = {}
         """The last message encoded per (game, viewer), for the next connection that needs it."""
+        self.tables: dict[str, str] = {}
+        """The table's news of each game with connections, encoded (see `tell`)."""
+        self._versions: dict[str, int] = {}
+        self.on_change: list[Callable[[str], None]] = []
+        """Called with a game's id when a connection to it opens or closes, or it changed."""
 
     def publish(self, live: LiveGame) -> None:
         """The service's `Transport`: `live` changed; its connections send their views."""
@@ -60,7 +78,31 @@ class Hub:
             return
         self.latest[live.id] = live
         for subscriber in subscribers:
+            subscriber.view_due = True
             subscriber.wake.set()
+        if self._versions.get(live.id) != live.version:  # not only a computer's thinking
+            self._versions[live.id] = live.version
+            self._changed(live.id)
+
+    def tell(self, game_id: str, news: dict[str, Any]) -> None:
+        """Send every viewer of a game the table's news (the same for all of them)."""
+        subscribers = self.subscribers.get(game_id)
+        if not subscribers:
+            return
+        self.tables[game_id] = json.dumps({"type": "table", **news})
+        for subscriber in subscribers:
+            if subscriber.table:
+                subscriber.table_due = True
+                subscriber.wake.set()
+
+    def seats_connected(self, game_id: str) -> tuple[set[int], int]:
+        """The seats with a connection open to this game, and how many spectators watch."""
+        viewers = [s.viewer for s in self.subscribers.get(game_id, ())]
+        return {v for v in viewers if v is not None}, sum(1 for v in viewers if v is None)
+
+    def _changed(self, game_id: str) -> None:
+        for listener in self.on_change:
+            listener(game_id)
 
     def connections(self) -> int:
         return sum(len(s) for s in self.subscribers.values())
@@ -72,7 +114,7 @@ class Hub:
         cached = self._views.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        view = views.view(live, viewer, log_from=live.version)
+        view = views.view(live, viewer, log_from=live.length)
         self._views[key] = (stamp, view)
         return view
 
@@ -92,7 +134,7 @@ class Hub:
     ) -> dict[str, Any]:
         """`view`, built in a thread when its move log is long."""
         start = views.log_start(live) if log_from is None else log_from
-        if live.version - start < LONG_LOG:
+        if live.length - start < LONG_LOG:
             return self.view(live, viewer, log_from)
         return await asyncio.to_thread(self.view, _snapshot(live), viewer, log_from)
 
@@ -101,8 +143,11 @@ class Hub:
         viewer that had the same entries (the spectators of a game, a seat's tabs), not once
         a connection."""
         sent = subscriber.sent_log
-        start = sent if sent is not None and sent <= live.version else None
-        subscriber.sent_log = live.version
+        # Actions taken back since this connection's last view: its move log anew.
+        fresh = sent is not None and sent <= live.length and subscriber.sent_version >= live.rewound
+        start = sent if fresh else None
+        subscriber.sent_log = live.length
+        subscriber.sent_version = live.version
         key = (live.id, subscriber.viewer)
         stamp = (live.version, start, live.thinking, live.trouble)
         cached = self._messages.get(key)
@@ -112,12 +157,16 @@ class Hub:
         self._messages[key] = (stamp, text)
         return text
 
-    async def serve(self, websocket: WebSocket, live: LiveGame, viewer: int | None) -> None:
-        """One connection, checked and hello said (see `routes.sockets`), until its end."""
+    async def serve(
+        self, websocket: WebSocket, live: LiveGame, viewer: int | None, table: bool = False
+    ) -> None:
+        """One connection, checked and hello said (see `routes.sockets`), until its end;
+        `table`: it asked for the table's news too."""
         game_id = live.id
         self.latest.setdefault(game_id, live)
-        subscriber = Subscriber(websocket, viewer)
+        subscriber = Subscriber(websocket, viewer, table)
         self.subscribers[game_id].add(subscriber)
+        self._changed(game_id)
         writer = asyncio.create_task(self._write(game_id, subscriber))
         try:
             # Nothing is expected from the client after its hello (text or binary, it is
@@ -134,26 +183,38 @@ class Hub:
             if not self.subscribers[game_id]:
                 del self.subscribers[game_id]
                 self.latest.pop(game_id, None)
+                self.tables.pop(game_id, None)
+                self._versions.pop(game_id, None)
                 for key in [k for k in self._views if k[0] == game_id]:
                     del self._views[key]
                 for key in [k for k in self._messages if k[0] == game_id]:
                     del self._messages[key]
+            self._changed(game_id)
 
     async def _write(self, game_id: str, subscriber: Subscriber) -> None:
         try:
             while True:
-                live = self.latest[game_id]
-                sent = subscriber.sent_log
-                if live.version - (views.log_start(live) if sent is None else sent) < LONG_LOG:
-                    text = self.message(live, subscriber)
-                else:
-                    text = await asyncio.to_thread(self.message, _snapshot(live), subscriber)
-                await subscriber.websocket.send_text(text)
-                await subscriber.wake.wait()
-                subscriber.wake.clear()
+                if subscriber.view_due:
+                    subscriber.view_due = False
+                    await subscriber.websocket.send_text(await self._view_text(game_id, subscriber))
+                if subscriber.table_due:
+                    subscriber.table_due = False
+                    table = self.tables.get(game_id)
+                    if table is not None:
+                        await subscriber.websocket.send_text(table)
+                if not (subscriber.view_due or subscriber.table_due):
+                    await subscriber.wake.wait()
+                    subscriber.wake.clear()
         except (WebSocketDisconnect, RuntimeError):
             with contextlib.suppress(BaseException):
                 await subscriber.websocket.close()
+
+    async def _view_text(self, game_id: str, subscriber: Subscriber) -> str:
+        live = self.latest[game_id]
+        sent = subscriber.sent_log
+        if live.length - (views.log_start(live) if sent is None else sent) < LONG_LOG:
+            return self.message(live, subscriber)
+        return await asyncio.to_thread(self.message, _snapshot(live), subscriber)
 
 
 def _snapshot(live: LiveGame) -> LiveGame:

@@ -78,9 +78,23 @@ class LiveGame:
     """Why a computer seat could not move (shown to the players), or None."""
     secret: bytes | None = None
     """The key of the game's dice (see `dice`); None for a game created with a seed."""
+    skipped: int = 0
+    """How much higher the version is than the actions in play: each action taken back
+    (see `undo`) raised it by two, one for the action and one for taking it back."""
+    rewound: int = 0
+    """The version at which actions were last taken back (0: never), so that a viewer who
+    saw the game before it is sent the move log anew."""
 
     @property
     def version(self) -> int:
+        """The game's version: raised by every action committed and every action taken back,
+        so it only ever grows (the database's `games.version`; the next action is stored with
+        the sequence number after it)."""
+        return len(self.steps) + self.skipped
+
+    @property
+    def length(self) -> int:
+        """The actions in play: the move log's length."""
         return len(self.steps)
 
     @property
@@ -187,6 +201,8 @@ class LiveGame:
             state=game.new_initial_state(),
         )
         live.replay(stored.actions, stored.actors)
+        live.skipped = stored.version - len(stored.actions)
+        live.rewound = stored.version if live.skipped else 0
         return live
 
     def replay(self, actions: list[str], actors: list[int] | None = None) -> None:

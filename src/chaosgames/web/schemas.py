@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from chaosgames.web.schemas_talk import UndoOffer
+
 Spec = Annotated[str, Field(min_length=1, max_length=200)]
 Notation = Annotated[str, Field(max_length=64)]
 
@@ -31,6 +33,9 @@ class NewGame(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2**63, description="seed of the dice and the computer seats")
     actions: list[Notation] | None = Field(
         None, max_length=20_000, description="continue from these actions (a record's), each one checked"
+    )
+    takebacks: Literal["accept", "never"] = Field(
+        "accept", description="how the computer seats answer a person's takeback request"
     )
 
 
@@ -152,6 +157,10 @@ class GameView(BaseModel):
     log: list[LogEntry]
     result: Result | None
     continued_from: int | None
+    since: int | None = Field(
+        None, description="the first move-log entry after the viewer's last decision (None: not played yet)"
+    )
+    undo: UndoOffer | None = Field(None, description="what the viewer may take back (see docs/web.md, Undo)")
 
 
 class GameSummary(BaseModel):

@@ -137,8 +137,10 @@ class GameService:
             found = await asyncio.to_thread(self.store.since, game_id, live.version)
             if found is None or found[0] <= live.version:
                 return
-            _version, actions, actors = found
+            _version, actions, actors, rewound = found
             try:
+                if rewound:  # actions taken back: what this server has is no longer the game
+                    raise ChaosGamesError("taken back")
                 state, steps = await asyncio.to_thread(live.followed, actions, actors)
             except ChaosGamesError:
                 # Not a continuation of what this server has: read the game anew.
@@ -202,6 +204,7 @@ class GameService:
         seed: int | None = None,
         actions: list[str] | None = None,
         client: str | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with `seats` ('human' or an agent spec), optionally continuing from
         `actions` (a record's); returns it with one token per human seat. `client`, the
@@ -234,7 +237,7 @@ class GameService:
             token_hashes=[None if t is None else token_hash(t) for t in tokens],
             seed=seed if seed is not None else 0,
             secret=new_secret() if seed is None else None,
-            meta={"continued_from": len(actions)} if actions else {},
+            meta={**(meta or {}), **({"continued_from": len(actions)} if actions else {})},
             created=now,
             updated=now,
             state=game.new_initial_state(),

@@ -30,6 +30,7 @@ from chaosgames.web.database import (
     gone_from_this_host,
     seats_table,
     servers_table,
+    undone_table,
 )
 from chaosgames.web.stored import RUNNING, GameSummary, StoredGame
 
@@ -142,12 +143,18 @@ class Store(Database):
             return False
         return True
 
-    def since(self, game_id: str, version: int) -> tuple[int, list[str], list[int]] | None:
-        """The game's version now and the actions (notation, actor) after `version`."""
+    def since(self, game_id: str, version: int) -> tuple[int, list[str], list[int], bool] | None:
+        """The game's version now, the actions (notation, actor) after `version`, and whether
+        actions were taken back since (then the game is to be read anew)."""
         with self.engine.connect() as conn:
             now = conn.execute(select(games_table.c.version).where(games_table.c.id == game_id)).scalar()
             if now is None:
                 return None
+            rewound = conn.execute(
+                select(undone_table.c.seq)
+                .where(and_(undone_table.c.game_id == game_id, undone_table.c.undone_at > version))
+                .limit(1)
+            ).first()
             rows = conn.execute(
                 select(actions_table.c.notation, actions_table.c.actor)
                 .where(
@@ -159,7 +166,7 @@ class Store(Database):
                 )
                 .order_by(actions_table.c.seq)
             ).all()
-        return int(now), [r.notation for r in rows], [int(r.actor) for r in rows]
+        return int(now), [r.notation for r in rows], [int(r.actor) for r in rows], rewound is not None
 
     def versions(self, ids: Sequence[str]) -> dict[str, int]:
         """The version of each of these games (the check for changes by other servers)."""

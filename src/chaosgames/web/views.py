@@ -13,11 +13,13 @@ import time
 from dataclasses import asdict
 from typing import Any
 
+import chaosgames.web.undo as undo
 from chaosgames import agents
 from chaosgames.core.constants import CHANCE
 from chaosgames.core.game import Game, State
 from chaosgames.core.registry import game_class, list_games, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step
+from chaosgames.web.presence import since_last_played
 from chaosgames.web.stored import GameSummary
 
 
@@ -35,7 +37,7 @@ page by page (`GET /api/games/{id}/log`), so that no view grows with the game.""
 
 def log_start(live: LiveGame) -> int:
     """Where a whole view's move log starts: its last `LOG_PAGE` entries."""
-    return max(0, live.version - LOG_PAGE)
+    return max(0, live.length - LOG_PAGE)
 
 
 def log_entries(
@@ -70,7 +72,7 @@ def latest_turn(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     names = live.game.player_names()
     start, told_now = live.latest_turn(), live.last_decision()
     events, places, moves = [], [], []
-    for at in range(start, live.version):
+    for at in range(start, live.length):
         step = live.steps[at]
         told = step.told_to(viewer)
         text = told.now if at >= told_now else told.kept
@@ -183,6 +185,8 @@ def view(live: LiveGame, viewer: int | None, log_from: int | None = None) -> dic
         "log": log_entries(live, viewer, log_from),
         "result": result(live),
         "continued_from": live.meta.get("continued_from"),
+        "since": since_last_played(live, viewer),
+        "undo": undo.offer(live, viewer),
     }
 
 

@@ -70,8 +70,10 @@ async def create_game(new: schemas.NewGame, request: Request, service: Service) 
     computers = any(who != HUMAN for who in new.seats)
     room = gate(request).computer_game(client, service.running) if computers else contextlib.nullcontext()
     with room as keep:
+        # The table's rules beyond the game's options, kept in its meta when not the default.
+        meta = {"takebacks": new.takebacks} if new.takebacks != "accept" else None
         live, tokens = await service.create(
-            new.game, new.options, new.seats, new.seed, new.actions, client=client
+            new.game, new.options, new.seats, new.seed, new.actions, client=client, meta=meta
         )
         if keep is not None:
             keep(live.id)
@@ -102,7 +104,9 @@ async def play(
     # dependencies before it validates the route's own parameters).
     seated = await seated_in(service, game_id, token)
     live = await service.act(seated.live, seated.seat, request.action, request.version)
-    return hub.view(live, seated.seat, log_from=min(request.version, live.version))
+    # The entries from the request's version on (actions are only added between the two).
+    before = request.version - live.skipped
+    return hub.view(live, seated.seat, log_from=max(0, min(before, live.length)))
 
 
 @router.get("/api/games/{game_id}/log", response_model=schemas.LogPage, responses=PROBLEMS, tags=["play"])
@@ -116,7 +120,7 @@ async def log_page(
     before entry `stop`, for the earlier moves of a long game."""
     seated = await seated_in(service, game_id, token)  # after `stop` is checked, as in `play`
     live = seated.live
-    stop = min(stop, live.version)
+    stop = min(stop, live.length)
     start = max(0, stop - views.LOG_PAGE)
     return {"start": start, "log": views.log_entries(live, seated.seat, start, stop)}
 

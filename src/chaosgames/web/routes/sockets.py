@@ -3,7 +3,8 @@
 A connection is accepted, then checked: its `Origin` (the server's own, or one of
 `--allow-origin`; see `origins`), the client's open connections (see `limits`), and its
 hello, which says who it is (`{"token": ...}` for a seat, `{"token": null}` for a
-spectator) within `HELLO_TIMEOUT` seconds. Then the hub serves it.
+spectator; `"table": true` asks for the table's news too, see `hub`) within
+`HELLO_TIMEOUT` seconds. Then the hub serves it.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ async def _serve(websocket: WebSocket, game_id: str, hub: Hub) -> None:
     service: GameService = websocket.app.state.service
     try:
         hello = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
-        seated = await seated_in(service, game_id, _token(hello))
+        token, table = _hello(hello)
+        seated = await seated_in(service, game_id, token)
     except (TimeoutError, ValueError):
         await _close(
             websocket, CLOSE_BAD_HELLO, 'Say who you are first: {"token": "..."} or {"token": null}.'
@@ -59,7 +61,7 @@ async def _serve(websocket: WebSocket, game_id: str, hub: Hub) -> None:
         return
     except WebSocketDisconnect:
         return
-    await hub.serve(websocket, seated.live, seated.seat)
+    await hub.serve(websocket, seated.live, seated.seat, table)
 
 
 async def _receive_text(websocket: WebSocket) -> str:
@@ -73,7 +75,8 @@ async def _receive_text(websocket: WebSocket) -> str:
     return text
 
 
-def _token(hello: str) -> str | None:
+def _hello(hello: str) -> tuple[str | None, bool]:
+    """The hello's token, and whether it asks for the table's news (`"table": true`)."""
     if len(hello) > 1000:
         raise ValueError("hello too long")
     doc = safejson.parse(hello)  # JsonRefused (a ValueError) for what is no JSON, or nested too deep
@@ -82,7 +85,7 @@ def _token(hello: str) -> str | None:
     token = doc["token"]
     if token is not None and not isinstance(token, str):
         raise ValueError("token must be text")
-    return token
+    return token, doc.get("table") is True
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:

@@ -113,6 +113,8 @@
     renderLog();
     renderPlayers();
     highlight();
+    // For the page's other scripts (talk.js): the view and the log as now shown.
+    document.dispatchEvent(new CustomEvent("cg:view", { detail: { view, log, token } }));
   }
 
   function describePicture() {
@@ -190,7 +192,7 @@
       ...view.players.map((p) =>
         cg.el(
           "li",
-          { class: p.seat === view.to_act && !view.result ? "to-act" : "" },
+          { class: p.seat === view.to_act && !view.result ? "to-act" : "", "data-seat": p.seat },
           p.seat === view.to_act && !view.result ? "▶ " : "",
           p.name,
           " ",
@@ -674,7 +676,7 @@
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ token: token || null }));
+      socket.send(JSON.stringify({ token: token || null, table: true }));
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
@@ -682,6 +684,8 @@
         retry = 0;
         if (!checking) connected(true);
         later(message.view);
+      } else if (message.type === "table") {
+        document.dispatchEvent(new CustomEvent("cg:table", { detail: message }));
       }
     });
     socket.addEventListener("close", (event) => {
@@ -696,6 +700,9 @@
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retry, 5)));
     });
   }
+
+  // A whole view another script was answered with (talk.js: after an undo).
+  document.addEventListener("cg:take-view", (event) => accept(event.detail, true));
 
   takeLog(view, true);
   render(true, null);
