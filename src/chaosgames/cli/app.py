@@ -279,6 +279,15 @@ def serve(
     computer_games: Annotated[
         int, typer.Option(help="Running games with computer seats one client address may have.", min=1)
     ] = 4,
+    designs_rate: Annotated[
+        str, typer.Option(help="Designs (courses, tracks) one client address may save (a rate).")
+    ] = "30/hour",
+    trials_rate: Annotated[
+        str,
+        typer.Option(
+            help="Tests of a design (games by computer players) one client address may run (a rate).",
+        ),
+    ] = "6/hour",
     replay_limit: Annotated[
         float, typer.Option(help="Seconds the replay of a record may take before it is given up.", min=0.1)
     ] = 10.0,
@@ -309,6 +318,8 @@ def serve(
             "sockets": sockets,
             "sockets_per_game": sockets_per_game,
             "computer_games": computer_games,
+            "designs": designs_rate,
+            "trials": trials_rate,
         },
     )
 
