@@ -33,7 +33,10 @@ DESIGNED: dict[str, str] = {"chaos-cruisers": "course", "cardboard-machines": "b
 """The games a person designs in the browser, and the option a design is a value of."""
 PRESETS: dict[str, dict[str, Any]] = {
     "chaos-cruisers": {},  # filled below from the game's own presets
-    "cardboard-machines": {"the rulebook's usual track": [2, 0, 1, 3, 4, 5]},
+    "cardboard-machines": {
+        "boards 2, 0, 1, 3, 4, 5": [2, 0, 1, 3, 4, 5],
+        "boards 8, 0, 7, 6, 5, 4": [8, 0, 7, 6, 5, 4],
+    },
 }
 NAME_LENGTH = 60
 LIST_LIMIT = 200
