@@ -19,7 +19,15 @@ from rich.text import Text
 import chaosgames
 import chaosgames.agents
 from chaosgames.cli import lab, research
-from chaosgames.cli.common import CAP_NOTE, UsageError, console, errors, parse_options
+from chaosgames.cli.common import (
+    CAP_NOTE,
+    DatabaseArg,
+    UsageError,
+    console,
+    errors,
+    parse_options,
+    saved_designs,
+)
 from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
 from chaosgames.core.errors import ChaosGamesError, quote, shorten
 from chaosgames.core.game import ENDED_BY_CAP, Action, State
@@ -113,9 +121,10 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="Where to save the game record (default records/GAME-SEED.json).")
     ] = None,
+    database: DatabaseArg = None,
 ) -> None:
     """Play a game in the terminal against people and computer opponents."""
-    options = parse_options(option)
+    options = saved_designs(parse_options(option), game, database)
     seats = list(seat or [])
     if seats:
         options.setdefault("players", str(len(seats)))

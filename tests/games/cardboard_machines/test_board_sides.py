@@ -1,0 +1,42 @@
+"""The boards option lays a track with each board's side chosen (a designed track): the
+dark-edged gray side stays up where asked, and scrolls flip it as any board."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import chaosgames
+from chaosgames.core.errors import InvalidOptionError
+
+WHITE, GRAY = 0, 1
+
+
+def test_a_board_laid_gray_side_up_shows_it_and_the_document_round_trips() -> None:
+    game = chaosgames.load_game("cardboard-machines", boards=[3, 0, [5, "gray"], 1, [8, "white"], 2])
+    assert game.options["boards"] == [3, 0, [5, "gray"], 1, 8, 2]
+    state = game.new_initial_state()
+    chaosgames.resolve_chance(state, random.Random(1))
+    assert state.board_ids == [3, 0, 5, 1, 8, 2]
+    assert state.sides == [WHITE, WHITE, GRAY, WHITE, WHITE, WHITE]
+    assert game.state_from_json(state.to_json()).sides == state.sides
+
+
+def test_the_starting_board_must_show_its_white_side() -> None:
+    with pytest.raises(InvalidOptionError) as caught:
+        chaosgames.load_game("cardboard-machines", boards=[3, [0, "gray"], 5, 1, 8, 2])
+    assert "with the starting board 0 second" in str(caught.value)
+    assert caught.value.places == ("board:1",)
+
+
+def test_a_board_twice_and_a_side_that_is_not_one_are_named_by_their_place() -> None:
+    with pytest.raises(InvalidOptionError) as caught:
+        chaosgames.load_game("cardboard-machines", boards=[3, 0, 5, 1, 5, 2])
+    assert caught.value.places == ("board:4",)
+    with pytest.raises(InvalidOptionError) as caught:
+        chaosgames.load_game("cardboard-machines", boards=[3, 0, [5, "blue"], 1, 8, 2])
+    assert str(caught.value) == (
+        "Option 'boards': each board is an id or [id, \"white\" or \"gray\"], not [5, 'blue']."
+    )
+    assert caught.value.places == ("board:2",)
