@@ -97,8 +97,10 @@ def test_a_design_is_an_ordinary_option_value_of_a_game(client: TestClient) -> N
     created = create(
         client, "chaos-cruisers", ["human", "random", "random"], options={"course": saved["value"]}
     )
-    game = client.get(f"/api/games/{created['id']}").json()
-    assert game["observation"]["options"]["course"]["tiles"] == saved["value"]["tiles"]
+    record = client.get(f"/api/games/{created['id']}/record").json()
+    assert record["options"]["course"] == saved["value"]
+    view = client.get(f"/api/games/{created['id']}").json()
+    assert view["observation"]["tiles"] == saved["value"]["tiles"]
 
 
 def test_the_command_line_takes_a_saved_design_by_name(client: TestClient, db_path: Path) -> None:
