@@ -5,7 +5,9 @@ the real boards. At 1280 and 390 px, with axe finding nothing serious."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -120,11 +122,31 @@ def test_a_course_is_laid_with_the_keyboard(browser: Any, server: Server) -> Non
         page.keyboard.press(key)
     status(page, "The game takes this design.")
     assert page.locator("#grid-cursor").inner_text().startswith("Cursor on tile 0,0: laid, sun gate")
+    # The moon gate dragged with the mouse from its tile to another laid tile.
+    page.locator('#course-grid [data-gate="moon"]').drag_to(page.locator('#course-grid [data-tile="2,0"]'))
+    status(page, "The game takes this design.")
+    assert page.locator("#grid-cursor").inner_text().startswith("Cursor on tile 2,0: laid, moon gate")
+    page.keyboard.press("Control+z")
+    page.wait_for_function(
+        "() => document.querySelector('#course-grid [data-gate=moon] title').textContent.includes('2,1')"
+    )
     page.keyboard.press("Control+z")
     status(page, "does not take")
     assert (
         page.locator("#problems").inner_text() == "the course is missing the sun gate (the start and finish)."
     )
+    # Export the course as JSON, start from a preset, import it back.
+    with page.expect_download() as download:
+        page.locator("#export").click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported["tiles"] == [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]
+    assert "sun" not in exported["gates"]
+    page.select_option("#design-start", "preset:figure-eight")
+    status(page, "The game takes this design.")
+    upload = {"name": "c.json", "mimeType": "application/json", "buffer": json.dumps(exported).encode()}
+    page.set_input_files("#import", files=[upload])
+    status(page, "does not take")
+    assert page.locator("#grid-cursor").inner_text().endswith("6 of 24 tiles.")
     assert errors == []
     context.close()
 

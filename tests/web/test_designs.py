@@ -16,7 +16,7 @@ from chaosgames.cli.common import saved_designs
 from chaosgames.web.database import Database
 from tests.web.conftest import create
 
-OVAL = {
+OVAL: dict[str, Any] = {
     "name": "small oval",
     "tiles": [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]],
     "gates": {"sun": [1, 0], "moon": [2, 1], "crown": [1, 1], "arms": [0, 1]},
@@ -84,7 +84,7 @@ def test_a_name_taken_and_a_refused_design_are_not_saved(client: TestClient) -> 
     assert first.status_code == 201
     again = client.post("/api/designs", json={"game": "chaos-cruisers", "name": "oval", "value": OVAL})
     assert again.status_code == 409 and "called 'oval' already" in again.json()["detail"]
-    bad = {**OVAL, "tiles": OVAL["tiles"][:5] + [[7, 7]]}
+    bad = {**OVAL, "tiles": [*OVAL["tiles"][:5], [7, 7]]}
     refused = client.post("/api/designs", json={"game": "chaos-cruisers", "name": "broken", "value": bad})
     assert refused.status_code == 422 and "the course is disconnected" in refused.json()["detail"]
     assert refused.json()["places"] == ["tile:14,14"]

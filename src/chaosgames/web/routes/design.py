@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.convertors import StringConvertor, register_url_convertor
 from starlette.requests import HTTPConnection
 
 import chaosgames.web.designs as designs
@@ -25,6 +26,16 @@ from chaosgames.web.templating import templates
 
 router = APIRouter()
 ID = Path(max_length=32)
+
+
+class DesignId(StringConvertor):
+    """A saved design's id (12 hex digits), so that `/api/designs/check` and `/trials` are no
+    design's path (a GET there is 405 with `Allow: POST`, not a search for design 'check')."""
+
+    regex = "[0-9a-f]{12}"
+
+
+register_url_convertor("design_id", DesignId())
 TEMPLATES = {"chaos-cruisers": "design_course.html", "cardboard-machines": "design_track.html"}
 TITLES = {
     "chaos-cruisers": "Design a Chaos Cruisers course",
@@ -100,7 +111,10 @@ async def save_design(body: schemas.NewDesign, service: Service) -> dict[str, An
 
 
 @router.get(
-    "/api/designs/{design_id}", response_model=schemas.SavedDesign, responses=PROBLEMS, tags=["designs"]
+    "/api/designs/{design_id:design_id}",
+    response_model=schemas.SavedDesign,
+    responses=PROBLEMS,
+    tags=["designs"],
 )
 async def get_design(design_id: Annotated[str, ID], service: Service) -> dict[str, Any]:
     """One saved design."""

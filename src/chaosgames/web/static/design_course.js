@@ -147,7 +147,12 @@
     drag = null;
     const t = d.moved && tileAtPoint(event.clientX, event.clientY);
     if (t) {
-      swallowClick = true;
+      if (d.from) {
+        // The tray button's own click follows this pointerup: it must not pick the gate up.
+        swallowClick = true;
+        setTimeout(() => { swallowClick = false; }, 0);
+      }
+      cursor = t;
       putGate(d.gate, t);
       return true;
     }
