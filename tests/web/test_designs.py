@@ -163,3 +163,12 @@ def test_a_course_test_maps_where_cruisers_crash_ram_and_wait(
     heat = trial["design"]["heat"]
     assert heat and all(set(h) - {"place"} <= {"crash", "ram", "wait"} for h in heat)
     assert trial["design"]["endings"] in ({"length cap": 1}, {"race won": 1})
+
+
+def test_a_preset_saved_under_a_name_of_its_own_is_its_course(client: TestClient) -> None:
+    answer = client.post(
+        "/api/designs", json={"game": "chaos-cruisers", "name": "eights", "value": "figure-eight"}
+    )
+    assert answer.status_code == 201, answer.text
+    figure_eight = client.get("/api/designs?game=chaos-cruisers").json()["presets"]["figure-eight"]
+    assert answer.json()["value"] == {**figure_eight, "name": "eights"}

@@ -127,6 +127,8 @@ def save(db: Database, game: str, name: str, value: Any) -> dict[str, Any]:
     """Save a design the game's check takes (Unprocessable with its sentence if not); its
     name must be new in its game (Conflict). A course carries its name inside as well."""
     name = clean_name(name)
+    if DESIGNED.get(game) == "course" and isinstance(value, str):
+        value = presets(game).get(value, value)  # a preset saved under a name of its own
     if DESIGNED.get(game) == "course" and isinstance(value, dict):
         value = {**value, "name": name}
     checked = check(game, value)
