@@ -173,3 +173,38 @@ def test_a_track_is_chosen_from_the_real_boards(browser: Any, server: Server, si
     assert serious_violations(page) == []
     assert errors == []
     context.close()
+
+
+def test_a_finger_lifts_a_tile_and_drags_a_gate_on_a_phone(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server.url + "/design/chaos-cruisers")
+    page.select_option("#design-start", "preset:grand-loop")
+    status(page, "The game takes this design.")
+
+    def middle(selector: str) -> tuple[float, float]:
+        # The grid is drawn anew after every check: ask again if it was redrawn meanwhile.
+        for _ in range(20):
+            page.locator(selector).scroll_into_view_if_needed()
+            box = page.locator(selector).bounding_box()
+            if box is not None:
+                return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.wait_for_timeout(100)
+        raise AssertionError(f"{selector} is not on the page")
+
+    page.touchscreen.tap(*middle('#course-grid [data-tile="2,0"]'))
+    status(page, "The game takes this design.")  # 23 tiles, still one course
+    assert page.locator("#grid-cursor").inner_text() == "Cursor on tile 2,0: empty · 23 of 24 tiles."
+    # A finger drags the moon gate along the track (touch events, as a phone sends them).
+    touch = context.new_cdp_session(page)
+    (x0, y0), (x1, y1) = middle('#course-grid [data-gate="moon"]'), middle('#course-grid [data-tile="7,1"]')
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for step in range(1, 11):
+        point = {"x": x0 + (x1 - x0) * step / 10, "y": y0 + (y1 - y0) * step / 10}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function(
+        "() => document.querySelector('#course-grid [data-gate=moon] title').textContent.includes('7,1')"
+    )
+    status(page, "The game takes this design.")
+    context.close()

@@ -166,6 +166,11 @@
       svg.setPointerCapture(event.pointerId);
     }
   });
+  // A finger on a gate drags it rather than scrolling the page (touch-action does not reach
+  // inside an SVG picture).
+  svg.addEventListener("touchstart", (event) => {
+    if (event.target.closest("[data-gate]")) event.preventDefault();
+  }, { passive: false });
   svg.addEventListener("pointermove", moveDrag);
   svg.addEventListener("pointerup", (event) => {
     const dragged = drag;
