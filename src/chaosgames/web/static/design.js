@@ -125,7 +125,7 @@ const cgDesign = (() => {
   // -- test it ---------------------------------------------------------------------------
   async function trial(event) {
     event.preventDefault();
-    const body = { game, value: editor.value(), games: Number($("trial-games").value) };
+    const body = { game, value: editor.value(), games: Number($("trial-games").value), players: Number($("trial-players").value) };
     const preset = $("trial-preset").value;
     body.preset = option === "course" ? preset : data.presets[preset];
     $("trial-result").hidden = false;
