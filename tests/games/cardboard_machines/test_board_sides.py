@@ -40,3 +40,14 @@ def test_a_board_twice_and_a_side_that_is_not_one_are_named_by_their_place() -> 
         "Option 'boards': each board is an id or [id, \"white\" or \"gray\"], not [5, 'blue']."
     )
     assert caught.value.places == ("board:2",)
+
+
+def test_the_story_says_which_boards_lie_gray_side_up() -> None:
+    game = chaosgames.load_game("cardboard-machines", boards=[3, 0, [5, "gray"], 1, 8, 2])
+    before = game.new_initial_state()
+    after = before.clone()
+    first = before.chance_outcomes()[0][0]
+    after.apply_action(first)
+    assert "boards 3, 0, 5, 1, 8, 2 from the back, 5 gray side up, the others white," in (
+        game.tell(before, first, after).now
+    )
