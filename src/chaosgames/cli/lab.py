@@ -168,6 +168,7 @@ def study_command(
             help="Games per variant played by another kind of player (greedy or MCTS).",
         ),
     ] = 0,
+    database: DatabaseArg = None,
 ) -> None:
     """Play every variant the rulebooks name (or your own, with --option) and write the balance book
     (resumable: run again to grow it)."""
@@ -177,7 +178,8 @@ def study_command(
     if option or label is not None:
         if len(games) != 1:
             raise UsageError("Study your own variant of one game at a time: give one game with --option.")
-        plans = {games[0]: own_plan(games[0], parse_options(option), label)}
+        options = saved_designs(parse_options(option), games[0], database)
+        plans = {games[0]: own_plan(games[0], options, label)}
     settings = StudySettings(
         db=db,
         level=level,
