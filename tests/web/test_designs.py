@@ -12,7 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import chaosgames.web.design_trials as design_trials
-from chaosgames.cli.common import saved_designs
+from chaosgames.cli.common import UsageError, saved_designs
+from chaosgames.core.errors import InvalidOptionError
 from chaosgames.web.database import Database
 from tests.web.conftest import create
 
@@ -113,6 +114,14 @@ def test_the_command_line_takes_a_saved_design_by_name(client: TestClient, db_pa
     )
     assert options == {"boards": [3, 0, [5, "gray"], 1, 8, 2], "round_tokens": "2"}
     Database(str(db_path)).close()
+
+
+def test_a_saved_design_named_without_a_database_or_wrongly_is_refused(db_path: Path) -> None:
+    with pytest.raises(UsageError, match="give the web server's database with --database"):
+        saved_designs({"course": "design:oval"}, "chaos-cruisers", None)
+    Database(str(db_path)).close()
+    with pytest.raises(InvalidOptionError, match="has no design of chaos-cruisers called 'oval'"):
+        saved_designs({"course": "design:oval"}, "chaos-cruisers", str(db_path))
 
 
 def test_a_small_test_of_a_track_counts_its_games_beside_the_preset(client: TestClient) -> None:
