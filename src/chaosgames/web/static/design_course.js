@@ -92,8 +92,11 @@
     const wrapBox = wrap.getBoundingClientRect();
     if (first) {
       const r = first.getBoundingClientRect();
+      // Just below the place (it must not hide it), or above it when below is off the grid.
       const below = r.bottom - wrapBox.top + 4;
-      callout.style.top = `${Math.min(below, wrapBox.height - 10)}px`;
+      const fits = below + callout.offsetHeight <= wrapBox.height + 60;
+      const top = fits ? below : r.top - wrapBox.top - callout.offsetHeight - 4;
+      callout.style.top = `${Math.max(0, top)}px`;
       callout.style.left = `${Math.max(0, Math.min(r.left - wrapBox.left - 20, wrapBox.width - 240))}px`;
     } else {
       callout.style.top = "0px";
