@@ -14,6 +14,7 @@ design always shows what it showed).
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import time
@@ -31,24 +32,16 @@ from chaosgames.web.errors import Conflict, NotFound, Unprocessable
 
 DESIGNED: dict[str, str] = {"chaos-cruisers": "course", "cardboard-machines": "boards"}
 """The games a person designs in the browser, and the option a design is a value of."""
-PRESETS: dict[str, dict[str, Any]] = {
-    "chaos-cruisers": {},  # filled below from the game's own presets
-    "cardboard-machines": {
-        "boards 2, 0, 1, 3, 4, 5": [2, 0, 1, 3, 4, 5],
-        "boards 8, 0, 7, 6, 5, 4": [8, 0, 7, 6, 5, 4],
-    },
+PRESET_COURSES = ("grand-loop", "figure-eight", "chicane")
+"""The course option's preset names (its documentation lists them)."""
+PRESET_TRACKS: dict[str, Any] = {
+    # The game shuffles its track; these two are tracks to start from (the first is the one
+    # the rules ledger's examples use).
+    "boards 2, 0, 1, 3, 4, 5": [2, 0, 1, 3, 4, 5],
+    "boards 8, 0, 7, 6, 5, 4": [8, 0, 7, 6, 5, 4],
 }
 NAME_LENGTH = 60
 LIST_LIMIT = 200
-
-
-PRESET_COURSES = ("grand-loop", "figure-eight", "chicane")
-"""The course option's preset names (its documentation lists them)."""
-
-
-def _cruisers_presets() -> dict[str, Any]:
-    # The game keeps a preset's document as `course_doc`: the editor starts from it.
-    return {name: chaosgames.load_game("chaos-cruisers", course=name).course_doc for name in PRESET_COURSES}  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -179,14 +172,14 @@ def listed(db: Database, game: str | None = None) -> list[dict[str, Any]]:
         return [summary(row) for row in conn.execute(query)]
 
 
+@functools.cache
 def presets(game: str) -> dict[str, Any]:
-    """The ready-made designs a designer may start from: the game's own presets."""
-    if game == "chaos-cruisers":
-        if not PRESETS[game]:
-            PRESETS[game] = _cruisers_presets()
-        return PRESETS[game]
+    """The ready-made designs a designer may start from, by name."""
     option_of(game)
-    return PRESETS[game]
+    if game == "chaos-cruisers":
+        # The game keeps a preset's document as `course_doc`: the editor starts from it.
+        return {name: chaosgames.load_game(game, course=name).course_doc for name in PRESET_COURSES}  # type: ignore[attr-defined]
+    return PRESET_TRACKS
 
 
 def offered(game: str, saved: list[dict[str, Any]]) -> dict[str, Any]:
