@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 import chaosgames.web.design_trials as design_trials
 from tests.web.browser import PHONE, WIDE, Server, browser, screenshot, server
@@ -40,8 +41,12 @@ def open_page(browser: Any, server: Server, path: str, size: str) -> tuple[Any, 
 
 
 def status(page: Any, text: str) -> None:
+    """Wait until the latest change is checked and drawn, and the check says `text`."""
     page.wait_for_function(
-        "(t) => document.getElementById('check-status').textContent.includes(t)", arg=text, timeout=10_000
+        "(t) => document.querySelector('.design-page').dataset.checking === 'no'"
+        " && document.getElementById('check-status').textContent.includes(t)",
+        arg=text,
+        timeout=10_000,
     )
 
 
@@ -185,8 +190,11 @@ def test_a_finger_lifts_a_tile_and_drags_a_gate_on_a_phone(browser: Any, server:
     def middle(selector: str) -> tuple[float, float]:
         # The grid is drawn anew after every check: ask again if it was redrawn meanwhile.
         for _ in range(20):
-            page.locator(selector).scroll_into_view_if_needed()
-            box = page.locator(selector).bounding_box()
+            try:
+                page.locator(selector).scroll_into_view_if_needed()
+                box = page.locator(selector).bounding_box()
+            except PlaywrightError:
+                box = None
             if box is not None:
                 return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             page.wait_for_timeout(100)

@@ -42,6 +42,7 @@ const cgDesign = (() => {
 
   // -- the check: the game's own, on the server ------------------------------------------
   function checkSoon() {
+    page.dataset.checking = "yes"; // "no" once the latest change is checked and drawn
     clearTimeout(checkTimer);
     checkTimer = setTimeout(check, 120);
   }
@@ -68,6 +69,7 @@ const cgDesign = (() => {
       $("picture").replaceChildren(cg.el("p", { class: "hint" }, "The picture comes back once the game takes the design."));
     }
     $("save").disabled = $("play").disabled = $("trial").disabled = !answer.ok;
+    page.dataset.checking = "no";
   }
 
   // -- import, export, start from --------------------------------------------------------
