@@ -3,7 +3,7 @@
 Each game is a seeded game of people (three in Chaos Cruisers) played on by seeded random
 decisions through the HTTP API, then shown in Debian's Chromium as the seat to act sees it:
 the board with the other person's last turn marked, animated (the picture is taken once
-the motion is over) and told beside it. Also the lobby and the replay viewer. The pictures
+the motion is over) and told beside it. Also the lobby, the replay viewer and the designers. The pictures
 go to docs/screenshots/ (the README and docs/web.md show them).
 """
 
@@ -63,6 +63,27 @@ def shoot(browser: Any, url: str, name: str, viewport: dict[str, int], game_page
     context.close()
 
 
+def designers(browser: Any, server: Server) -> None:
+    """The course designer on a preset with one tile laid apart (the problem shown at its
+    place), wide and on a phone; the track designer on a phone."""
+    for name, viewport in (("designer-wide", WIDE), ("designer-phone", PHONE)):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(server.url + "/design/chaos-cruisers")
+        page.select_option("#design-start", "preset:chicane")
+        page.wait_for_function("() => document.getElementById('check-status').textContent.includes('takes')")
+        page.locator('#course-grid [data-tile="9,1"]').click()
+        page.wait_for_function("() => !document.getElementById('callout').hidden")
+        page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+        context.close()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.goto(server.url + "/design/cardboard-machines")
+    page.wait_for_function("() => document.getElementById('check-status').textContent.includes('takes')")
+    page.screenshot(path=str(OUT / "designer-track-phone.png"), full_page=True)
+    context.close()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with (
@@ -81,6 +102,7 @@ def main() -> None:
             if game == "chaos-checkers":
                 finished = created["id"]
         shoot(browser, server.url + "/", "lobby-wide", WIDE, False)
+        designers(browser, server)
         shoot(browser, f"{server.url}/games/{finished}/replay", "replay-wide", WIDE, False)
         browser.close()
     print(f"Screenshots in {OUT.relative_to(ROOT)}/")

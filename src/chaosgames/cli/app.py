@@ -19,7 +19,15 @@ from rich.text import Text
 import chaosgames
 import chaosgames.agents
 from chaosgames.cli import lab, research
-from chaosgames.cli.common import CAP_NOTE, UsageError, console, errors, parse_options
+from chaosgames.cli.common import (
+    CAP_NOTE,
+    DatabaseArg,
+    UsageError,
+    console,
+    errors,
+    parse_options,
+    saved_designs,
+)
 from chaosgames.cli.play import HUMAN, Chooser, TerminalMatch
 from chaosgames.core.errors import ChaosGamesError, quote, shorten
 from chaosgames.core.game import ENDED_BY_CAP, Action, State
@@ -113,9 +121,10 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="Where to save the game record (default records/GAME-SEED.json).")
     ] = None,
+    database: DatabaseArg = None,
 ) -> None:
     """Play a game in the terminal against people and computer opponents."""
-    options = parse_options(option)
+    options = saved_designs(parse_options(option), game, database)
     seats = list(seat or [])
     if seats:
         options.setdefault("players", str(len(seats)))
@@ -282,6 +291,15 @@ def serve(
     computer_games: Annotated[
         int, typer.Option(help="Running games with computer seats one client address may have.", min=1)
     ] = 4,
+    designs_rate: Annotated[
+        str, typer.Option(help="Designs (courses, tracks) one client address may save (a rate).")
+    ] = "30/hour",
+    trials_rate: Annotated[
+        str,
+        typer.Option(
+            help="Tests of a design (games by computer players) one client address may run (a rate).",
+        ),
+    ] = "6/hour",
     replay_limit: Annotated[
         float, typer.Option(help="Seconds the replay of a record may take before it is given up.", min=0.1)
     ] = 10.0,
@@ -313,6 +331,8 @@ def serve(
             "sockets": sockets,
             "sockets_per_game": sockets_per_game,
             "computer_games": computer_games,
+            "designs": designs_rate,
+            "trials": trials_rate,
         },
     )
 

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from chaosgames.agents import available
-from chaosgames.cli.common import UsageError, console, parse_options
+from chaosgames.cli.common import DatabaseArg, UsageError, console, parse_options, saved_designs
 from chaosgames.core.errors import quote
 from chaosgames.sim import book
 from chaosgames.sim.jobs import BACKENDS, LabSettings
@@ -68,6 +68,7 @@ def simulate_command(
     skill_games: Annotated[
         int, typer.Option("--skill-games", min=0, help="Also play N games of hard in one seat against easy.")
     ] = 0,
+    database: DatabaseArg = None,
 ) -> None:
     """Play many games between agents into a database (resumable: run again to finish)."""
     if backend not in BACKENDS:
@@ -75,7 +76,7 @@ def simulate_command(
     settings = LabSettings(
         db=db,
         seed=seed,
-        options=parse_options(option),
+        options=saved_designs(parse_options(option), game, database),
         workers=workers,
         backend=backend,
         max_actions=max_actions,
@@ -167,6 +168,7 @@ def study_command(
             help="Games per variant played by another kind of player (greedy or MCTS).",
         ),
     ] = 0,
+    database: DatabaseArg = None,
 ) -> None:
     """Play every variant the rulebooks name (or your own, with --option) and write the balance book
     (resumable: run again to grow it)."""
@@ -176,7 +178,8 @@ def study_command(
     if option or label is not None:
         if len(games) != 1:
             raise UsageError("Study your own variant of one game at a time: give one game with --option.")
-        plans = {games[0]: own_plan(games[0], parse_options(option), label)}
+        options = saved_designs(parse_options(option), games[0], database)
+        plans = {games[0]: own_plan(games[0], options, label)}
     settings = StudySettings(
         db=db,
         level=level,

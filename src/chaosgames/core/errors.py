@@ -20,7 +20,23 @@ class UnknownGameError(ChaosGamesError):
 
 
 class InvalidOptionError(ChaosGamesError):
-    """An unknown game option, or a value the option does not accept."""
+    """An unknown game option, or a value the option does not accept.
+
+    `places` names the places of the game's picture the message is about (a course
+    designer's editor marks them), when the option's check said (see `PlacedValueError`)."""
+
+    def __init__(self, message: str, places: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.places: tuple[str, ...] = tuple(places)
+
+
+class PlacedValueError(ValueError):
+    """An option check's refusal that names where it points: places of the game's picture
+    (`data-place` names, such as a course's 'tile:4,0' or 'gate:moon')."""
+
+    def __init__(self, message: str, places: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.places: tuple[str, ...] = tuple(places)
 
 
 class IllegalActionError(ChaosGamesError):

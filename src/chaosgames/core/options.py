@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import chaosgames.core.safejson as safejson
-from chaosgames.core.errors import ChaosGamesError, InvalidOptionError, describe_choices, quote, shorten
+from chaosgames.core.errors import (
+    ChaosGamesError,
+    InvalidOptionError,
+    PlacedValueError,
+    describe_choices,
+    quote,
+    shorten,
+)
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -66,7 +73,8 @@ class Option:
                 # ValueError carries the check's sentence; the others mean a value of a shape
                 # the check did not expect.
                 text = str(exc) if isinstance(exc, ValueError) else f"not a value it accepts ({quote(value)})"
-                raise InvalidOptionError(f"{me}: {shorten(text, 300)}") from None
+                places = exc.places if isinstance(exc, PlacedValueError) else ()
+                raise InvalidOptionError(f"{me}: {shorten(text, 300)}", places) from None
         return value
 
     def _to_kind(self, value: Any) -> Any:

@@ -20,12 +20,13 @@ import chaosgames
 import chaosgames.web.apidocs as apidocs
 import chaosgames.web.handlers as handlers
 from chaosgames.web.computers import THINK_LIMIT
+from chaosgames.web.design_trials import Trials
 from chaosgames.web.hub import Hub
 from chaosgames.web.limits import ClientLimits, Gate
 from chaosgames.web.middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from chaosgames.web.origins import normalised
 from chaosgames.web.replays import REPLAY_LIMIT, Replays
-from chaosgames.web.routes import api, pages, sockets, talk
+from chaosgames.web.routes import api, design, pages, sockets, talk
 from chaosgames.web.service import GameService
 from chaosgames.web.storage import Store
 from chaosgames.web.talk import Talk
@@ -71,6 +72,7 @@ def create_app(
         finally:
             await app.state.talk.stop()
             await service.stop()
+            await app.state.trials.stop()
             app.state.replays.stop()
             store.close()
 
@@ -87,12 +89,14 @@ def create_app(
     app.state.gate = Gate(limits or ClientLimits())
     app.state.origins = normalised(allow_origins)
     app.state.replays = Replays(computer_pool, replay_limit)
+    app.state.trials = Trials(computer_pool)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=max_body)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     handlers.install(app)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(design.router)
     app.include_router(sockets.router)
     app.include_router(talk.router)
     _optional_token_in_schema(app)

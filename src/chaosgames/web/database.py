@@ -1,13 +1,14 @@
 """The database under the games: SQLAlchemy Core tables on SQLite (the default) or PostgreSQL.
 
-Seven tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
+Eight tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
 `dice`), status and `version`, the number of actions committed so far, and its `owner`
 (the server that moves its computer seats, see `cluster`). `seats` holds who plays each
 seat and, for a person, the SHA-256 of the seat's secret token (the token itself is never
 stored). `actions` holds every action, chance outcomes included, in notation, keyed by
 (game, sequence number). `servers` holds every server process working on the database
 with its last heartbeat. `chat` holds what the people at each table said; `undone` the
-actions taken back, `takebacks` the takebacks waiting for answers (see `undo`).
+actions taken back, `takebacks` the takebacks waiting for answers (see `undo`). `designs`
+holds the courses and tracks people saved (`designs`).
 
 This module makes the engine and the schema (`Database`); `storage.Store` reads and writes
 the rows.
@@ -119,6 +120,17 @@ takebacks_table = Table(
     Column("created", Float, nullable=False),
 )
 """A takeback a person asked for, waiting for the others' answers (see `undo`)."""
+designs_table = Table(
+    "designs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("name", String(100), nullable=False),
+    Column("value", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Index("designs_by_name", "game", "name", unique=True),
+)
+"""Saved designs (web/designs.py): a course or a track, an option value of its game."""
 
 servers_table = Table(
     "servers",

@@ -1,11 +1,11 @@
 """Limits per client address, so that one stranger cannot take the server from everyone.
 
 Rates (with the `limits` library, a moving window per address): games created, actions
-played, replays of uploaded records, chat messages. Counts at once: open WebSockets per address and per
-address and game, and running games with computer seats per address (they hold the workers
-every table shares). A client over a limit is answered 429 with `Retry-After` (a WebSocket
-is closed with 4429 and the reason). Each limit is a `chaosgames serve` flag (docs/web.md,
-"Running it in public").
+played, replays of uploaded records, chat messages, designs saved and tests of designs.
+Counts at once: open WebSockets per address and per address and game, and running games
+with computer seats per address (they hold the workers every table shares). A client over
+a limit is answered 429 with `Retry-After` (a WebSocket is closed with 4429 and the
+reason). Each limit is a `chaosgames serve` flag (docs/web.md, "Running it in public").
 
 The counts live in the memory of one server process: with `--workers N` each process
 counts apart. A client's address is the connection's, or, behind a proxy on the same
@@ -35,6 +35,8 @@ RATES = {
     "actions": "actions",
     "replays": "replays of uploaded records",
     "chat": "chat messages",
+    "designs": "designs saved",
+    "trials": "tests of designs",
 }
 SOCKET_RETRY = 10.0
 """Seconds after which a client refused a WebSocket may try again (one of its own closes)."""
@@ -53,6 +55,9 @@ class ClientLimits:
     sockets_per_game: int = 8
     computer_games: int = 4
     chat: str = "12/minute"
+    designs: str = "30/hour"
+    trials: str = "6/hour"
+    """A test of a design plays up to 200 games in a worker (design_trials)."""
 
     def __post_init__(self) -> None:
         for name in RATES:
@@ -76,7 +81,15 @@ def rate(text: str, name: str = "rate") -> RateLimitItem:
 
 
 GENEROUS = ClientLimits(
-    "100000/minute", "100000/minute", "100000/minute", 100_000, 100_000, 100_000, "100000/minute"
+    "100000/minute",
+    "100000/minute",
+    "100000/minute",
+    100_000,
+    100_000,
+    100_000,
+    "100000/minute",
+    "100000/minute",
+    "100000/minute",
 )
 """For tests and tools that are not about limits (many games from one address at once)."""
 

@@ -60,6 +60,13 @@ START_SPACES: dict[int, tuple[int, int]] = {
 """Starting space number -> (col, row) on the starting board's white side."""
 
 
+def laid_boards(value: list[Any]) -> tuple[list[int], list[int]]:
+    """The ids and the sides up of a checked `boards` option, back to front."""
+    ids = [item if isinstance(item, int) else item[0] for item in value]
+    sides = [WHITE if isinstance(item, int) else SIDE_NAMES.index(item[1]) for item in value]
+    return ids, sides
+
+
 def _front_table(back_offset: int, front_offset: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each column of a row, the (lateral step, column) pairs of the spaces in front."""
     table = []

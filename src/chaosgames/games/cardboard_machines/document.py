@@ -22,6 +22,8 @@ from chaosgames.games.cardboard_machines.boards import (
     START_SPACES,
     TABLE_BOARDS,
     TABLE_ROWS,
+    WHITE,
+    laid_boards,
 )
 from chaosgames.games.cardboard_machines.end_of_game import final_result
 from chaosgames.games.cardboard_machines.phases import (
@@ -222,16 +224,16 @@ def _check_setup(st: CardboardState) -> None:
             raise refuse(f"during setup {key} must be {value!r}, not {found[key]!r}.")
 
 
-def _laid(st: CardboardState) -> list[int]:
-    """The boards as setup laid them, back to front."""
+def _laid(st: CardboardState) -> tuple[list[int], list[int]]:
+    """The boards as setup laid them, back to front, and the sides they showed."""
     given = st.game.options["boards"]
     if given is not None:
         if st.drawn:
             raise refuse("the boards option lays the track: no boards are drawn.")
-        return list(given)
+        return laid_boards(given)
     if len(st.drawn) != DRAWN_BOARDS:
         raise refuse(f"setup draws {DRAWN_BOARDS} boards before the race, not {len(st.drawn)}.")
-    return [st.drawn[0], START_BOARD, *st.drawn[1:]]
+    return [st.drawn[0], START_BOARD, *st.drawn[1:]], [WHITE] * TABLE_BOARDS
 
 
 def _check_track(st: CardboardState) -> None:
@@ -241,11 +243,12 @@ def _check_track(st: CardboardState) -> None:
         raise refuse("once setup is over the table holds six boards.")
     if st.first < 0:
         raise refuse("once setup is over the starting player is known.")
-    laid, back = _laid(st), st.back
+    (laid, first_sides), back = _laid(st), st.back
     for place, board in enumerate(st.board_ids):
-        if board != laid[(place + back) % TABLE_BOARDS]:
+        at = (place + back) % TABLE_BOARDS
+        if board != laid[at]:
             raise refuse(f"after {back} scrolls the boards {laid} cannot lie as {st.board_ids}.")
-        if st.sides[place] != times_scrolled_away((place + back) % TABLE_BOARDS, back) % 2:
+        if st.sides[place] != (first_sides[at] + times_scrolled_away(at, back)) % 2:
             raise refuse(f"after {back} scrolls board {board} shows its other side.")
     if st.unused != [b for b in BOARD_IDS if b not in laid]:
         raise refuse("the unused boards are the three not on the table, in order.")

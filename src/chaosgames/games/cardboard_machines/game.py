@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from chaosgames.core.encoding import Encoding
+from chaosgames.core.errors import PlacedValueError, quote
 from chaosgames.core.game import Action, Game, State
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
 from chaosgames.games.cardboard_machines import document, evaluation, story, svg, text
 from chaosgames.games.cardboard_machines.actions import NOTATION
-from chaosgames.games.cardboard_machines.boards import BOARD_IDS, START_BOARD, TABLE_BOARDS
+from chaosgames.games.cardboard_machines.boards import BOARD_IDS, SIDE_NAMES, START_BOARD, TABLE_BOARDS, WHITE
 from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
 from chaosgames.games.cardboard_machines.state import CardboardState
 
@@ -19,21 +20,42 @@ PLAYER_NAMES = ("red", "blue", "green", "yellow")
 
 
 def _check_boards(value: Any) -> Any:
-    """null (shuffled by chance nodes) or six board ids from the back, board 0 second."""
+    """null (shuffled by chance nodes) or six boards from the back, board 0 second: each a
+    board id (white side up, as the rulebook lays them) or [id, "white" or "gray"]."""
     if value is None:
         return None
-    if (
-        not isinstance(value, list)
-        or len(value) != TABLE_BOARDS
-        or not all(isinstance(b, int) and not isinstance(b, bool) for b in value)
-    ):
+    if not isinstance(value, list) or len(value) != TABLE_BOARDS:
         raise ValueError(f"give a list of {TABLE_BOARDS} board ids from back to front, or null to shuffle.")
-    if value[1] != START_BOARD or len(set(value)) != TABLE_BOARDS or not set(value) <= set(BOARD_IDS):
-        raise ValueError(
+    boards = [_read_board(item, place) for place, item in enumerate(value)]
+    ids = [board for board, _ in boards]
+    strange = [place for place, board in enumerate(ids) if board not in BOARD_IDS]
+    twice = [place for place, board in enumerate(ids) if ids.index(board) != place]
+    start = [] if boards[1] == (START_BOARD, WHITE) else [1]
+    if strange or twice or start:
+        raise PlacedValueError(
             "the list needs six different boards among 0-8 with the starting board 0 second "
-            "(one board behind it, four in front), e.g. [3, 0, 5, 1, 8, 2]."
+            "(one board behind it, four in front), e.g. [3, 0, 5, 1, 8, 2].",
+            [f"board:{place}" for place in sorted({*strange, *twice, *start})],
         )
-    return list(value)
+    return [board if side == WHITE else [board, SIDE_NAMES[side]] for board, side in boards]
+
+
+def _read_board(item: Any, place: int) -> tuple[int, int]:
+    """(board id, side) of one entry: an id, or [id, side name] (the starting board shows
+    its white side, where the starting spaces are)."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return item, WHITE
+    if (
+        isinstance(item, list)
+        and len(item) == 2
+        and isinstance(item[0], int)
+        and not isinstance(item[0], bool)
+        and item[1] in SIDE_NAMES
+    ):
+        return item[0], SIDE_NAMES.index(item[1])
+    raise PlacedValueError(
+        f'each board is an id or [id, "white" or "gray"], not {quote(item)}.', [f"board:{place}"]
+    )
 
 
 @register
@@ -66,7 +88,8 @@ class CardboardMachines(Game):
             "boards",
             object,
             None,
-            "null to shuffle the track by chance nodes, or six board ids from back to front, board 0 second",
+            "null to shuffle the track by chance nodes, or six boards from back to front, board 0 second: "
+            'each an id (white side up) or [id, "gray"] for its dark-edged side',
             check=_check_boards,
         ),
         Option(

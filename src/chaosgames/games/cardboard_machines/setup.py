@@ -11,6 +11,7 @@ from chaosgames.games.cardboard_machines.boards import (
     START_SPACES,
     TABLE_BOARDS,
     WHITE,
+    laid_boards,
 )
 from chaosgames.games.cardboard_machines.phases import BOARDS, GEAR
 
@@ -30,7 +31,8 @@ def choose_first(st: CardboardState, player: int) -> None:
     if given is None:
         st.phase = BOARDS
     else:
-        lay_track(st, [given[0], *given[2:]])
+        ids, sides = laid_boards(given)
+        lay_track(st, [ids[0], *ids[2:]], sides)
 
 
 def draw_board(st: CardboardState, board: int) -> None:
@@ -40,10 +42,11 @@ def draw_board(st: CardboardState, board: int) -> None:
         lay_track(st, st.drawn)
 
 
-def lay_track(st: CardboardState, drawn: list[int]) -> None:
-    """Board 0 white as the start, drawn[0] behind it, drawn[1:] in front, all white side up."""
+def lay_track(st: CardboardState, drawn: list[int], sides: list[int] | None = None) -> None:
+    """Board 0 white as the start, drawn[0] behind it, drawn[1:] in front, all white side up
+    (or, for a track the boards option lays, the sides it names)."""
     st.board_ids = [drawn[0], START_BOARD, *drawn[1:]]
-    st.sides = [WHITE] * len(st.board_ids)
+    st.sides = list(sides) if sides is not None else [WHITE] * len(st.board_ids)
     st.unused = [b for b in BOARD_IDS if b not in st.board_ids]
     st.back = 0
     st.retrack()

@@ -25,7 +25,14 @@ from chaosgames.games.cardboard_machines.actions import (
     Move,
     space_name,
 )
-from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES, SIDE_NAMES, SIDES, START_BOARD
+from chaosgames.games.cardboard_machines.boards import (
+    BOARD_SPACES,
+    LANES,
+    SIDE_NAMES,
+    SIDES,
+    START_BOARD,
+    WHITE,
+)
 from chaosgames.games.cardboard_machines.end_of_game import ranking_key
 from chaosgames.games.cardboard_machines.movement import GEAR_CHANGE_STRESS
 from chaosgames.games.cardboard_machines.phases import (
@@ -77,9 +84,11 @@ def _laid(before: CardboardState, after: CardboardState) -> list[str]:
     if before.board_ids or not after.board_ids:
         return []
     boards = ", ".join(str(b) for b in after.board_ids)
+    gray = [str(b) for b, side in zip(after.board_ids, after.sides, strict=True) if side != WHITE]
+    sides = "white sides up" if not gray else f"{' and '.join(gray)} gray side up, the others white"
     first = who(after, after.first)
     return [
-        f"The track is laid, boards {boards} from the back, white sides up, and the cars go on "
+        f"The track is laid, boards {boards} from the back, {sides}, and the cars go on "
         f"starting spaces 1 to {after.game.num_players} from {first} clockwise, in gear 1 with 3 lives."
     ]
 

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from chaosgames.core.errors import quote
-from chaosgames.core.grid import ORTHOGONAL, Square, connected
+from chaosgames.core.errors import PlacedValueError, quote
+from chaosgames.core.grid import ORTHOGONAL, Square, bfs_distances
 
 Tile = tuple[int, int]
 
@@ -68,8 +68,14 @@ def tile_neighbours(tile: Tile) -> list[Tile]:
     return [(tile[0] + dx, tile[1] + dy) for dx, dy in ORTHOGONAL]
 
 
+def tile_place(tile: Tile) -> str:
+    """A tile as the picture names it (`data-place`): 'tile:' and its lower-left square."""
+    return f"tile:{tile[0] * 2},{tile[1] * 2}"
+
+
 def validate_course(doc: Any) -> dict[str, Any]:
-    """A course document checked and normalised; ValueError says what is wrong."""
+    """A course document checked and normalised; ValueError says what is wrong (a
+    PlacedValueError, naming the tiles or gates it is about, where it is about a place)."""
     if not isinstance(doc, dict):
         raise ValueError("a course is a preset name or a JSON object with 'tiles' and 'gates'.")
     unknown = sorted(set(doc) - {"name", "tiles", "gates"})
@@ -101,17 +107,34 @@ def _read_tiles(value: Any) -> set[Tile]:
     if not isinstance(value, list) or not value:
         raise ValueError("'tiles' must be a non-empty list of [tx, ty] pairs.")
     if len(value) > MAX_TILES:
-        raise ValueError(f"a piecepack has {MAX_TILES} tiles; this course uses {len(value)}.")
+        extra = [tile_place(_read_pair(item, "each tile")) for item in value[MAX_TILES:]]
+        raise PlacedValueError(f"a piecepack has {MAX_TILES} tiles; this course uses {len(value)}.", extra)
     tiles: set[Tile] = set()
     for item in value:
         tile = _read_pair(item, "each tile")
         if tile in tiles:
-            raise ValueError(f"two tiles overlap at {list(tile)}.")
+            raise PlacedValueError(f"two tiles overlap at {list(tile)}.", [tile_place(tile)])
         tiles.add(tile)
     # Squares of lattice tiles touch exactly when the tiles are orthogonal neighbours.
-    if not connected(tiles):
-        raise ValueError("the course is disconnected: every tile must touch the others side to side.")
+    cut_off = _cut_off(tiles)
+    if cut_off:
+        raise PlacedValueError(
+            "the course is disconnected: every tile must touch the others side to side.",
+            [tile_place(t) for t in sorted(cut_off)],
+        )
     return tiles
+
+
+def _cut_off(tiles: set[Tile]) -> set[Tile]:
+    """The tiles outside the largest connected part (none when the course is connected):
+    what a designer has to join up or lift."""
+    left, parts = set(tiles), []
+    while left:
+        part = set(bfs_distances([min(left)], left.__contains__))
+        parts.append(part)
+        left -= part
+    largest = max(parts, key=len) if parts else set()
+    return tiles - largest
 
 
 def _read_gates(value: Any, tiles: set[Tile]) -> dict[str, list[int]]:
@@ -124,7 +147,7 @@ def _read_gates(value: Any, tiles: set[Tile]) -> dict[str, list[int]]:
             "and a second set moon2, crown2, arms2 and sun2."
         )
     if "sun" not in value:
-        raise ValueError("the course is missing the sun gate (the start and finish).")
+        raise PlacedValueError("the course is missing the sun gate (the start and finish).", ["gate:sun"])
     seen: dict[Tile, str] = {}
     gates: dict[str, list[int]] = {}
     for name in GATE_NAMES:
@@ -132,9 +155,14 @@ def _read_gates(value: Any, tiles: set[Tile]) -> dict[str, list[int]]:
             continue
         tile = _read_pair(value[name], f"the {name} gate")
         if tile not in tiles:
-            raise ValueError(f"the {name} gate at {list(tile)} is not on a tile of the course.")
+            raise PlacedValueError(
+                f"the {name} gate at {list(tile)} is not on a tile of the course.", [f"gate:{name}"]
+            )
         if tile in seen:
-            raise ValueError(f"the {name} and {seen[tile]} gates share the tile {list(tile)}.")
+            raise PlacedValueError(
+                f"the {name} and {seen[tile]} gates share the tile {list(tile)}.",
+                [f"gate:{name}", f"gate:{seen[tile]}", tile_place(tile)],
+            )
         seen[tile] = name
         gates[name] = list(tile)
     return gates

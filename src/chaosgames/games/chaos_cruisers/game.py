@@ -150,7 +150,8 @@ class ChaosCruisersGame(Game):
         if missing:
             raise InvalidOptionError(
                 f"The course has no {', '.join(missing)} gate; with gates={options['gates']} it needs "
-                f"{', '.join(GATE_NAMES[: options['gates']])}."
+                f"{', '.join(GATE_NAMES[: options['gates']])}.",
+                [f"gate:{g}" for g in missing],
             )
 
     def new_initial_state(self) -> ChaosCruisersState:

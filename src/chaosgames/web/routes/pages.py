@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from importlib import resources
 from typing import Any
 
@@ -10,6 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from markdown_it import MarkdownIt
 
 import chaosgames
+import chaosgames.web.designs as designs
 import chaosgames.web.views as views
 from chaosgames.core.errors import UnknownGameError
 from chaosgames.core.registry import game_class
@@ -26,8 +28,12 @@ router = APIRouter(include_in_schema=False)
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, service: Service) -> Response:
     lists = await game_lists(service, LIST_LIMIT)
+    saved = await asyncio.to_thread(designs.listed, service.store)
+    offered = {game: designs.offered(game, saved) for game in designs.DESIGNED}
     return templates.TemplateResponse(
-        request, "lobby.html", {"catalogue": views.catalogue(), "lists": lists, "page": "lobby"}
+        request,
+        "lobby.html",
+        {"catalogue": views.catalogue(), "lists": lists, "page": "lobby", "designs": offered},
     )
 
 

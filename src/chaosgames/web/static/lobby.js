@@ -93,8 +93,32 @@
   }
   showMine();
 
+  // A preset or a saved design chosen beside a structured option fills its field.
+  for (const choice of document.querySelectorAll("select.design-choice")) {
+    choice.addEventListener("change", () => {
+      if (choice.value !== "") choice.form.querySelector(`[name="${choice.dataset.for}"]`).value = choice.value;
+    });
+  }
+
   if (window.location.hash.startsWith("#new-")) {
     const card = document.getElementById(window.location.hash.slice(1));
-    if (card) card.querySelector("details.new-game").open = true;
+    if (card) {
+      card.querySelector("details.new-game").open = true;
+      playDesign(card);
+    }
+  }
+
+  // "Play it" on a designer page: the design waits in sessionStorage for its game's form.
+  function playDesign(card) {
+    const text = sessionStorage.getItem("cg-play-design");
+    if (!text) return;
+    sessionStorage.removeItem("cg-play-design");
+    const design = JSON.parse(text);
+    const form = card.querySelector("form.create");
+    const field = form && form.querySelector(`[name="opt:${design.option}"]`);
+    if (!field || form.dataset.game !== design.game) return;
+    field.value = JSON.stringify(design.value);
+    form.querySelector("details.options").open = true;
+    card.scrollIntoView();
   }
 })();
