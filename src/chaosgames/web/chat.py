@@ -42,7 +42,7 @@ def check_poster(seat: int | None) -> int:
 
 def post(db: Database, game_id: str, seat: int, text: str) -> None:
     """Keep a message (committed when this returns)."""
-    with db._writing, db.engine.begin() as conn:
+    with db.writing() as conn:
         conn.execute(insert(chat_table).values(game_id=game_id, seat=seat, text=text, created=time.time()))
 
 

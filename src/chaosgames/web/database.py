@@ -23,6 +23,7 @@ import socket
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import (
@@ -36,14 +37,18 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     event,
     inspect,
     text,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
+
+from chaosgames.web.stored import RUNNING
 
 metadata = MetaData()
 
@@ -74,15 +79,19 @@ seats_table = Table(
     Column("token_hash", String(64), nullable=True),
 )
 
-actions_table = Table(
-    "actions",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("notation", Text, nullable=False),
-    Column("actor", Integer, nullable=False),
-    Column("created", Float, nullable=False),
-)
+
+def _action_columns() -> list[Column[Any]]:
+    """An action as stored: its game, sequence number, notation, actor and commit time."""
+    return [
+        Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+        Column("seq", Integer, primary_key=True),
+        Column("notation", Text, nullable=False),
+        Column("actor", Integer, nullable=False),
+        Column("created", Float, nullable=False),
+    ]
+
+
+actions_table = Table("actions", metadata, *_action_columns())
 
 
 chat_table = Table(
@@ -97,16 +106,7 @@ chat_table = Table(
 )
 """What the people at a table said (see `chat`): kept with the game, never in its record."""
 
-undone_table = Table(
-    "undone",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("notation", Text, nullable=False),
-    Column("actor", Integer, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("undone_at", Integer, nullable=False),
-)
+undone_table = Table("undone", metadata, *_action_columns(), Column("undone_at", Integer, nullable=False))
 """Actions taken back (see `undo`), moved out of `actions` with the game's version after."""
 
 takebacks_table = Table(
@@ -246,6 +246,40 @@ class Database:
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A write transaction, committed when the block ends (SQLite's writers taking turns)."""
+        with self._writing, self.engine.begin() as conn:
+            yield conn
+
+    def take_version(self, conn: Connection, game_id: str, at: int, **values: Any) -> bool:
+        """Move a running game on from version `at` (its row changed to `values`, which name
+        its new version) in the transaction `conn`; False when it is no longer at `at`.
+
+        The version check takes the row first (a row lock on PostgreSQL), so of two commits
+        for the same turn exactly one finds its version; a finished game's row is never
+        changed again. On PostgreSQL every listening server is told the new version when
+        (and only if) the transaction commits."""
+        done = conn.execute(
+            update(games_table)
+            .where(
+                and_(
+                    games_table.c.id == game_id,
+                    games_table.c.version == at,
+                    games_table.c.status == RUNNING,
+                )
+            )
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            return False
+        if self.dialect == "postgresql":
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{game_id} {values['version']}"},
+            )
+        return True
 
     def _create_schema(self) -> None:
         """Create the tables when missing and add the columns later versions brought.

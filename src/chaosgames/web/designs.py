@@ -129,7 +129,7 @@ def save(db: Database, game: str, name: str, value: Any) -> dict[str, Any]:
         raise Unprocessable(checked.problems[0]["message"], places=checked.problems[0]["places"])
     row = _Row(secrets.token_hex(6), game, name, json.dumps(checked.value), time.time())
     try:
-        with db._writing, db.engine.begin() as conn:
+        with db.writing() as conn:
             conn.execute(insert(designs_table).values(**asdict(row)))
     except IntegrityError:
         raise Conflict(f"A design of {game} is called {name!r} already; choose another name.") from None

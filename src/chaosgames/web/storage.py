@@ -19,11 +19,10 @@ import json
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import and_, delete, insert, or_, select, text, update
+from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from chaosgames.web.database import (
-    CHANNEL,
     Database,
     actions_table,
     games_table,
@@ -52,7 +51,7 @@ class Store(Database):
         """Insert a new game with its seats and the actions it starts from; `owner` (a
         server id) moves its computer seats."""
         now = time.time()
-        with self._writing, self.engine.begin() as conn:
+        with self.writing() as conn:
             conn.execute(
                 insert(games_table).values(
                     id=stored.id,
@@ -104,27 +103,17 @@ class Store(Database):
         """Append `actions` (notation, actor) to a game at `version`; False if it moved on."""
         now = time.time()
         try:
-            with self._writing, self.engine.begin() as conn:
-                # The version check takes the row first (a row lock on PostgreSQL), so of
-                # two commits for the same turn exactly one finds its version; a finished
-                # game's row is never changed again.
-                done = conn.execute(
-                    update(games_table)
-                    .where(
-                        and_(
-                            games_table.c.id == game_id,
-                            games_table.c.version == version,
-                            games_table.c.status == RUNNING,
-                        )
-                    )
-                    .values(
-                        version=version + len(actions),
-                        status=status,
-                        result=None if result is None else json.dumps(result),
-                        updated=now,
-                    )
+            with self.writing() as conn:
+                moved = self.take_version(
+                    conn,
+                    game_id,
+                    at=version,
+                    version=version + len(actions),
+                    status=status,
+                    result=None if result is None else json.dumps(result),
+                    updated=now,
                 )
-                if done.rowcount != 1:
+                if not moved:
                     raise _MovedOn
                 conn.execute(
                     insert(actions_table),
@@ -133,12 +122,6 @@ class Store(Database):
                         for seq, (notation, actor) in enumerate(actions, start=version + 1)
                     ],
                 )
-                if self.dialect == "postgresql":
-                    # Delivered to every listening server when (and only if) this commits.
-                    conn.execute(
-                        text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": CHANNEL, "payload": f"{game_id} {version + len(actions)}"},
-                    )
         except (_MovedOn, IntegrityError):
             return False
         return True
@@ -185,7 +168,7 @@ class Store(Database):
     def beat(self, server_id: str, now: float | None = None) -> None:
         """Record that `server_id` is alive (its heartbeat keeps its games' leases)."""
         now = time.time() if now is None else now
-        with self._writing, self.engine.begin() as conn:
+        with self.writing() as conn:
             done = conn.execute(
                 update(servers_table).where(servers_table.c.id == server_id).values(heartbeat=now)
             )
@@ -209,7 +192,7 @@ class Store(Database):
             rows = conn.execute(select(servers_table.c.id, servers_table.c.heartbeat)).all()
         gone = [r.id for r in rows if r.heartbeat < now - 100 * lease or gone_from_this_host(r.id)]
         if gone:
-            with self._writing, self.engine.begin() as conn:
+            with self.writing() as conn:
                 owners = select(games_table.c.owner).where(games_table.c.status == RUNNING)
                 conn.execute(
                     delete(servers_table).where(
@@ -240,7 +223,7 @@ class Store(Database):
         """Take the game from `owner` (who must still hold it); of two servers claiming it
         at once, one wins."""
         held = games_table.c.owner.is_(None) if owner is None else games_table.c.owner == owner
-        with self._writing, self.engine.begin() as conn:
+        with self.writing() as conn:
             done = conn.execute(
                 update(games_table).where(and_(games_table.c.id == game_id, held)).values(owner=server_id)
             )
@@ -257,7 +240,7 @@ class Store(Database):
 
     def leave(self, server_id: str) -> None:
         """A server stopping cleanly: its games go to the others at once."""
-        with self._writing, self.engine.begin() as conn:
+        with self.writing() as conn:
             conn.execute(update(games_table).where(games_table.c.owner == server_id).values(owner=None))
             conn.execute(delete(servers_table).where(servers_table.c.id == server_id))
 

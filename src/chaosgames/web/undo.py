@@ -33,15 +33,13 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, delete, insert, select, text, update
+from sqlalchemy import and_, delete, insert, select
 
 from chaosgames.core.constants import CHANCE
 from chaosgames.core.game import State
 from chaosgames.web.database import (
-    CHANNEL,
     Database,
     actions_table,
-    games_table,
     takebacks_table,
     undone_table,
 )
@@ -123,7 +121,7 @@ def pending(db: Database, game_id: str) -> Request | None:
 
 def keep_request(db: Database, game_id: str, request: Request | None) -> None:
     """Store the waiting takeback (None: there is none), committed when this returns."""
-    with db._writing, db.engine.begin() as conn:
+    with db.writing() as conn:
         conn.execute(delete(takebacks_table).where(takebacks_table.c.game_id == game_id))
         if request is not None:
             conn.execute(
@@ -141,19 +139,8 @@ def keep_request(db: Database, game_id: str, request: Request | None) -> None:
 def record_undo(db: Database, game_id: str, version: int, count: int) -> bool:
     """Move the game's last `count` actions to `undone` and raise its version by `count`;
     False when the game is no longer at `version` (nothing written)."""
-    with db._writing, db.engine.begin() as conn:
-        done = conn.execute(
-            update(games_table)
-            .where(
-                and_(
-                    games_table.c.id == game_id,
-                    games_table.c.version == version,
-                    games_table.c.status == RUNNING,
-                )
-            )
-            .values(version=version + count, updated=time.time())
-        )
-        if done.rowcount != 1:
+    with db.writing() as conn:
+        if not db.take_version(conn, game_id, at=version, version=version + count, updated=time.time()):
             return False
         rows = conn.execute(
             select(actions_table)
@@ -182,11 +169,6 @@ def record_undo(db: Database, game_id: str, version: int, count: int) -> bool:
             )
         )
         conn.execute(delete(takebacks_table).where(takebacks_table.c.game_id == game_id))
-        if db.dialect == "postgresql":
-            conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{game_id} {version + count}"},
-            )
     return True
 
 
