@@ -4,9 +4,11 @@ undo and takebacks. Each needs the seat's token where a seat speaks (403 otherwi
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.types import DecoratedCallable
 
 import chaosgames.web.chat as chat
 import chaosgames.web.schemas as schemas
@@ -27,6 +29,15 @@ router = APIRouter()
 def talk_of(request: Request) -> Talk:
     found: Talk = request.app.state.talk
     return found
+
+
+def _table_post(
+    path: str, answer: Any = schemas_talk.TableNews
+) -> Callable[[DecoratedCallable], DecoratedCallable]:
+    """A POST of the table's, counted as an action of the client's."""
+    return router.post(
+        path, response_model=answer, responses=PROBLEMS, tags=["table"], dependencies=[limited("actions")]
+    )
 
 
 @router.get(
@@ -58,13 +69,7 @@ async def post_chat(
     return await talk.news(seated.live)
 
 
-@router.post(
-    "/api/games/{game_id}/undo",
-    response_model=schemas.GameView,
-    responses=PROBLEMS,
-    tags=["table"],
-    dependencies=[limited("actions")],
-)
+@_table_post("/api/games/{game_id}/undo", schemas.GameView)
 async def take_back_mine(
     game_id: str, request: schemas_talk.VersionAnswer, service: Service, hub: TheHub, token: Token
 ) -> dict[str, Any]:
@@ -76,13 +81,7 @@ async def take_back_mine(
     return hub.view(live, seated.seat)
 
 
-@router.post(
-    "/api/games/{game_id}/takeback",
-    response_model=schemas_talk.TableNews,
-    responses=PROBLEMS,
-    tags=["table"],
-    dependencies=[limited("actions")],
-)
+@_table_post("/api/games/{game_id}/takeback")
 async def ask_takeback(
     game_id: str, answer: schemas_talk.VersionAnswer, request: Request, service: Service, token: Token
 ) -> dict[str, Any]:
@@ -94,35 +93,27 @@ async def ask_takeback(
     return await _told(request, service, game_id)
 
 
-@router.post(
-    "/api/games/{game_id}/takeback/accept",
-    response_model=schemas_talk.TableNews,
-    responses=PROBLEMS,
-    tags=["table"],
-    dependencies=[limited("actions")],
-)
+@_table_post("/api/games/{game_id}/takeback/accept")
 async def accept_takeback(
     game_id: str, answer: schemas_talk.VersionAnswer, request: Request, service: Service, token: Token
 ) -> dict[str, Any]:
     """Accept the waiting takeback (another person's); the last acceptance takes it back."""
-    seated = await seated_in(service, game_id, token)
-    await undo.answer(service, seated.live, seated.seat, answer.version, accept=True)
-    return await _told(request, service, game_id)
+    return await _answer_takeback(request, service, game_id, token, answer.version, accept=True)
 
 
-@router.post(
-    "/api/games/{game_id}/takeback/decline",
-    response_model=schemas_talk.TableNews,
-    responses=PROBLEMS,
-    tags=["table"],
-    dependencies=[limited("actions")],
-)
+@_table_post("/api/games/{game_id}/takeback/decline")
 async def decline_takeback(
     game_id: str, answer: schemas_talk.VersionAnswer, request: Request, service: Service, token: Token
 ) -> dict[str, Any]:
     """Decline the waiting takeback (the asker withdraws it the same way)."""
+    return await _answer_takeback(request, service, game_id, token, answer.version, accept=False)
+
+
+async def _answer_takeback(
+    request: Request, service: GameService, game_id: str, token: str | None, version: int, *, accept: bool
+) -> dict[str, Any]:
     seated = await seated_in(service, game_id, token)
-    await undo.answer(service, seated.live, seated.seat, answer.version, accept=False)
+    await undo.answer(service, seated.live, seated.seat, version, accept=accept)
     return await _told(request, service, game_id)
 
 
