@@ -15,16 +15,14 @@ import chaosgames.web.schemas as schemas
 import chaosgames.web.views as views
 from chaosgames.core.records import GameRecord
 from chaosgames.web.deps import Seat, Service, TheHub, TheReplays, Token, seated_in
-from chaosgames.web.limits import client_address, gate, limited
+from chaosgames.web.limits import client_address, gate
 from chaosgames.web.live import HUMAN, LiveGame
 from chaosgames.web.lobby import LIST_LIMIT, game_lists
 from chaosgames.web.replays import Replays
+from chaosgames.web.routes.declare import PROBLEMS, limited_post
 from chaosgames.web.seats import check_record_shown
 from chaosgames.web.service import GameService
 
-PROBLEMS: dict[int | str, dict[str, Any]] = {
-    code: {"model": schemas.Problem} for code in (400, 403, 404, 409, 413, 422, 429)
-}
 OPTIONAL_TOKEN = ("/api/games/{game_id}", "/api/games/{game_id}/log")
 """Paths whose GET a spectator may ask for without a token (see `optional_token_in_schema`)."""
 
@@ -56,14 +54,7 @@ async def list_games(
     return await game_lists(service, limit)
 
 
-@router.post(
-    "/api/games",
-    response_model=schemas.CreatedGame,
-    status_code=201,
-    responses=PROBLEMS,
-    tags=["games"],
-    dependencies=[limited("games")],
-)
+@limited_post(router, "/api/games", schemas.CreatedGame, tag="games", limit="games", status_code=201)
 async def create_game(new: schemas.NewGame, request: Request, service: Service) -> dict[str, Any]:
     """Create a game: one private link per human seat and a spectator link."""
     client = client_address(request)
@@ -86,13 +77,7 @@ async def get_game(seated: Seat, hub: TheHub) -> dict[str, Any]:
     return await hub.view_off_loop(seated.live, seated.seat)
 
 
-@router.post(
-    "/api/games/{game_id}/actions",
-    response_model=schemas.GameView,
-    responses=PROBLEMS,
-    tags=["play"],
-    dependencies=[limited("actions")],
-)
+@limited_post(router, "/api/games/{game_id}/actions", schemas.GameView, tag="play", limit="actions")
 async def play(
     game_id: str, request: schemas.ActionRequest, service: Service, hub: TheHub, token: Token
 ) -> dict[str, Any]:

@@ -20,8 +20,8 @@ import chaosgames.web.schemas_designs as schemas
 from chaosgames.web.deps import Service
 from chaosgames.web.design_trials import MAX_GAMES, Trials
 from chaosgames.web.errors import NotFound, Unprocessable
-from chaosgames.web.limits import client_address, limited
-from chaosgames.web.routes.api import PROBLEMS
+from chaosgames.web.limits import client_address
+from chaosgames.web.routes.declare import PROBLEMS, limited_post
 from chaosgames.web.templating import templates
 
 router = APIRouter()
@@ -97,14 +97,7 @@ async def list_designs(
     return {"designs": found, "presets": designs.presets(game) if game is not None else {}}
 
 
-@router.post(
-    "/api/designs",
-    response_model=schemas.SavedDesign,
-    status_code=201,
-    responses=PROBLEMS,
-    tags=["designs"],
-    dependencies=[limited("designs")],
-)
+@limited_post(router, "/api/designs", schemas.SavedDesign, tag="designs", limit="designs", status_code=201)
 async def save_design(body: schemas.NewDesign, service: Service) -> dict[str, Any]:
     """Save a design under a new name: it gets a link, and the lobby offers it."""
     return await asyncio.to_thread(designs.save, service.store, body.game, body.name, body.value)
@@ -121,13 +114,8 @@ async def get_design(design_id: Annotated[str, ID], service: Service) -> dict[st
     return await asyncio.to_thread(designs.load, service.store, design_id)
 
 
-@router.post(
-    "/api/designs/trials",
-    response_model=schemas.TrialState,
-    status_code=202,
-    responses=PROBLEMS,
-    tags=["designs"],
-    dependencies=[limited("trials")],
+@limited_post(
+    router, "/api/designs/trials", schemas.TrialState, tag="designs", limit="trials", status_code=202
 )
 async def start_trial(body: schemas.NewTrial, request: Request) -> dict[str, Any]:
     """Test a design: games at the easy level on the server, beside as many of a preset

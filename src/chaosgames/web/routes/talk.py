@@ -16,7 +16,7 @@ import chaosgames.web.schemas_talk as schemas_talk
 import chaosgames.web.undo as undo
 from chaosgames.web.deps import Seat, Service, TheHub, Token, seated_in
 from chaosgames.web.limits import client_address, gate, limited
-from chaosgames.web.routes.api import PROBLEMS
+from chaosgames.web.routes.declare import PROBLEMS
 from chaosgames.web.service import GameService
 from chaosgames.web.talk import Talk
 
