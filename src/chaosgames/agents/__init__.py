@@ -14,6 +14,7 @@ from chaosgames.agents.mcts import MctsAgent
 from chaosgames.agents.rollout import RolloutAgent
 from chaosgames.agents.simple import GreedyAgent, RandomAgent
 from chaosgames.core.errors import describe_choices, quote
+from chaosgames.core.pairs import name_value_pairs
 from chaosgames.core.registry import game_class
 
 _AGENTS: dict[str, type[Agent]] = {}
@@ -68,19 +69,14 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
         raise AgentError("An agent is named by a word such as 'greedy' or 'mcts:time=1.0'.")
     name, _, rest = text.strip().partition(":")
     name = name.strip()
-    params: dict[str, str] = {}
-    if rest.strip():
-        for item in rest.split(","):
-            key, sep, value = item.partition("=")
-            key, value = key.strip(), value.strip()
-            if not sep or not key or not value:
-                raise AgentError(
-                    f"Cannot read {quote(item.strip())} in the agent spec {quote(text)}: parameters are "
-                    "written name=value, separated by commas (e.g. 'mcts:time=1.0,depth=10')."
-                )
-            if key in params:
-                raise AgentError(f"The agent spec {quote(text)} gives parameter {quote(key)} twice.")
-            params[key] = value
+    params = name_value_pairs(
+        rest.split(",") if rest.strip() else [],
+        lambda item: AgentError(
+            f"Cannot read {quote(item)} in the agent spec {quote(text)}: parameters are "
+            "written name=value, separated by commas (e.g. 'mcts:time=1.0,depth=10')."
+        ),
+        lambda key: AgentError(f"The agent spec {quote(text)} gives parameter {quote(key)} twice."),
+    )
     agent_class(name)
     return name, params
 

@@ -26,6 +26,7 @@ import chaosgames.core.safejson as safejson
 from chaosgames.core import ChaosGamesError, game_class
 from chaosgames.core.errors import quote, shorten
 from chaosgames.core.options import Option
+from chaosgames.core.pairs import name_value_pairs
 from chaosgames.sim.storage import LabError, canonical_json
 
 LABEL_LIMIT = 40
@@ -181,19 +182,19 @@ def parse_selection(given: str | Mapping[str, Any]) -> Selection:
                 "An empty --compare names no variant: give a label, @variant.json or option=value."
             )
         return Selection(text, label=text)
-    options: dict[str, Any] = {}
-    for item in split_top_level(text):
-        key, sep, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or not key or not value:
-            raise LabError(
-                f"Cannot read {quote(item.strip())} in --compare {quote(text)}: write option=value, "
-                "several separated by commas (e.g. --compare players=3 --compare players=4), "
-                "a label or @variant.json."
-            )
-        if key in options:
-            raise LabError(f"The option {quote(key)} is given twice in --compare {quote(text)}.")
-        options[key] = read_json_file(value[1:], "option file") if value.startswith("@") else value
+    given_options = name_value_pairs(
+        split_top_level(text),
+        lambda item: LabError(
+            f"Cannot read {quote(item)} in --compare {quote(text)}: write option=value, "
+            "several separated by commas (e.g. --compare players=3 --compare players=4), "
+            "a label or @variant.json."
+        ),
+        lambda key: LabError(f"The option {quote(key)} is given twice in --compare {quote(text)}."),
+    )
+    options: dict[str, Any] = {
+        key: read_json_file(value[1:], "option file") if value.startswith("@") else value
+        for key, value in given_options.items()
+    }
     return Selection(text, options=options)
 
 
