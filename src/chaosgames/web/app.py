@@ -25,7 +25,7 @@ from chaosgames.web.limits import ClientLimits, Gate
 from chaosgames.web.middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from chaosgames.web.origins import normalised
 from chaosgames.web.replays import REPLAY_LIMIT, Replays
-from chaosgames.web.routes import api, pages, sockets
+from chaosgames.web.routes import api, pages, sockets, table
 from chaosgames.web.service import GameService
 from chaosgames.web.storage import Store
 
@@ -91,6 +91,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)
+    app.include_router(table.router)
     _optional_token_in_schema(app)
     apidocs.install(app)
     return app

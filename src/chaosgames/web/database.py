@@ -1,12 +1,13 @@
 """The database under the games: SQLAlchemy Core tables on SQLite (the default) or PostgreSQL.
 
-Four tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
-`dice`), status and `version`, the number of actions committed so far, and its `owner`
+Four tables of play. `games` holds a game's kind, options, seed (or the secret of its dice,
+see `dice`), status and `version`, the number of actions committed so far, and its `owner`
 (the server that moves its computer seats, see `cluster`). `seats` holds who plays each
 seat and, for a person, the SHA-256 of the seat's secret token (the token itself is never
 stored). `actions` holds every action, chance outcomes included, in notation, keyed by
 (game, sequence number). `servers` holds every server process working on the database
-with its last heartbeat.
+with its last heartbeat. The table's own rules and events (issue 50: endings, seat
+changes, table rules, rematches) have tables of their own, written by `table_rows`.
 
 This module makes the engine and the schema (`Database`); `storage.Store` reads and writes
 the rows.
@@ -82,6 +83,56 @@ actions_table = Table(
     Column("created", Float, nullable=False),
 )
 
+# The table's own rules and events (issue 50): how a game ended when the engine did not end
+# it (a resignation, a claim, time), every change of who plays a seat (a resigned seat or an
+# absent person's handed to a computer, taken back), the rules chosen at creation
+# (patience, clock) and the rematch offers. Each is written in the same transaction as the
+# change it records, under the game's lock (see `table_rows`).
+endings_table = Table(
+    "endings",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("how", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("sentence", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seat_changes_table = Table(
+    "seat_changes",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("who", String(200), nullable=False),
+    Column("why", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+table_rules_table = Table(
+    "table_rules",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("rules", Text, nullable=False),
+)
+
+rematch_offers_table = Table(
+    "rematch_offers",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+rematches_table = Table(
+    "rematches",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("new_game_id", String(32), nullable=False),
+    Column("created", Float, nullable=False),
+)
 
 servers_table = Table(
     "servers",

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from chaosgames.web.schemas_table import TableRulesDoc, TableView
+
 Spec = Annotated[str, Field(min_length=1, max_length=200)]
 Notation = Annotated[str, Field(max_length=64)]
 
@@ -32,6 +34,7 @@ class NewGame(BaseModel):
     actions: list[Notation] | None = Field(
         None, max_length=20_000, description="continue from these actions (a record's), each one checked"
     )
+    table: TableRulesDoc | None = Field(None, description="the table's rules: patience, clock (docs/web.md)")
 
 
 class SeatLink(BaseModel):
@@ -152,6 +155,7 @@ class GameView(BaseModel):
     log: list[LogEntry]
     result: Result | None
     continued_from: int | None
+    table: TableView = Field(description="the table's rules, ending, seats and rematch (issue 50)")
 
 
 class GameSummary(BaseModel):

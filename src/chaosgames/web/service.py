@@ -37,7 +37,7 @@ from chaosgames.web.errors import Conflict, NotFound, Unprocessable
 from chaosgames.web.live import HUMAN, LiveGame, Step
 from chaosgames.web.seats import acting_seat, check_turn, new_tokens, token_hash
 from chaosgames.web.storage import Store
-from chaosgames.web.stored import FINISHED, RUNNING, StoredGame
+from chaosgames.web.stored import FINISHED, RUNNING, StoredGame, TableEvents
 
 log = logging.getLogger("chaosgames.web")
 
@@ -202,11 +202,15 @@ class GameService:
         seed: int | None = None,
         actions: list[str] | None = None,
         client: str | None = None,
+        table: TableEvents | None = None,
+        hashes: list[str | None] | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with `seats` ('human' or an agent spec), optionally continuing from
         `actions` (a record's); returns it with one token per human seat. `client`, the
         address that asks, waits its turn for its computer seats (see `computers`). A game
-        without a `seed` gets a secret for its dice (see `dice`)."""
+        without a `seed` gets a secret for its dice (see `dice`). `table`: the table's rules
+        (and a rematch's origin); `hashes`: the seats' token hashes, given (a rematch's)."""
         cls = game_class(name)
         if not cls.min_players <= len(seats) <= cls.max_players:
             players = (
@@ -231,13 +235,14 @@ class GameService:
             id=secrets.token_urlsafe(9),
             game=game,
             seats=list(seats),
-            token_hashes=[None if t is None else token_hash(t) for t in tokens],
+            token_hashes=hashes or [None if t is None else token_hash(t) for t in tokens],
             seed=seed if seed is not None else 0,
             secret=new_secret() if seed is None else None,
-            meta={"continued_from": len(actions)} if actions else {},
+            meta=({"continued_from": len(actions)} if actions else {}) | (meta or {}),
             created=now,
             updated=now,
             state=game.new_initial_state(),
+            table=table or TableEvents(),
         )
         if actions:
             await asyncio.to_thread(live.replay, actions)
@@ -258,6 +263,7 @@ class GameService:
             token_hashes=live.token_hashes,
             actions=[s.notation for s in live.steps],
             secret=None if live.secret is None else live.secret.hex(),
+            table=live.table,
         )
         await asyncio.to_thread(
             self.store.create_game, stored, [s.actor for s in live.steps], self.cluster.server_id

@@ -32,6 +32,7 @@ from chaosgames.web.database import (
     servers_table,
 )
 from chaosgames.web.stored import RUNNING, GameSummary, StoredGame
+from chaosgames.web.table_rows import load_table, write_table
 
 
 class _MovedOn(Exception):
@@ -91,6 +92,7 @@ class Store(Database):
                         )
                     ],
                 )
+            write_table(conn, stored)
 
     def commit(
         self,
@@ -280,12 +282,14 @@ class Store(Database):
             stored.seats = [s.who for s in seats]
             stored.token_hashes = [s.token_hash for s in seats]
             actions = conn.execute(
-                select(actions_table.c.notation, actions_table.c.actor)
+                select(actions_table.c.notation, actions_table.c.actor, actions_table.c.created)
                 .where(and_(actions_table.c.game_id == game_id, actions_table.c.seq <= stored.version))
                 .order_by(actions_table.c.seq)
             ).all()
             stored.actions = [a.notation for a in actions]
             stored.actors = [int(a.actor) for a in actions]
+            stored.times = [float(a.created) for a in actions]
+            stored.table = load_table(conn, game_id)
         return stored
 
     def ids(self, status: str) -> list[str]:

@@ -21,6 +21,7 @@ from chaosgames.web.lobby import LIST_LIMIT, game_lists
 from chaosgames.web.replays import Replays
 from chaosgames.web.seats import check_record_shown
 from chaosgames.web.service import GameService
+from chaosgames.web.stored import TableEvents, TableRules
 
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     code: {"model": schemas.Problem} for code in (400, 403, 404, 409, 413, 422, 429)
@@ -70,8 +71,9 @@ async def create_game(new: schemas.NewGame, request: Request, service: Service) 
     computers = any(who != HUMAN for who in new.seats)
     room = gate(request).computer_game(client, service.running) if computers else contextlib.nullcontext()
     with room as keep:
+        table = None if new.table is None else TableEvents(rules=TableRules(**new.table.model_dump()))
         live, tokens = await service.create(
-            new.game, new.options, new.seats, new.seed, new.actions, client=client
+            new.game, new.options, new.seats, new.seed, new.actions, client=client, table=table
         )
         if keep is not None:
             keep(live.id)
