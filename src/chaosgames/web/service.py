@@ -297,13 +297,14 @@ class GameService:
         status = FINISHED if state.is_terminal() else RUNNING
         result = list(state.returns()) if state.is_terminal() else None
         actions = [(s.notation, s.actor) for s in steps]
-        ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result)
+        now = time.time()
+        ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result, now)
         if not ok:
             # Another server committed first: take the game as the database has it (after
             # this request lets go of the game's lock).
             self.cluster.background(self.refresh(live.id))
             raise Conflict("Another action was accepted first; look at the board again.")
-        live.accept(state, steps, time.time())
+        live.accept(state, steps, now)
         self.keep(live)
 
     def changed(self, live: LiveGame) -> None:

@@ -51,7 +51,7 @@ class Store(Database):
     ) -> None:
         """Insert a new game with its seats and the actions it starts from; `owner` (a
         server id) moves its computer seats."""
-        now = time.time()
+        now = stored.created  # the same clock as the game in memory (its patience counts from it)
         with self._writing, self.engine.begin() as conn:
             conn.execute(
                 insert(games_table).values(
@@ -101,9 +101,11 @@ class Store(Database):
         actions: Sequence[tuple[str, int]],
         status: str,
         result: list[float] | None,
+        now: float | None = None,
     ) -> bool:
-        """Append `actions` (notation, actor) to a game at `version`; False if it moved on."""
-        now = time.time()
+        """Append `actions` (notation, actor) to a game at `version`, committed at `now`;
+        False if it moved on."""
+        now = time.time() if now is None else now
         try:
             with self._writing, self.engine.begin() as conn:
                 # The version check takes the row first (a row lock on PostgreSQL), so of

@@ -113,6 +113,8 @@
     renderLog();
     renderPlayers();
     highlight();
+    // The table's own features (ending.js) take each view from here.
+    document.dispatchEvent(new CustomEvent("cg:view", { detail: view }));
   }
 
   function describePicture() {
