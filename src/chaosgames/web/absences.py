@@ -16,7 +16,7 @@ from chaosgames.web.endings import Table, check_running, claim, hand_over, peopl
 from chaosgames.web.errors import Conflict, Forbidden
 from chaosgames.web.live import HUMAN, LiveGame
 from chaosgames.web.seats import acting_seat
-from chaosgames.web.stored import HANDED, TAKEN_BACK
+from chaosgames.web.stored import HANDED, OUT_OF_TIME, TAKEN_BACK
 
 
 def waiting_since(live: LiveGame, seat: int) -> float | None:
@@ -75,6 +75,8 @@ async def take_back(table: Table, live: LiveGame, by: int | None, seat: int) -> 
         check_running(live)
         if resigned(live, seat):
             raise Conflict("A resigned seat is not taken back.")
+        if any(c.seat == seat and c.why == OUT_OF_TIME for c in live.table.changes):
+            raise Conflict("A seat whose time ran out is not taken back.")
         if live.seats[seat] == HUMAN:
             raise Conflict("This seat is yours already: no computer plays it.")
         await hand_over(table, live, seat, HUMAN, TAKEN_BACK)

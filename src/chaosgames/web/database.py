@@ -134,6 +134,22 @@ rematches_table = Table(
     Column("created", Float, nullable=False),
 )
 
+clock_pauses_table = Table(
+    "clock_pauses",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("start", Float, primary_key=True),
+    Column("end", Float, nullable=False),
+)
+
+clocks_table = Table(
+    "clocks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("alive", Float, nullable=False),
+)
+"""The last moment a server was known to keep each clock game (see `clocks`)."""
+
 servers_table = Table(
     "servers",
     metadata,

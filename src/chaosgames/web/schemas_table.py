@@ -26,7 +26,7 @@ class TableRulesDoc(BaseModel):
         "seat to a computer (2 minutes to 7 days; none: never)",
     )
     clock: float | None = Field(
-        None, ge=60, le=PATIENCE_MAX, description="seconds each person has for the game (none: no clock)"
+        None, ge=10, le=PATIENCE_MAX, description="seconds each person has for the game (none: no clock)"
     )
     increment: float = Field(
         0.0, ge=0, le=3600, description="seconds added after each of a person's decisions"
@@ -59,12 +59,26 @@ class RematchState(BaseModel):
     game: str | None = Field(description="the rematch's game id, once every person accepted")
 
 
+class SeatClock(BaseModel):
+    seat: int
+    remaining: float | None = Field(
+        description="seconds left (for the person to act: as of `since`); none for a computer's seat"
+    )
+
+
+class ClockView(BaseModel):
+    since: float = Field(description="server time (seconds) from which the person to act's time runs")
+    running: int | None = Field(description="the seat whose time runs now")
+    seats: list[SeatClock]
+
+
 class TableView(BaseModel):
     rules: TableRulesDoc
     ending: EndingDoc | None
     seats: list[TableSeat]
     rematch: RematchState
     new_game: str = Field(description="the lobby's form filled in with this game's settings")
+    clock: ClockView | None = Field(description="each person's time left, when the table has a clock")
 
 
 class HandRequest(BaseModel):

@@ -29,6 +29,7 @@ from chaosgames.core.constants import CHANCE
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, InvalidOptionError, NotationError
 from chaosgames.core.game import Action, State
 from chaosgames.core.registry import game_class, load_game
+from chaosgames.web.clocks import Clocks
 from chaosgames.web.cluster import Cluster
 from chaosgames.web.computer_seats import ComputerSeats
 from chaosgames.web.computers import THINK_LIMIT, ComputerPlayers, check_seat_limits
@@ -71,6 +72,7 @@ class GameService:
         self.computers = ComputerPlayers(pool, workers, think_limit)
         self.turns = ComputerSeats(self.computers, self, pace)
         self.cluster = Cluster(store, self)
+        self.clocks = Clocks(self)
         self.running: dict[str, LiveGame] = {}
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.locks: dict[str, asyncio.Lock] = {}
@@ -91,6 +93,7 @@ class GameService:
         for game_id in ids:
             await self._load_running(game_id)
         await self.cluster.start()
+        self.clocks.start()
 
     async def _load_running(self, game_id: str) -> LiveGame | None:
         stored = await asyncio.to_thread(self.store.load, game_id)
@@ -105,6 +108,7 @@ class GameService:
         return self.cached(game_id)
 
     async def stop(self) -> None:
+        await self.clocks.stop()
         await self.cluster.stop()
         await self.turns.stop()
         # A worker deep in a search would outlive the server by its time budget: end them.
@@ -273,6 +277,7 @@ class GameService:
             self.clients[live.id] = client
         self.keep(live)
         self.turns.schedule(live, owned=True)
+        self.clocks.watch(live)
         return live, tokens
 
     # -- acting ---------------------------------------------------------------------------
@@ -309,6 +314,7 @@ class GameService:
 
     def changed(self, live: LiveGame) -> None:
         self.turns.schedule(live, owned=live.id in self.cluster.owned)
+        self.clocks.watch(live)
         self.publish(live)
 
     def publish(self, live: LiveGame) -> None:

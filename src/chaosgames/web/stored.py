@@ -105,3 +105,5 @@ class TableEvents:
     """The seats that offered or accepted a rematch."""
     rematch: str | None = None
     """The rematch's game id, once every person accepted."""
+    pauses: list[tuple[float, float]] = field(default_factory=list)
+    """(start, end) of the times no server kept the game: not charged to any clock."""

@@ -16,6 +16,8 @@ from sqlalchemy.exc import IntegrityError
 
 from chaosgames.web.database import (
     Database,
+    clock_pauses_table,
+    clocks_table,
     endings_table,
     games_table,
     rematch_offers_table,
@@ -56,6 +58,14 @@ def load_table(conn: Connection, game_id: str) -> TableEvents:
             select(rematch_offers_table.c.seat).where(rematch_offers_table.c.game_id == game_id)
         )
     }
+    events.pauses = [
+        (float(r.start), float(r.end))
+        for r in conn.execute(
+            select(clock_pauses_table)
+            .where(clock_pauses_table.c.game_id == game_id)
+            .order_by(clock_pauses_table.c.start)
+        )
+    ]
     events.rematch = conn.execute(
         select(rematches_table.c.new_game_id).where(rematches_table.c.game_id == game_id)
     ).scalar()
@@ -79,6 +89,8 @@ def write_table(conn: Connection, stored: StoredGame) -> None:
     rules = stored.table.rules
     if rules != TableRules():
         conn.execute(insert(table_rules_table).values(game_id=stored.id, rules=json.dumps(asdict(rules))))
+    if rules.clock is not None:
+        conn.execute(insert(clocks_table).values(game_id=stored.id, alive=stored.created))
     origin = stored.meta.get("rematch_of")
     if origin is not None:
         conn.execute(
@@ -177,3 +189,25 @@ def offered_tokens(db: Database, game_id: str) -> dict[int, str]:
             )
         ).all()
     return {int(r.seat): r.token_hash for r in rows}
+
+
+def keep_alive(db: Database, ids: list[str], now: float) -> None:
+    """These clock games were kept by a live server until `now`."""
+    if ids:
+        with db._writing, db.engine.begin() as conn:
+            conn.execute(update(clocks_table).where(clocks_table.c.game_id.in_(ids)).values(alive=now))
+
+
+def resume_clock(db: Database, game_id: str, now: float, gap: float) -> tuple[float, float] | None:
+    """A server takes a clock game up at `now`: the time since it was last kept (if longer
+    than `gap`) is a pause, stored; returns it."""
+    with db._writing, db.engine.begin() as conn:
+        alive = conn.execute(select(clocks_table.c.alive).where(clocks_table.c.game_id == game_id)).scalar()
+        if alive is None:
+            return None
+        conn.execute(update(clocks_table).where(clocks_table.c.game_id == game_id).values(alive=now))
+        if now - float(alive) <= gap:
+            return None
+        pause = (float(alive), now)
+        conn.execute(insert(clock_pauses_table).values(game_id=game_id, start=pause[0], end=pause[1]))
+    return pause

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from chaosgames.web.absences import waiting_since
+from chaosgames.web.clocks import clock_view
 from chaosgames.web.endings import ending_view, is_person, resigned
 from chaosgames.web.live import HUMAN, LiveGame
 
@@ -35,6 +36,7 @@ def table_view(live: LiveGame) -> dict[str, Any]:
         "seats": [seat_line(live, s) for s in range(len(live.seats))],
         "rematch": {"offers": sorted(live.table.offers), "game": live.table.rematch},
         "new_game": new_game_query(live),
+        "clock": clock_view(live),
     }
 
 
@@ -42,6 +44,12 @@ def new_game_query(live: LiveGame) -> str:
     """The lobby's form filled in with this game's settings ("New game with these settings")."""
     options = {k: v for k, v in live.game.options.items() if k != "players"}
     seats = [HUMAN if live.token_hashes[s] is not None else who for s, who in enumerate(live.seats)]
-    return "/?" + urlencode(
-        {"game": live.game.name, "seats": ",".join(seats), "options": json.dumps(options)}
-    )
+    query = {"game": live.game.name, "seats": ",".join(seats), "options": json.dumps(options)}
+    rules = live.table.rules
+    if rules.patience is not None:
+        query["patience"] = f"{rules.patience:g}"
+    if rules.clock is not None:
+        query.update(
+            clock=f"{rules.clock:g}", increment=f"{rules.increment:g}", out_of_time=rules.out_of_time
+        )
+    return "/?" + urlencode(query)

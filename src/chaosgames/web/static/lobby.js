@@ -75,8 +75,16 @@
 
   // The table's rules (docs/web.md, "Table rules"); none chosen: none sent.
   function tableRules(form) {
+    const table = {};
     const patience = form.querySelector("[name=patience]").value;
-    return patience ? { patience: Number(patience) } : null;
+    if (patience) table.patience = Number(patience);
+    const clock = form.querySelector("[name=clock]").value;
+    if (clock) {
+      table.clock = Number(clock);
+      table.increment = Number(form.querySelector("[name=increment]").value || 0);
+      table.out_of_time = form.querySelector("[name=out_of_time]").value;
+    }
+    return Object.keys(table).length ? table : null;
   }
 
   // "New game with these settings" (a finished game's panel): ?game=...&seats=a,b&options={...}
@@ -109,6 +117,11 @@
       if (input.dataset.kind === "bool") input.checked = !!value;
       else input.value = typeof value === "object" ? JSON.stringify(value) : String(value);
     }
+    for (const rule of ["patience", "clock", "out_of_time"]) {
+      const select = form.querySelector(`[name=${rule}]`);
+      if ([...select.options].some((o) => o.value === query.get(rule))) select.value = query.get(rule);
+    }
+    if (query.get("increment")) form.querySelector("[name=increment]").value = query.get("increment");
     form.closest("details.new-game").open = true;
     form.closest(".game-card").scrollIntoView();
   }
