@@ -128,3 +128,21 @@ def _as_if_red_left_minutes_ago(server: Server, game_id: str) -> None:
     while not done and time.monotonic() < deadline:
         time.sleep(0.02)
     assert done
+
+
+def test_a_clock_runs_out_and_a_computer_plays_the_seat_on(browser: Any, server: Server) -> None:
+    created = two_people(server, clock=10, out_of_time="computer")
+    red, blue = both_pages(browser, server, created, PHONE)
+    for page in (red, blue):
+        page.wait_for_selector("#clocks .clock.running")
+        assert page.inner_text("#clocks .clock.running").startswith("▶ red/orange/yellow 0:")
+        assert serious_violations(page) == []
+    screenshot(blue, "clocks-phone")
+    # Nobody does anything: the server ends red's time by itself, and a computer plays on.
+    for page in (red, blue):
+        seen = wait_for_view(page, "v.players[0].who === 'medium'", timeout=30_000)
+        assert seen["table"]["seats"][0]["why"] == "time"
+    wait_for_view(blue, "v.to_act === 1")
+    assert blue.inner_text("#clocks .clock.running").startswith("▶ blue/lightblue/purple 0:")
+    assert "red/orange/yellow 0:00" in blue.inner_text("#clocks")
+    close([red, blue])

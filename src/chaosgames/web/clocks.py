@@ -174,9 +174,10 @@ class Clocks:
 
     async def _resume(self, game_id: str) -> None:
         """Take the game up: the time no server kept it is a pause."""
-        pause = await asyncio.to_thread(resume_clock, self.table.store, game_id, time.time(), GAP)
-        self.resumed.add(game_id)
         live = self.table.cached(game_id)
+        last = 0.0 if live is None else max([live.updated, *live.times[-1:]])
+        pause = await asyncio.to_thread(resume_clock, self.table.store, game_id, time.time(), GAP, last)
+        self.resumed.add(game_id)
         if pause is not None and live is not None:
             live.table.pauses.append(pause)
             live.table_changed()

@@ -198,16 +198,20 @@ def keep_alive(db: Database, ids: list[str], now: float) -> None:
             conn.execute(update(clocks_table).where(clocks_table.c.game_id.in_(ids)).values(alive=now))
 
 
-def resume_clock(db: Database, game_id: str, now: float, gap: float) -> tuple[float, float] | None:
-    """A server takes a clock game up at `now`: the time since it was last kept (if longer
-    than `gap`) is a pause, stored; returns it."""
+def resume_clock(
+    db: Database, game_id: str, now: float, gap: float, last_commit: float
+) -> tuple[float, float] | None:
+    """A server takes a clock game up at `now`: the time since it was last kept (stamped
+    alive, or its `last_commit`, which a server made), if longer than `gap`, is a pause,
+    stored; returns it."""
     with db._writing, db.engine.begin() as conn:
         alive = conn.execute(select(clocks_table.c.alive).where(clocks_table.c.game_id == game_id)).scalar()
         if alive is None:
             return None
         conn.execute(update(clocks_table).where(clocks_table.c.game_id == game_id).values(alive=now))
-        if now - float(alive) <= gap:
+        kept = max(float(alive), last_commit)
+        if now - kept <= gap:
             return None
-        pause = (float(alive), now)
+        pause = (kept, now)
         conn.execute(insert(clock_pauses_table).values(game_id=game_id, start=pause[0], end=pause[1]))
     return pause

@@ -33,6 +33,7 @@
   }
 
   function duration(seconds) {
+    if (seconds < 60) return `${seconds} seconds`;
     if (seconds >= 86400) return `${+(seconds / 86400).toFixed(1)} days`;
     if (seconds >= 3600) return `${+(seconds / 3600).toFixed(1)} hours`;
     return `${Math.round(seconds / 60)} minutes`;
@@ -146,6 +147,11 @@
     const seat = mySeat();
     const rules = [];
     if (table.rules.patience) rules.push(`Patience: ${duration(table.rules.patience)}.`);
+    if (table.rules.clock) {
+      const out = table.rules.out_of_time === "computer" || view.players.length > 2
+        ? "a computer plays the seat on" : "the other player wins";
+      rules.push(`Clock: ${duration(table.rules.clock)} each, ${table.rules.increment} s more a decision; out of time, ${out}.`);
+    }
     $("table-rules").textContent = rules.join(" ");
     $("table-rules").hidden = !rules.length;
     const absent = running && seat !== null ? absentSeats(seat) : [];
