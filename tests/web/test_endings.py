@@ -11,6 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from chaosgames import agents, load_game
+from chaosgames.sim.match import decided_at, lead_samples, play_match
 from chaosgames.web import create_app
 from chaosgames.web.limits import GENEROUS
 from chaosgames.web.rematch import rematch_token
@@ -125,6 +127,23 @@ class TestTheStory:
         assert story["replay"] == f"/games/{game_id}/replay"
         ending = spectator["table"]["ending"]
         assert ending["how"] == "rules" and "wins" in ending["sentence"]
+
+    def test_its_lead_changes_and_turning_point_are_the_labs(self, client: TestClient) -> None:
+        game = load_game("cardboard-machines", players=2)
+        played = play_match(game, [agents.make("greedy", seed=1), agents.make("random", seed=2)], seed=7)
+        assert lead_samples(game, game.new_initial_state(), played.record.actions) == played.result.leaders
+        created = create(client, "cardboard-machines", ["human", "human"], actions=played.record.actions)
+        story = client.get(f"/api/games/{created['id']}/story").json()
+        assert story["lead_changes"] == played.result.lead_changes
+        winner = played.result.winner
+        assert winner is not None
+        share = decided_at(played.result.leaders, winner, played.result.actions)
+        at = round(share * played.result.actions)
+        if 0 < at < played.result.actions:
+            assert story["turning_point"]["seq"] == at + 1
+            assert story["turning_point"]["who"] == game.player_names()[winner]
+        else:
+            assert story["turning_point"] is None
 
 
 class TestAbsentPeople:
