@@ -54,7 +54,7 @@ class TestResigning:
         }
         assert seen["legal"] == [] and seen["to_act"] is None
 
-    def test_the_lobby_and_the_record_say_how_it_ended(self, client: TestClient) -> None:
+    def test_the_lobby_the_record_and_the_replay_say_how_it_ended(self, client: TestClient) -> None:
         game_id, red, _blue = checkers(client)
         post(client, game_id, "resign", red)
         finished = client.get("/api/games").json()["finished"]
@@ -62,6 +62,8 @@ class TestResigning:
         record = client.get(f"/api/games/{game_id}/record").json()
         assert record["result"] == [0.0, 1.0]
         assert record["meta"]["ending"]["how"] == "resigned"
+        replay = client.get(f"/api/games/{game_id}/replay").json()
+        assert replay["ending"] == "red/orange/yellow resigned: blue/lightblue/purple wins."
 
     def test_a_resigned_game_takes_no_more_moves(self, client: TestClient) -> None:
         game_id, red, _blue = checkers(client)

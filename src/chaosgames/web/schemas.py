@@ -222,6 +222,9 @@ class ReplayInfo(BaseModel):
     count: int
     log: list[LogEntry]
     result: list[float] | None
+    ending: str | None = Field(
+        None, description="how the table ended the game (a resignation, a claim, time)"
+    )
 
 
 class ReplayFrame(BaseModel):
