@@ -144,10 +144,10 @@ class Clocks:
 
     def watch(self, live: LiveGame) -> None:
         """The game changed: its timer looks at its clocks again (started if need be)."""
-        if live.table.rules.clock is None or live.over:
-            return
         if live.id in self.timers:
-            self.wake[live.id].set()
+            self.wake[live.id].set()  # a game over ends its timer
+            return
+        if live.table.rules.clock is None or live.over:
             return
         self.wake[live.id] = asyncio.Event()
         self.timers[live.id] = asyncio.get_running_loop().create_task(self._timer(live.id))
