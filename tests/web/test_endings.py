@@ -17,6 +17,7 @@ from chaosgames.web import create_app
 from chaosgames.web.limits import GENEROUS
 from chaosgames.web.rematch import rematch_token
 from tests.web.conftest import act, bearer, create, service, view
+from tests.web.servers import Servers
 
 
 def checkers(client: TestClient, **table: Any) -> tuple[str, str, str]:
@@ -264,3 +265,27 @@ class TestRematch:
         post(client, game_id, "resign", red)
         assert post(client, game_id, "rematch", None).status_code == 403
         assert post(client, game_id, "rematch", "wrong").status_code == 403
+
+
+def test_a_server_killed_after_a_resignation_and_a_rematch_offer_loses_neither(
+    tmp_path: Path, servers: Servers
+) -> None:
+    database = str(tmp_path / "games.sqlite")
+    server = servers.start(database)
+    three = server.post("/api/games", {"game": "cardboard-machines", "seats": ["human"] * 3, "seed": 2})
+    two = server.post("/api/games", {"game": "chaos-checkers", "seats": ["human", "human"], "seed": 2})
+    server.post(f"/api/games/{three['id']}/resign", {}, three["seats"][1]["token"])
+    server.post(f"/api/games/{two['id']}/resign", {}, two["seats"][0]["token"])
+    offered = server.post(f"/api/games/{two['id']}/rematch", {}, two["seats"][1]["token"])
+    assert offered["waiting_for"] == ["red/orange/yellow"]
+    server.kill()  # kill -9 at once after the answers
+    server = servers.start(database)
+    going_on = server.get(f"/api/games/{three['id']}")
+    assert going_on["status"] == "running"
+    assert going_on["table"]["seats"][1]["resigned"]
+    assert going_on["players"][1]["who"] == "medium"
+    ended = server.get(f"/api/games/{two['id']}")
+    assert ended["result"]["summary"] == "red/orange/yellow resigned: blue/lightblue/purple wins."
+    assert ended["table"]["rematch"]["offers"] == [1]
+    accepted = server.post(f"/api/games/{two['id']}/rematch", {}, two["seats"][0]["token"])
+    assert accepted["game"] is not None
