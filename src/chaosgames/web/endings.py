@@ -15,6 +15,7 @@ seat for the rest of the game: no rulebook of ours has a player leave a race in 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any, Protocol
 
@@ -120,10 +121,12 @@ def ending_view(live: LiveGame) -> dict[str, Any] | None:
     if ending is not None:
         return {"how": ending.how, "seat": ending.seat, "sentence": ending.sentence}
     # Ended by the rules: the game's own story of the last turn says how (a race won, the
-    # last car left, the round tokens), told as everyone saw it.
-    told = [s.told_to(None).kept for s in live.steps[live.last_decision() :]]
+    # last car left, the round tokens), told as everyone saw it; its sentence of the win.
+    told = " ".join(s.told_to(None).kept for s in live.steps[live.last_decision() :])
+    sentences = [t for t in re.split(r"(?<=[.!?])\s+", told.strip()) if t]
+    winning = [t for t in sentences if "win" in t]
     how = live.state.ended_by() or "rules"
-    return {"how": how, "seat": None, "sentence": " ".join(t for t in told if t)}
+    return {"how": how, "seat": None, "sentence": (winning or sentences or [""])[-1]}
 
 
 def story(live: LiveGame) -> dict[str, Any]:
