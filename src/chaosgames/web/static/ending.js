@@ -155,9 +155,9 @@
     $("table-rules").textContent = rules.join(" ");
     $("table-rules").hidden = !rules.length;
     const absent = running && seat !== null ? absentSeats(seat) : [];
-    $("table-absent").replaceChildren(...absent);
+    replaceIfChanged($("table-absent"), absent);
     const mine = running && seat !== null ? myControls(seat) : [];
-    $("table-mine").replaceChildren(...mine);
+    replaceIfChanged($("table-mine"), mine);
     $("table-panel").hidden = !running || (seat === null && !rules.length) ;
   }
 
@@ -204,6 +204,15 @@
       }
     }
     return out;
+  }
+
+  // The panel is drawn again every few seconds (the patience runs out meanwhile): what did
+  // not change is left alone, so that a focused button keeps the keyboard's focus.
+  function replaceIfChanged(node, children) {
+    const html = children.map((c) => c.outerHTML).join("");
+    if (node.dataset.drawn === html) return;
+    node.dataset.drawn = html;
+    node.replaceChildren(...children);
   }
 
   async function post(path, body) {
