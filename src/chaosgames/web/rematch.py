@@ -61,10 +61,13 @@ async def offer(service: GameService, live: LiveGame, seat: int | None, token: s
     async with service.lock(live.id):
         if seat not in live.table.offers:
             await asyncio.to_thread(offer_rematch, service.store, live.id, seat, token_hash(mine))
-            live.table.offers.add(seat)
+        # The offers as the database has them: others may have come through other servers.
+        hashes = await asyncio.to_thread(offered_tokens, service.store, live.id)
+        if set(hashes) != live.table.offers:
+            live.table.offers = set(hashes)
             live.table_changed()
         if live.table.rematch is None and set(people(live)) <= live.table.offers:
-            await _start(service, live)
+            await _start(service, live, hashes)
     service.publish(live)
     return answer(live, seat, mine)
 
@@ -81,8 +84,7 @@ def answer(live: LiveGame, seat: int, mine: str) -> dict[str, Any]:
     }
 
 
-async def _start(service: GameService, live: LiveGame) -> None:
-    hashes = await asyncio.to_thread(offered_tokens, service.store, live.id)
+async def _start(service: GameService, live: LiveGame, hashes: dict[int, str]) -> None:
     n = len(live.seats)
     seats = new_seats(live)
     tokens: list[str | None] = [None] * n
