@@ -17,7 +17,7 @@ from chaosgames.web import create_app
 from chaosgames.web.limits import GENEROUS
 from chaosgames.web.rematch import rematch_token
 from tests.web.conftest import act, bearer, create, service, view
-from tests.web.servers import Servers
+from tests.web.servers import Servers, wait_until
 
 
 def checkers(client: TestClient, **table: Any) -> tuple[str, str, str]:
@@ -289,3 +289,27 @@ def test_a_server_killed_after_a_resignation_and_a_rematch_offer_loses_neither(
     assert ended["table"]["rematch"]["offers"] == [1]
     accepted = server.post(f"/api/games/{two['id']}/rematch", {}, two["seats"][0]["token"])
     assert accepted["game"] is not None
+
+
+def test_a_resignation_reaches_the_other_server_processes(tmp_path: Path, servers: Servers) -> None:
+    database = str(tmp_path / "games.sqlite")
+    first, second = servers.start(database), servers.start(database)
+    three = first.post("/api/games", {"game": "cardboard-machines", "seats": ["human"] * 3, "seed": 2})
+    two = first.post("/api/games", {"game": "chaos-checkers", "seats": ["human", "human"], "seed": 2})
+    for game in (three, two):
+        first.get(f"/api/games/{game['id']}")
+        second.get(f"/api/games/{game['id']}")  # both servers have both games in memory
+    second.post(f"/api/games/{three['id']}/resign", {}, three["seats"][1]["token"])
+    second.post(f"/api/games/{two['id']}/resign", {}, two["seats"][0]["token"])
+    seen = wait_until(
+        lambda: (v := first.get(f"/api/games/{three['id']}"))["players"][1]["who"] == "medium" and v,
+        10,
+        "the resignation reaching the first server",
+    )
+    assert seen["table"]["seats"][1]["resigned"]
+    ended = wait_until(
+        lambda: (v := first.get(f"/api/games/{two['id']}"))["status"] == "finished" and v,
+        10,
+        "the end reaching the first server",
+    )
+    assert ended["result"]["summary"] == "red/orange/yellow resigned: blue/lightblue/purple wins."

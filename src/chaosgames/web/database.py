@@ -61,6 +61,7 @@ games_table = Table(
     Column("updated", Float, nullable=False),
     Column("owner", String(100), nullable=True),
     Column("secret", String(64), nullable=True),
+    Column("table_version", Integer, nullable=True),
     Index("games_by_status", "status", "updated"),
 )
 
@@ -283,6 +284,8 @@ class Database:
                 conn.execute(text("ALTER TABLE games ADD COLUMN owner VARCHAR(100)"))
             if "secret" not in columns:  # a database from before keyed dice (issue 49)
                 conn.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(64)"))
+            if "table_version" not in columns:  # a database from before the table's rules (issue 50)
+                conn.execute(text("ALTER TABLE games ADD COLUMN table_version INTEGER"))
 
     def close(self) -> None:
         self.engine.dispose()

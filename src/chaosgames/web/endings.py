@@ -57,6 +57,7 @@ async def finish(
     if not ok:
         raise Conflict("The game changed meanwhile; look at the board again.", version=live.version)
     live.table.ending = ending
+    live.table_seen += 1
     live.returns = returns
     live.thinking = None
     live.updated = ending.created
@@ -71,6 +72,7 @@ async def hand_over(table: Table, live: LiveGame, seat: int, who: str, why: str)
     if not ok:
         raise Conflict("The game changed meanwhile; look at the board again.", version=live.version)
     live.seats[seat] = who
+    live.table_seen += 1
     live.table.changes.append(change)
     live.thinking = None
     live.table_changed()

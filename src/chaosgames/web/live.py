@@ -85,6 +85,8 @@ class LiveGame:
     """When each step was committed (server clock)."""
     table_version: int = 0
     """Raised at every change of `table` (views are rebuilt on it, as on `version`)."""
+    table_seen: int = 0
+    """The database's count of the game's table changes this server has (see `cluster`)."""
     returns: list[float] | None = None
     """The returns of a game that ended off the rules (a resignation, a claim, time)."""
 
@@ -221,6 +223,7 @@ class LiveGame:
             state=game.new_initial_state(),
             table=stored.table,
             returns=stored.result if stored.table.ending is not None else None,
+            table_seen=stored.table_version,
         )
         live.replay(stored.actions, stored.actors)
         live.times = list(stored.times) or [stored.updated] * live.version

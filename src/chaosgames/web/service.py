@@ -38,7 +38,7 @@ from chaosgames.web.errors import Conflict, NotFound, Unprocessable
 from chaosgames.web.live import HUMAN, LiveGame, Step
 from chaosgames.web.seats import acting_seat, check_turn, new_tokens, token_hash
 from chaosgames.web.storage import Store
-from chaosgames.web.stored import FINISHED, RUNNING, StoredGame, TableEvents
+from chaosgames.web.stored import FINISHED, RUNNING, StoredGame, TableEvents, plausible_id
 
 log = logging.getLogger("chaosgames.web")
 
@@ -131,24 +131,27 @@ class GameService:
         if live is not None:
             await self._settle(live)
 
-    async def refresh(self, game_id: str) -> None:
-        """Take the actions another server committed to a game this one has in memory,
-        then tell its viewers (and move its computer seats if this server owns it)."""
+    async def refresh(self, game_id: str, anew: bool = False) -> None:
+        """Take what another server committed to a game this one has in memory (`anew`: read
+        it whole, its table changed), then tell its viewers (and move its computer seats)."""
         async with self.lock(game_id):
             live = self.cached(game_id)
             if live is None:
                 return
             found = await asyncio.to_thread(self.store.since, game_id, live.version)
-            if found is None or found[0] <= live.version:
+            if found is None or (found[0] <= live.version and not anew):
                 return
             _version, actions, actors = found
             try:
+                if anew:
+                    raise ChaosGamesError("the table changed")
                 state, steps = await asyncio.to_thread(live.followed, actions, actors)
             except ChaosGamesError:
                 # Not a continuation of what this server has: read the game anew.
                 self.running.pop(game_id, None)
                 self.finished.pop(game_id, None)
-                await self._load_running(game_id)
+                if reread := await self._load_running(game_id):
+                    reread.table_version = live.table_version + 1  # its views are built anew
             else:
                 live.accept(state, steps, time.time())
                 self.keep(live)
@@ -174,7 +177,7 @@ class GameService:
             if game_id in self.finished:
                 self.finished.move_to_end(game_id)
             return live
-        stored = await asyncio.to_thread(self.store.load, game_id) if _plausible_id(game_id) else None
+        stored = await asyncio.to_thread(self.store.load, game_id) if plausible_id(game_id) else None
         if stored is None:
             raise NotFound(f"There is no game {game_id!r} on this server.")
         live = await asyncio.to_thread(LiveGame.from_stored, stored)
@@ -213,8 +216,8 @@ class GameService:
         """A new game with `seats` ('human' or an agent spec), optionally continuing from
         `actions` (a record's); returns it with one token per human seat. `client`, the
         address that asks, waits its turn for its computer seats (see `computers`). A game
-        without a `seed` gets a secret for its dice (see `dice`). `table`: the table's rules
-        (and a rematch's origin); `hashes`: the seats' token hashes, given (a rematch's)."""
+        without a `seed` gets a secret for its dice (see `dice`). A rematch gives its `table`
+        rules, its seats' token `hashes` and `meta`."""
         cls = game_class(name)
         if not cls.min_players <= len(seats) <= cls.max_players:
             players = (
@@ -331,10 +334,6 @@ class GameService:
                 except Conflict:
                     return
         self.changed(live)
-
-
-def _plausible_id(game_id: str) -> bool:
-    return 0 < len(game_id) <= 32 and all(c.isalnum() or c in "-_" for c in game_id)
 
 
 def _parse(live: LiveGame, notation: str) -> Action:

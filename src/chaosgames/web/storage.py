@@ -275,6 +275,7 @@ class Store(Database):
                 created=float(row.created),
                 updated=float(row.updated),
                 secret=row.secret,
+                table_version=int(row.table_version or 0),
             )
             seats = conn.execute(
                 select(seats_table.c.who, seats_table.c.token_hash)

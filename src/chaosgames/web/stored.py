@@ -10,6 +10,12 @@ RUNNING = "running"
 FINISHED = "finished"
 
 
+def plausible_id(game_id: str) -> bool:
+    """Whether `game_id` could name a game (ids are short URL-safe text): others are not
+    looked for in the database."""
+    return 0 < len(game_id) <= 32 and all(c.isalnum() or c in "-_" for c in game_id)
+
+
 @dataclass
 class StoredGame:
     """One game as the database holds it."""
@@ -33,6 +39,8 @@ class StoredGame:
     times: list[float] = field(default_factory=list)
     """When each action was committed (the clocks and the patience count from them)."""
     table: TableEvents = field(default_factory=lambda: TableEvents())
+    table_version: int = 0
+    """How many table changes the game has had (see `table_rows`)."""
 
 
 @dataclass

@@ -72,6 +72,15 @@ def load_table(conn: Connection, game_id: str) -> TableEvents:
     return events
 
 
+def table_versions(db: Database, ids: list[str]) -> dict[str, int]:
+    """How many table changes each of these games has had (other servers' too)."""
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            select(games_table.c.id, games_table.c.table_version).where(games_table.c.id.in_(ids))
+        ).all()
+    return {r.id: int(r.table_version or 0) for r in rows}
+
+
 def endings_of(db: Database, ids: list[str]) -> dict[str, str]:
     """The sentence of each of these games that ended off the rules (for the lobby)."""
     if not ids:
@@ -109,7 +118,9 @@ def _hold(conn: Connection, game_id: str, version: int, **values: Any) -> None:
                 games_table.c.status == RUNNING,
             )
         )
-        .values(updated=time.time(), **values)
+        .values(
+            updated=time.time(), table_version=func.coalesce(games_table.c.table_version, 0) + 1, **values
+        )
     )
     if done.rowcount != 1:
         raise _Refused
