@@ -138,8 +138,11 @@ def play_match(
 class _LeadTracker:
     """Samples the heuristic leader once per round (or every few decisions without rounds)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, judge: bool = True) -> None:
         self.game = game
+        self.judge = judge
+        """Whether decisions are judged (real or obvious) and the hidden share measured;
+        the leader alone is cheap enough for a finished game's story (`lead_samples`)."""
         self.samples: list[tuple[int, int | None]] = []
         self.values: list[list[float]] = []
         self.last_round = -1
@@ -156,7 +159,7 @@ class _LeadTracker:
         legal = state.legal_actions()
         self.choices += len(legal)
         self.branching.append(len(legal))
-        if (self.decisions - 1) % self.game.num_players == 0:  # every n-th decision is judged
+        if self.judge and (self.decisions - 1) % self.game.num_players == 0:  # every n-th is judged
             self.judged += 1
             self.real += real_decision(self.game, state, legal)
         round_number = state.round_number()
@@ -169,20 +172,13 @@ class _LeadTracker:
         values = list(self.game.heuristic(state))
         self.samples.append((played, leader_of(values)))
         self.values.append(values)
-        if self.hides:
+        if self.hides and self.judge:
             self.hidden.append(hidden_share(state))
 
     def result(self, state: State, played: int) -> MatchResult:
         capped = not state.is_terminal()
         returns = None if capped else list(state.returns())
-        changes = 0
-        previous: int | None = None
-        for _, leader in self.samples:
-            if leader is None:
-                continue
-            if previous is not None and leader != previous:
-                changes += 1
-            previous = leader
+        changes = lead_changes(self.samples)
         at_half: int | None = None
         for at, leader in self.samples:
             if at * 2 > played:
@@ -217,6 +213,31 @@ class _LeadTracker:
             "branching_curve": [_rounded(v) for v in curve(self.branching)],
             "hidden": _rounded(sum(self.hidden) / len(self.hidden)) if self.hidden else None,
         }
+
+
+def lead_changes(samples: Sequence[tuple[int, int | None]]) -> int:
+    """How often the heuristic's leader changed between samples (levels left out)."""
+    changes = 0
+    previous: int | None = None
+    for _, leader in samples:
+        if leader is None:
+            continue
+        if previous is not None and leader != previous:
+            changes += 1
+        previous = leader
+    return changes
+
+
+def lead_samples(game: Game, state: State, actions: Sequence[str]) -> list[tuple[int, int | None]]:
+    """(actions played, leader) sampled as `play_match` samples them, over a game's actions
+    in notation from `state` (changed in place): the lead changes and turning point of a
+    game played elsewhere (the web app's game-over panel)."""
+    tracker = _LeadTracker(game, judge=False)
+    for played, text in enumerate(actions):
+        if state.current_player() >= 0:
+            tracker.sample(state, played)
+        state.apply_action(game.parse_action(state, text))
+    return tracker.samples
 
 
 def _rounded(value: float | None) -> float | None:

@@ -26,7 +26,7 @@ from chaosgames.web.limits import ClientLimits, Gate
 from chaosgames.web.middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from chaosgames.web.origins import normalised
 from chaosgames.web.replays import REPLAY_LIMIT, Replays
-from chaosgames.web.routes import api, design, pages, sockets, talk
+from chaosgames.web.routes import api, design, pages, sockets, table, talk
 from chaosgames.web.service import GameService
 from chaosgames.web.storage import Store
 from chaosgames.web.talk import Talk
@@ -99,6 +99,7 @@ def create_app(
     app.include_router(design.router)
     app.include_router(sockets.router)
     app.include_router(talk.router)
+    app.include_router(table.router)
     _optional_token_in_schema(app)
     apidocs.install(app)
     return app

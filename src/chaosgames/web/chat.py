@@ -13,8 +13,9 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from chaosgames.web.database import Database, chat_table
+from chaosgames.web.database import Database
 from chaosgames.web.errors import Forbidden, Unprocessable
+from chaosgames.web.tables import chat_table
 
 MAX_CHARS = 300
 SHOWN = 50

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from chaosgames.web.database import CHANNEL, server_identity
 from chaosgames.web.live import LiveGame
 from chaosgames.web.storage import Store
+from chaosgames.web.table_rows import table_versions
 
 log = logging.getLogger("chaosgames.web")
 
@@ -48,8 +49,8 @@ class Games(Protocol):
 
     def cached(self, game_id: str) -> LiveGame | None: ...
 
-    async def refresh(self, game_id: str) -> None:
-        """Take the actions another server committed to the game."""
+    async def refresh(self, game_id: str, anew: bool = False) -> None:
+        """Take the actions another server committed to the game (`anew`: read it whole)."""
         ...
 
     async def take_over(self, game_id: str) -> None:
@@ -143,10 +144,14 @@ class Cluster:
         if not ids:
             return
         versions = await asyncio.to_thread(self.store.versions, ids)
+        tables = await asyncio.to_thread(table_versions, self.store, ids)
         for game_id, version in versions.items():
             live = self.games.cached(game_id)
             if live is not None and version > live.version:
                 await self.games.refresh(game_id)
+            elif live is not None and tables.get(game_id, 0) != live.table_seen:
+                # A resignation, a seat handed on or taken back elsewhere (issue 50).
+                await self.games.refresh(game_id, anew=True)
 
     async def _notifications(self) -> None:
         """LISTEN for other servers' commits; reconnect (and catch up) when the line drops."""

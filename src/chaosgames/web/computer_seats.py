@@ -105,7 +105,8 @@ class ComputerSeats:
             notation = await self._decide(request, live, seat)
             async with table.lock(game_id):
                 live = table.cached(game_id)
-                if live is None or live.version != version:
+                # The game moved on, or its person took the seat back meanwhile (issue 50).
+                if live is None or live.version != version or not live.is_computer(seat):
                     return live
                 action = live.game.parse_action(live.state, notation)
                 state, steps = live.advance(seat, action)

@@ -1,17 +1,7 @@
-"""The database under the games: SQLAlchemy Core tables on SQLite (the default) or PostgreSQL.
+"""The database under the games: SQLAlchemy Core on SQLite (the default) or PostgreSQL.
 
-Eight tables. `games` holds a game's kind, options, seed (or the secret of its dice, see
-`dice`), status and `version`, the number of actions committed so far, and its `owner`
-(the server that moves its computer seats, see `cluster`). `seats` holds who plays each
-seat and, for a person, the SHA-256 of the seat's secret token (the token itself is never
-stored). `actions` holds every action, chance outcomes included, in notation, keyed by
-(game, sequence number). `servers` holds every server process working on the database
-with its last heartbeat. `chat` holds what the people at each table said; `undone` the
-actions taken back, `takebacks` the takebacks waiting for answers (see `undo`). `designs`
-holds the courses and tracks people saved (`designs`).
-
-This module makes the engine and the schema (`Database`); `storage.Store` reads and writes
-the rows.
+This module makes the engine and the schema (`Database`) of the tables in `tables`;
+`storage.Store` reads and writes the rows.
 """
 
 from __future__ import annotations
@@ -27,16 +17,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Column,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     and_,
     create_engine,
     event,
@@ -49,96 +29,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
 from chaosgames.web.stored import RUNNING
-
-metadata = MetaData()
-
-games_table = Table(
-    "games",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("result", Text, nullable=True),
-    Column("meta", Text, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
-    Column("owner", String(100), nullable=True),
-    Column("secret", String(64), nullable=True),
-    Index("games_by_status", "status", "updated"),
-)
-
-seats_table = Table(
-    "seats",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("who", String(200), nullable=False),
-    Column("token_hash", String(64), nullable=True),
-)
-
-
-def _action_columns() -> list[Column[Any]]:
-    """An action as stored: its game, sequence number, notation, actor and commit time."""
-    return [
-        Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-        Column("seq", Integer, primary_key=True),
-        Column("notation", Text, nullable=False),
-        Column("actor", Integer, nullable=False),
-        Column("created", Float, nullable=False),
-    ]
-
-
-actions_table = Table("actions", metadata, *_action_columns())
-
-
-chat_table = Table(
-    "chat",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("text", Text, nullable=False),
-    Column("created", Float, nullable=False),
-    Index("chat_by_game", "game_id", "id"),
-)
-"""What the people at a table said (see `chat`): kept with the game, never in its record."""
-
-undone_table = Table("undone", metadata, *_action_columns(), Column("undone_at", Integer, nullable=False))
-"""Actions taken back (see `undo`), moved out of `actions` with the game's version after."""
-
-takebacks_table = Table(
-    "takebacks",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("span", Integer, nullable=False),
-    Column("accepted", Text, nullable=False),
-    Column("created", Float, nullable=False),
-)
-"""A takeback a person asked for, waiting for the others' answers (see `undo`)."""
-designs_table = Table(
-    "designs",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("name", String(100), nullable=False),
-    Column("value", Text, nullable=False),
-    Column("created", Float, nullable=False),
-    Index("designs_by_name", "game", "name", unique=True),
-)
-"""Saved designs (web/designs.py): a course or a track, an option value of its game."""
-
-servers_table = Table(
-    "servers",
-    metadata,
-    Column("id", String(100), primary_key=True),
-    Column("started", Float, nullable=False),
-    Column("heartbeat", Float, nullable=False),
-)
+from chaosgames.web.tables import games_table, metadata
 
 CHANNEL = "chaosgames_games"
 """The PostgreSQL notification channel: payload '<game id> <version>' after each commit."""
@@ -299,6 +190,8 @@ class Database:
                 conn.execute(text("ALTER TABLE games ADD COLUMN owner VARCHAR(100)"))
             if "secret" not in columns:  # a database from before keyed dice (issue 49)
                 conn.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(64)"))
+            if "table_version" not in columns:  # a database from before the table's rules (issue 50)
+                conn.execute(text("ALTER TABLE games ADD COLUMN table_version INTEGER"))
 
     def close(self) -> None:
         self.engine.dispose()

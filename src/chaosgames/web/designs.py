@@ -27,8 +27,9 @@ from sqlalchemy.exc import IntegrityError
 import chaosgames
 from chaosgames.core.errors import ChaosGamesError, InvalidOptionError
 from chaosgames.core.game import State
-from chaosgames.web.database import Database, designs_table
+from chaosgames.web.database import Database
 from chaosgames.web.errors import Conflict, NotFound, Unprocessable
+from chaosgames.web.tables import designs_table
 
 DESIGNED: dict[str, str] = {"chaos-cruisers": "course", "cardboard-machines": "boards"}
 """The games a person designs in the browser, and the option a design is a value of."""

@@ -110,7 +110,7 @@ class Hub:
     def base_view(self, live: LiveGame, viewer: int | None) -> dict[str, Any]:
         """The view without its move log, built once per change for each viewer."""
         key = (live.id, viewer)
-        stamp = (live.version, live.thinking, live.trouble)
+        stamp = (live.version, live.thinking, live.trouble, live.table_version)
         cached = self._views.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -149,7 +149,7 @@ class Hub:
         subscriber.sent_log = live.length
         subscriber.sent_version = live.version
         key = (live.id, subscriber.viewer)
-        stamp = (live.version, start, live.thinking, live.trouble)
+        stamp = (live.version, start, live.thinking, live.trouble, live.table_version)
         cached = self._messages.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]

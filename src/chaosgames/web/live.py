@@ -24,7 +24,7 @@ from chaosgames.core.records import GameRecord
 from chaosgames.core.registry import load_game
 from chaosgames.core.story import Told
 from chaosgames.web.dice import chance_rng
-from chaosgames.web.stored import FINISHED, RUNNING, StoredGame
+from chaosgames.web.stored import FINISHED, RUNNING, StoredGame, TableEvents
 
 HUMAN = "human"
 CHANCE_LIMIT = 10_000
@@ -84,6 +84,17 @@ class LiveGame:
     rewound: int = 0
     """The version at which actions were last taken back (0: never), so that a viewer who
     saw the game before it is sent the move log anew."""
+    table: TableEvents = field(default_factory=TableEvents)
+    """The table's rules and events (issue 50): how it ended off the rules, seat changes,
+    rematch offers."""
+    times: list[float] = field(default_factory=list)
+    """When each step was committed (server clock)."""
+    table_version: int = 0
+    """Raised at every change of `table` (views are rebuilt on it, as on `version`)."""
+    table_seen: int = 0
+    """The database's count of the game's table changes this server has (see `cluster`)."""
+    returns: list[float] | None = None
+    """The returns of a game that ended off the rules (a resignation, a claim, time)."""
 
     @property
     def version(self) -> int:
@@ -123,11 +134,21 @@ class LiveGame:
         return self.steps[at].actor if self.steps and self.steps[at].actor >= 0 else CHANCE
 
     @property
+    def over(self) -> bool:
+        """Whether the game is over, by its rules or by the table (`table.ending`)."""
+        return self.table.ending is not None or self.state.is_terminal()
+
+    @property
     def status(self) -> str:
-        return FINISHED if self.state.is_terminal() else RUNNING
+        return FINISHED if self.over else RUNNING
 
     def result(self) -> list[float] | None:
+        if self.table.ending is not None:
+            return self.returns
         return list(self.state.returns()) if self.state.is_terminal() else None
+
+    def table_changed(self) -> None:
+        self.table_version += 1
 
     def is_computer(self, seat: int) -> bool:
         return self.seats[seat] != HUMAN
@@ -135,22 +156,36 @@ class LiveGame:
     def to_act(self) -> int | None:
         """The seat that decides now, or None at the end (chance never waits)."""
         player = self.state.current_player()
-        return player if player >= 0 else None
+        return player if player >= 0 and self.table.ending is None else None
 
     def record(self) -> GameRecord:
         """The game's record. The seed (or the secret) is in it only once the game is over: it
         fixes every chance outcome still to come (and the computer seats' draws), so in a
         running game it would show the dice before they are rolled."""
-        over = self.state.is_terminal()
+        over = self.over
         record = GameRecord(
             self.game.name,
             dict(self.game.options),
             list(self.seats),
             [s.notation for s in self.steps],
-            meta={**(self._dice() if over else {}), "server_game": self.id, **self.meta},
+            meta={**(self._dice() if over else {}), "server_game": self.id, **self.meta, **self._table()},
         )
         record.finish(self.state)
+        if self.table.ending is not None:
+            record.result = self.returns  # the engine's state is not over: the table ended it
         return record
+
+    def _table(self) -> dict[str, Any]:
+        """What the table did, for the record (issue 50): its ending and seat changes."""
+        out: dict[str, Any] = {}
+        ending = self.table.ending
+        if ending is not None:
+            out["ending"] = {"how": ending.how, "seat": ending.seat, "sentence": ending.sentence}
+        if self.table.changes:
+            out["seat_changes"] = [
+                {"seat": c.seat, "who": c.who, "why": c.why, "version": c.version} for c in self.table.changes
+            ]
+        return out
 
     def _dice(self) -> dict[str, Any]:
         return {"seed": self.seed} if self.secret is None else {"secret": self.secret.hex()}
@@ -179,6 +214,7 @@ class LiveGame:
         """Make committed steps the game's own."""
         self.state = state
         self.steps.extend(steps)
+        self.times.extend([now] * len(steps))
         self.updated = now
         self.trouble = None
 
@@ -199,10 +235,14 @@ class LiveGame:
             created=stored.created,
             updated=stored.updated,
             state=game.new_initial_state(),
+            table=stored.table,
+            returns=stored.result if stored.table.ending is not None else None,
+            table_seen=stored.table_version,
         )
         live.replay(stored.actions, stored.actors)
         live.skipped = stored.version - len(stored.actions)
         live.rewound = stored.version if live.skipped else 0
+        live.times = list(stored.times) or [stored.updated] * live.length
         return live
 
     def replay(self, actions: list[str], actors: list[int] | None = None) -> None:
@@ -210,6 +250,7 @@ class LiveGame:
         that fails)."""
         self.state, steps = self.followed(actions, actors, in_place=True)
         self.steps.extend(steps)
+        self.times.extend([self.updated] * len(steps))
 
     def followed(
         self, actions: list[str], actors: list[int] | None = None, *, in_place: bool = False

@@ -12,6 +12,7 @@ import chaosgames.web.views as views
 from chaosgames.web.errors import WebError
 from chaosgames.web.service import GameService
 from chaosgames.web.stored import FINISHED, RUNNING
+from chaosgames.web.table_rows import endings_of
 
 LIST_LIMIT = 50
 LISTS_FRESH = 1.0
@@ -37,4 +38,5 @@ async def _game_lists(service: GameService, limit: int) -> dict[str, Any]:
         with contextlib.suppress(WebError):
             running.append(views.live_summary(await service.get(summary.id)))
     stored = await asyncio.to_thread(service.store.summaries, FINISHED, limit)
-    return {"running": running, "finished": [views.stored_summary(s) for s in stored]}
+    endings = await asyncio.to_thread(endings_of, service.store, [s.id for s in stored])
+    return {"running": running, "finished": [views.stored_summary(s, endings.get(s.id)) for s in stored]}

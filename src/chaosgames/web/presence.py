@@ -12,8 +12,9 @@ from typing import Any
 
 from sqlalchemy import and_, func, select
 
-from chaosgames.web.database import Database, actions_table
+from chaosgames.web.database import Database
 from chaosgames.web.live import LiveGame
+from chaosgames.web.tables import actions_table
 
 
 def last_acted(db: Database, game_id: str, version: int) -> dict[int, float]:

@@ -103,6 +103,7 @@ class Replay:
             "count": self.count,
             "log": self.log,
             "result": self.record.result,
+            "ending": _ending(self.record.meta),
         }
 
     def frame(self, at: int) -> dict[str, Any]:
@@ -221,3 +222,10 @@ class Replays:
 
     def stop(self) -> None:
         self.worker.kill()
+
+
+def _ending(meta: dict[str, Any]) -> str | None:
+    """How the table ended the game, if it did (`meta.ending` of this site's records)."""
+    ending = meta.get("ending")
+    sentence = ending.get("sentence") if isinstance(ending, dict) else None
+    return sentence[:300] if isinstance(sentence, str) else None

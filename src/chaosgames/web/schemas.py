@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from chaosgames.web.schemas_table import TableRulesDoc, TableView
 from chaosgames.web.schemas_talk import UndoOffer
 
 Spec = Annotated[str, Field(min_length=1, max_length=200)]
@@ -37,6 +38,7 @@ class NewGame(BaseModel):
     takebacks: Literal["accept", "never"] = Field(
         "accept", description="how the computer seats answer a person's takeback request"
     )
+    table: TableRulesDoc | None = Field(None, description="the table's rules: patience, clock (docs/web.md)")
 
 
 class SeatLink(BaseModel):
@@ -161,6 +163,7 @@ class GameView(BaseModel):
         None, description="the first move-log entry after the viewer's last decision (None: not played yet)"
     )
     undo: UndoOffer | None = Field(None, description="what the viewer may take back (see docs/web.md, Undo)")
+    table: TableView = Field(description="the table's rules, ending, seats and rematch (issue 50)")
 
 
 class GameSummary(BaseModel):
@@ -227,6 +230,9 @@ class ReplayInfo(BaseModel):
     count: int
     log: list[LogEntry]
     result: list[float] | None
+    ending: str | None = Field(
+        None, description="how the table ended the game (a resignation, a claim, time)"
+    )
 
 
 class ReplayFrame(BaseModel):

@@ -59,7 +59,7 @@ def check_turn(live: LiveGame, seat: int, version: int) -> None:
             f"the game is at version {live.version}. Look at the board again.",
             version=live.version,
         )
-    if live.state.is_terminal():
+    if live.over:
         raise Conflict("The game is over; nothing more can be played.", version=live.version)
     to_act = live.to_act()
     if to_act != seat:

@@ -29,6 +29,7 @@ from chaosgames.core.constants import CHANCE
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, InvalidOptionError, NotationError
 from chaosgames.core.game import Action, State
 from chaosgames.core.registry import game_class, load_game
+from chaosgames.web.clocks import Clocks
 from chaosgames.web.cluster import Cluster
 from chaosgames.web.computer_seats import ComputerSeats
 from chaosgames.web.computers import THINK_LIMIT, ComputerPlayers, check_seat_limits
@@ -37,7 +38,7 @@ from chaosgames.web.errors import Conflict, NotFound, Unprocessable
 from chaosgames.web.live import HUMAN, LiveGame, Step
 from chaosgames.web.seats import acting_seat, check_turn, new_tokens, token_hash
 from chaosgames.web.storage import Store
-from chaosgames.web.stored import FINISHED, RUNNING, StoredGame
+from chaosgames.web.stored import FINISHED, RUNNING, StoredGame, TableEvents, plausible_id
 
 log = logging.getLogger("chaosgames.web")
 
@@ -71,6 +72,7 @@ class GameService:
         self.computers = ComputerPlayers(pool, workers, think_limit)
         self.turns = ComputerSeats(self.computers, self, pace)
         self.cluster = Cluster(store, self)
+        self.clocks = Clocks(self)
         self.running: dict[str, LiveGame] = {}
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.locks: dict[str, asyncio.Lock] = {}
@@ -91,6 +93,7 @@ class GameService:
         for game_id in ids:
             await self._load_running(game_id)
         await self.cluster.start()
+        self.clocks.start()
 
     async def _load_running(self, game_id: str) -> LiveGame | None:
         stored = await asyncio.to_thread(self.store.load, game_id)
@@ -105,6 +108,7 @@ class GameService:
         return self.cached(game_id)
 
     async def stop(self) -> None:
+        await self.clocks.stop()
         await self.cluster.stop()
         await self.turns.stop()
         # A worker deep in a search would outlive the server by its time budget: end them.
@@ -127,26 +131,27 @@ class GameService:
         if live is not None:
             await self._settle(live)
 
-    async def refresh(self, game_id: str) -> None:
-        """Take the actions another server committed to a game this one has in memory,
-        then tell its viewers (and move its computer seats if this server owns it)."""
+    async def refresh(self, game_id: str, anew: bool = False) -> None:
+        """Take what another server committed to a game this one has in memory (`anew`: read
+        it whole, its table changed), then tell its viewers (and move its computer seats)."""
         async with self.lock(game_id):
             live = self.cached(game_id)
             if live is None:
                 return
             found = await asyncio.to_thread(self.store.since, game_id, live.version)
-            if found is None or found[0] <= live.version:
+            if found is None or (found[0] <= live.version and not anew):
                 return
             _version, actions, actors, rewound = found
             try:
-                if rewound:  # actions taken back: what this server has is no longer the game
-                    raise ChaosGamesError("taken back")
+                if rewound or anew:  # actions taken back, or the table changed: read it anew
+                    raise ChaosGamesError("taken back or the table changed")
                 state, steps = await asyncio.to_thread(live.followed, actions, actors)
             except ChaosGamesError:
                 # Not a continuation of what this server has: read the game anew.
                 self.running.pop(game_id, None)
                 self.finished.pop(game_id, None)
-                await self._load_running(game_id)
+                if reread := await self._load_running(game_id):
+                    reread.table_version = live.table_version + 1  # its views are built anew
             else:
                 live.accept(state, steps, time.time())
                 self.keep(live)
@@ -172,7 +177,7 @@ class GameService:
             if game_id in self.finished:
                 self.finished.move_to_end(game_id)
             return live
-        stored = await asyncio.to_thread(self.store.load, game_id) if _plausible_id(game_id) else None
+        stored = await asyncio.to_thread(self.store.load, game_id) if plausible_id(game_id) else None
         if stored is None:
             raise NotFound(f"There is no game {game_id!r} on this server.")
         live = await asyncio.to_thread(LiveGame.from_stored, stored)
@@ -204,12 +209,15 @@ class GameService:
         seed: int | None = None,
         actions: list[str] | None = None,
         client: str | None = None,
+        table: TableEvents | None = None,
+        hashes: list[str | None] | None = None,
         meta: dict[str, Any] | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with `seats` ('human' or an agent spec), optionally continuing from
         `actions` (a record's); returns it with one token per human seat. `client`, the
         address that asks, waits its turn for its computer seats (see `computers`). A game
-        without a `seed` gets a secret for its dice (see `dice`)."""
+        without a `seed` gets a secret for its dice (see `dice`). A rematch gives its `table`
+        rules, its seats' token `hashes` and `meta`."""
         cls = game_class(name)
         if not cls.min_players <= len(seats) <= cls.max_players:
             players = (
@@ -234,13 +242,14 @@ class GameService:
             id=secrets.token_urlsafe(9),
             game=game,
             seats=list(seats),
-            token_hashes=[None if t is None else token_hash(t) for t in tokens],
+            token_hashes=hashes or [None if t is None else token_hash(t) for t in tokens],
             seed=seed if seed is not None else 0,
             secret=new_secret() if seed is None else None,
-            meta={**(meta or {}), **({"continued_from": len(actions)} if actions else {})},
+            meta=({"continued_from": len(actions)} if actions else {}) | (meta or {}),
             created=now,
             updated=now,
             state=game.new_initial_state(),
+            table=table or TableEvents(),
         )
         if actions:
             await asyncio.to_thread(live.replay, actions)
@@ -261,6 +270,7 @@ class GameService:
             token_hashes=live.token_hashes,
             actions=[s.notation for s in live.steps],
             secret=None if live.secret is None else live.secret.hex(),
+            table=live.table,
         )
         await asyncio.to_thread(
             self.store.create_game, stored, [s.actor for s in live.steps], self.cluster.server_id
@@ -270,6 +280,7 @@ class GameService:
             self.clients[live.id] = client
         self.keep(live)
         self.turns.schedule(live, owned=True)
+        self.clocks.watch(live)
         return live, tokens
 
     # -- acting ---------------------------------------------------------------------------
@@ -294,17 +305,19 @@ class GameService:
         status = FINISHED if state.is_terminal() else RUNNING
         result = list(state.returns()) if state.is_terminal() else None
         actions = [(s.notation, s.actor) for s in steps]
-        ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result)
+        now = time.time()
+        ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result, now)
         if not ok:
             # Another server committed first: take the game as the database has it (after
             # this request lets go of the game's lock).
             self.cluster.background(self.refresh(live.id))
             raise Conflict("Another action was accepted first; look at the board again.")
-        live.accept(state, steps, time.time())
+        live.accept(state, steps, now)
         self.keep(live)
 
     def changed(self, live: LiveGame) -> None:
         self.turns.schedule(live, owned=live.id in self.cluster.owned)
+        self.clocks.watch(live)
         self.publish(live)
 
     def publish(self, live: LiveGame) -> None:
@@ -321,10 +334,6 @@ class GameService:
                 except Conflict:
                     return
         self.changed(live)
-
-
-def _plausible_id(game_id: str) -> bool:
-    return 0 < len(game_id) <= 32 and all(c.isalnum() or c in "-_" for c in game_id)
 
 
 def _parse(live: LiveGame, notation: str) -> Action:

@@ -22,16 +22,10 @@ from collections.abc import Sequence
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from chaosgames.web.database import (
-    Database,
-    actions_table,
-    games_table,
-    gone_from_this_host,
-    seats_table,
-    servers_table,
-    undone_table,
-)
+from chaosgames.web.database import Database, gone_from_this_host
 from chaosgames.web.stored import RUNNING, GameSummary, StoredGame
+from chaosgames.web.table_rows import load_table, write_table
+from chaosgames.web.tables import actions_table, games_table, seats_table, servers_table, undone_table
 
 
 class _MovedOn(Exception):
@@ -50,7 +44,7 @@ class Store(Database):
     ) -> None:
         """Insert a new game with its seats and the actions it starts from; `owner` (a
         server id) moves its computer seats."""
-        now = time.time()
+        now = stored.created  # the same clock as the game in memory (its patience counts from it)
         with self.writing() as conn:
             conn.execute(
                 insert(games_table).values(
@@ -91,6 +85,7 @@ class Store(Database):
                         )
                     ],
                 )
+            write_table(conn, stored)
 
     def commit(
         self,
@@ -99,9 +94,11 @@ class Store(Database):
         actions: Sequence[tuple[str, int]],
         status: str,
         result: list[float] | None,
+        now: float | None = None,
     ) -> bool:
-        """Append `actions` (notation, actor) to a game at `version`; False if it moved on."""
-        now = time.time()
+        """Append `actions` (notation, actor) to a game at `version`, committed at `now`;
+        False if it moved on."""
+        now = time.time() if now is None else now
         try:
             with self.writing() as conn:
                 moved = self.take_version(
@@ -261,6 +258,7 @@ class Store(Database):
                 created=float(row.created),
                 updated=float(row.updated),
                 secret=row.secret,
+                table_version=int(row.table_version or 0),
             )
             seats = conn.execute(
                 select(seats_table.c.who, seats_table.c.token_hash)
@@ -270,12 +268,14 @@ class Store(Database):
             stored.seats = [s.who for s in seats]
             stored.token_hashes = [s.token_hash for s in seats]
             actions = conn.execute(
-                select(actions_table.c.notation, actions_table.c.actor)
+                select(actions_table.c.notation, actions_table.c.actor, actions_table.c.created)
                 .where(and_(actions_table.c.game_id == game_id, actions_table.c.seq <= stored.version))
                 .order_by(actions_table.c.seq)
             ).all()
             stored.actions = [a.notation for a in actions]
             stored.actors = [int(a.actor) for a in actions]
+            stored.times = [float(a.created) for a in actions]
+            stored.table = load_table(conn, game_id)
         return stored
 
     def ids(self, status: str) -> list[str]:

@@ -37,16 +37,12 @@ from sqlalchemy import and_, delete, insert, select
 
 from chaosgames.core.constants import CHANCE
 from chaosgames.core.game import State
-from chaosgames.web.database import (
-    Database,
-    actions_table,
-    takebacks_table,
-    undone_table,
-)
+from chaosgames.web.database import Database
 from chaosgames.web.errors import Conflict
 from chaosgames.web.live import LiveGame, Step
 from chaosgames.web.seats import acting_seat
 from chaosgames.web.stored import RUNNING
+from chaosgames.web.tables import actions_table, takebacks_table, undone_table
 
 if TYPE_CHECKING:
     from chaosgames.web.service import GameService
@@ -198,7 +194,7 @@ async def _take_back(service: GameService, live: LiveGame, count: int) -> None:
     if not await asyncio.to_thread(record_undo, service.store, live.id, live.version, count):
         service.cluster.background(service.refresh(live.id))
         raise Conflict("Another action was accepted first; look at the board again.")
-    live.state, live.steps = state, keep
+    live.state, live.steps, live.times = state, keep, live.times[: len(keep)]
     live.skipped += 2 * count
     live.rewound = live.version
     live.updated, live.trouble = time.time(), None

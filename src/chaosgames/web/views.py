@@ -21,6 +21,7 @@ from chaosgames.core.registry import game_class, list_games, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step
 from chaosgames.web.presence import since_last_played
 from chaosgames.web.stored import GameSummary
+from chaosgames.web.table_view import table_view
 
 
 def players(live: LiveGame) -> list[dict[str, Any]]:
@@ -139,7 +140,9 @@ def result(live: LiveGame) -> dict[str, Any] | None:
     names = live.game.player_names()
     best = max(returns)
     winners = [names[i] for i, r in enumerate(returns) if r == best and r > 0]
-    return {"returns": returns, "winners": winners, "summary": outcome(names, returns)}
+    ending = live.table.ending
+    summary = outcome(names, returns) if ending is None else ending.sentence
+    return {"returns": returns, "winners": winners, "summary": summary}
 
 
 def thinking(live: LiveGame) -> dict[str, Any] | None:
@@ -187,6 +190,7 @@ def view(live: LiveGame, viewer: int | None, log_from: int | None = None) -> dic
         "continued_from": live.meta.get("continued_from"),
         "since": since_last_played(live, viewer),
         "undo": undo.offer(live, viewer),
+        "table": table_view(live),
     }
 
 
@@ -208,11 +212,12 @@ def live_summary(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def stored_summary(summary: GameSummary) -> dict[str, Any]:
-    """A finished game's line in the lobby, read from the store (its state is not kept)."""
+def stored_summary(summary: GameSummary, ending: str | None = None) -> dict[str, Any]:
+    """A finished game's line in the lobby, read from the store (its state is not kept);
+    `ending`: how the table ended it, if it did (a resignation, a claim, time)."""
     game = load_game(summary.game, **summary.options)
     names = game.player_names()
-    result = outcome(names, summary.result) if summary.result else None
+    result = ending or (outcome(names, summary.result) if summary.result else None)
     return {
         "id": summary.id,
         "game": summary.game,

@@ -22,6 +22,7 @@ from chaosgames.web.replays import Replays
 from chaosgames.web.routes.declare import PROBLEMS, limited_post
 from chaosgames.web.seats import check_record_shown
 from chaosgames.web.service import GameService
+from chaosgames.web.stored import TableEvents, TableRules
 
 OPTIONAL_TOKEN = ("/api/games/{game_id}", "/api/games/{game_id}/log")
 """Paths whose GET a spectator may ask for without a token (see `optional_token_in_schema`)."""
@@ -61,10 +62,12 @@ async def create_game(new: schemas.NewGame, request: Request, service: Service) 
     computers = any(who != HUMAN for who in new.seats)
     room = gate(request).computer_game(client, service.running) if computers else contextlib.nullcontext()
     with room as keep:
-        # The table's rules beyond the game's options, kept in its meta when not the default.
+        # The table's rules beyond the game's options: takebacks kept in its meta when not the
+        # default, patience and clock as the table's rules.
         meta = {"takebacks": new.takebacks} if new.takebacks != "accept" else None
+        table = None if new.table is None else TableEvents(rules=TableRules(**new.table.model_dump()))
         live, tokens = await service.create(
-            new.game, new.options, new.seats, new.seed, new.actions, client=client, meta=meta
+            new.game, new.options, new.seats, new.seed, new.actions, client=client, table=table, meta=meta
         )
         if keep is not None:
             keep(live.id)

@@ -113,7 +113,8 @@
     renderLog();
     renderPlayers();
     highlight();
-    // For the page's other scripts (talk.js): the view and the log as now shown.
+    // For the page's other scripts (talk.js, ending.js, clocks.js): the view and the log as
+    // now shown.
     document.dispatchEvent(new CustomEvent("cg:view", { detail: { view, log, token } }));
   }
 

@@ -53,6 +53,8 @@
       options[input.name.slice(4)] = optionValue(input);
     }
     const body = { game: form.dataset.game, seats, options };
+    const table = tableRules(form);
+    if (table) body.table = table;
     const seed = form.querySelector("[name=seed]").value.trim();
     if (seed !== "") body.seed = Number(seed);
     const button = form.querySelector("button[type=submit]");
@@ -70,6 +72,60 @@
       button.disabled = false;
     }
   }
+
+  // The table's rules (docs/web.md, "Table rules"); none chosen: none sent.
+  function tableRules(form) {
+    const table = {};
+    const patience = form.querySelector("[name=patience]").value;
+    if (patience) table.patience = Number(patience);
+    const clock = form.querySelector("[name=clock]").value;
+    if (clock) {
+      table.clock = Number(clock);
+      table.increment = Number(form.querySelector("[name=increment]").value || 0);
+      table.out_of_time = form.querySelector("[name=out_of_time]").value;
+    }
+    return Object.keys(table).length ? table : null;
+  }
+
+  // "New game with these settings" (a finished game's panel): ?game=...&seats=a,b&options={...}
+  // fills the game's form in and opens it.
+  function fillFromQuery() {
+    const query = new URLSearchParams(window.location.search);
+    const form = document.querySelector(`form.create[data-game="${CSS.escape(query.get("game") || "")}"]`);
+    if (!form) return;
+    const seats = (query.get("seats") || "").split(",").filter(Boolean);
+    const players = form.querySelector("select[name=players]");
+    if (players && seats.length) {
+      players.value = String(seats.length);
+      players.dispatchEvent(new Event("change"));
+    }
+    seats.forEach((who, i) => {
+      const select = form.querySelector(`[name=seat${i}]`);
+      if (!select) return;
+      const known = [...select.options].some((o) => o.value === who);
+      select.value = known ? who : "other";
+      if (!known) form.querySelector(`[name=spec${i}]`).value = who;
+      select.dispatchEvent(new Event("change"));
+    });
+    let options = {};
+    try {
+      options = JSON.parse(query.get("options") || "{}");
+    } catch (err) { /* a hand-made link: the defaults stay */ }
+    for (const [key, value] of Object.entries(options)) {
+      const input = form.querySelector(`[name="opt:${CSS.escape(key)}"]`);
+      if (!input) continue;
+      if (input.dataset.kind === "bool") input.checked = !!value;
+      else input.value = typeof value === "object" ? JSON.stringify(value) : String(value);
+    }
+    for (const rule of ["patience", "clock", "out_of_time"]) {
+      const select = form.querySelector(`[name=${rule}]`);
+      if ([...select.options].some((o) => o.value === query.get(rule))) select.value = query.get(rule);
+    }
+    if (query.get("increment")) form.querySelector("[name=increment]").value = query.get("increment");
+    form.closest("details.new-game").open = true;
+    form.closest(".game-card").scrollIntoView();
+  }
+  fillFromQuery();
 
   function showMine() {
     const list = cg.mine();

@@ -98,7 +98,8 @@
     at = -1;
     $("replay-title").textContent = `Replay: ${data.title}`;
     $("replay-players").textContent = data.players.map((p) => `${p.name} (${p.who})`).join(", ");
-    $("replay-result").textContent = data.result ? `Result: ${outcome(data)}` : "The game was not over.";
+    const result = data.ending || (data.result && outcome(data));
+    $("replay-result").textContent = result ? `Result: ${result}` : "The game was not over.";
     const turns = [];
     for (const entry of data.log) {
       const last = turns[turns.length - 1];
