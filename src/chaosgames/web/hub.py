@@ -3,9 +3,11 @@
 A connection first says who it is (`{"token": ...}` for a seat, `{"token": null}` for a
 spectator). From then on the server sends `{"type": "view", "view": {...}}` at once and
 after every change: the view of that seat (or of a spectator), with only the move-log
-entries the connection has not had yet (`log_from` says where they start). Updates a slow
-connection has not taken yet are merged: it gets the newest view, never a queue of stale
-ones.
+entries the connection has not had yet (`log_from` says where they start). A connection
+that says `"patches": true` in its hello gets its whole view first, then only what changed
+(`patches`); `{"resync": true}` from it asks for the whole view again. Updates a slow
+connection has not taken yet are merged: it gets the newest view (or one patch to it),
+never a queue of stale ones.
 
 The service reaches the hub only through `publish(live)` (its `Transport`): the hub keeps
 the newest game of each game it has connections for, and wakes them. The checks before a
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import json
 from collections import defaultdict
 from typing import Any
@@ -26,6 +29,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import chaosgames.web.views as views
+from chaosgames.web import patches
 from chaosgames.web.live import LiveGame
 
 LONG_LOG = 1_000
@@ -33,11 +37,16 @@ LONG_LOG = 1_000
 
 
 class Subscriber:
-    def __init__(self, websocket: WebSocket, viewer: int | None) -> None:
+    def __init__(self, websocket: WebSocket, viewer: int | None, patched: bool = False) -> None:
         self.websocket = websocket
         self.viewer = viewer
+        self.patched = patched
+        """Whether it is sent patches after its whole view."""
         self.sent_log: int | None = None
         """Move-log entries this connection has had; None before its first view."""
+        self.sent: tuple[int, dict[str, Any]] | None = None
+        """The revision and the view (without its log) it was last sent; None: none yet,
+        or it asked for the whole view again."""
         self.wake = asyncio.Event()
 
 
@@ -48,8 +57,10 @@ class Hub:
         self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
         self.latest: dict[str, LiveGame] = {}
         """The game as last published, for each game with connections."""
-        # The last view built per (game, viewer): several tabs of one seat share it.
-        self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        # The last view built per (game, viewer), with its revision: several tabs of one
+        # seat share it.
+        self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], int, dict[str, Any]]] = {}
+        self._revisions = itertools.count(1)
         self._messages: dict[tuple[str, int | None], tuple[tuple[Any, ...], str]] = {}
         """The last message encoded per (game, viewer), for the next connection that needs it."""
 
@@ -67,14 +78,19 @@ class Hub:
 
     def base_view(self, live: LiveGame, viewer: int | None) -> dict[str, Any]:
         """The view without its move log, built once per change for each viewer."""
+        return self.revised_view(live, viewer)[1]
+
+    def revised_view(self, live: LiveGame, viewer: int | None) -> tuple[int, dict[str, Any]]:
+        """`base_view` with its revision (a number no other view of this server has)."""
         key = (live.id, viewer)
         stamp = (live.version, live.thinking, live.trouble)
         cached = self._views.get(key)
         if cached is not None and cached[0] == stamp:
-            return cached[1]
+            return cached[1], cached[2]
         view = views.view(live, viewer, log_from=live.version)
-        self._views[key] = (stamp, view)
-        return view
+        revision = next(self._revisions)
+        self._views[key] = (stamp, revision, view)
+        return revision, view
 
     def view(self, live: LiveGame, viewer: int | None, log_from: int | None = None) -> dict[str, Any]:
         """`viewer`'s view with the move log from entry `log_from` on (by default its last
@@ -96,34 +112,53 @@ class Hub:
             return self.view(live, viewer, log_from)
         return await asyncio.to_thread(self.view, _snapshot(live), viewer, log_from)
 
-    def message(self, live: LiveGame, subscriber: Subscriber) -> str:
-        """The next message for `subscriber`: encoded once for every connection of the same
-        viewer that had the same entries (the spectators of a game, a seat's tabs), not once
-        a connection."""
+    def message(self, live: LiveGame, subscriber: Subscriber) -> str | None:
+        """The next message for `subscriber` (None: it has everything): encoded once for
+        every connection of the same viewer that had the same entries and view (the
+        spectators of a game, a seat's tabs), not once a connection."""
         sent = subscriber.sent_log
         start = sent if sent is not None and sent <= live.version else None
+        revision, base = self.revised_view(live, subscriber.viewer)
+        had = subscriber.sent if subscriber.patched and start is not None else None
+        if had is not None and had[0] == revision and start == live.version:
+            return None
         subscriber.sent_log = live.version
+        subscriber.sent = (revision, base)
         key = (live.id, subscriber.viewer)
-        stamp = (live.version, start, live.thinking, live.trouble)
+        stamp = (live.version, start, revision, None if had is None else had[0])
         cached = self._messages.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        text = json.dumps({"type": "view", "view": self.view(live, subscriber.viewer, start)})
+        if had is None or start is None:
+            doc = {"type": "view", "revision": revision, "view": self.view(live, subscriber.viewer, start)}
+        else:
+            log = views.log_entries(live, subscriber.viewer, start)
+            doc = patches.patch(had, (revision, base), start, log)
+        text = json.dumps(doc)
         self._messages[key] = (stamp, text)
         return text
 
-    async def serve(self, websocket: WebSocket, live: LiveGame, viewer: int | None) -> None:
+    def resync(self, subscriber: Subscriber) -> None:
+        """The connection asks for its whole view again (it could not apply a patch)."""
+        subscriber.sent = None
+        subscriber.sent_log = None
+        subscriber.wake.set()
+
+    async def serve(
+        self, websocket: WebSocket, live: LiveGame, viewer: int | None, patched: bool = False
+    ) -> None:
         """One connection, checked and hello said (see `routes.sockets`), until its end."""
         game_id = live.id
         self.latest.setdefault(game_id, live)
-        subscriber = Subscriber(websocket, viewer)
+        subscriber = Subscriber(websocket, viewer, patched)
         self.subscribers[game_id].add(subscriber)
         writer = asyncio.create_task(self._write(game_id, subscriber))
         try:
-            # Nothing is expected from the client after its hello (text or binary, it is
-            # let be); reading notices it leave.
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass
+            # After its hello a client only asks for its whole view again (anything else,
+            # text or binary, is let be); reading also notices it leave.
+            while (message := await websocket.receive())["type"] != "websocket.disconnect":
+                if patches.asks_resync(message.get("text")):
+                    self.resync(subscriber)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -148,7 +183,8 @@ class Hub:
                     text = self.message(live, subscriber)
                 else:
                     text = await asyncio.to_thread(self.message, _snapshot(live), subscriber)
-                await subscriber.websocket.send_text(text)
+                if text is not None:
+                    await subscriber.websocket.send_text(text)
                 await subscriber.wake.wait()
                 subscriber.wake.clear()
         except (WebSocketDisconnect, RuntimeError):

@@ -48,7 +48,8 @@ async def _serve(websocket: WebSocket, game_id: str, hub: Hub) -> None:
     service: GameService = websocket.app.state.service
     try:
         hello = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
-        seated = await seated_in(service, game_id, _token(hello))
+        token, patched = _hello(hello)
+        seated = await seated_in(service, game_id, token)
     except (TimeoutError, ValueError):
         await _close(
             websocket, CLOSE_BAD_HELLO, 'Say who you are first: {"token": "..."} or {"token": null}.'
@@ -59,7 +60,7 @@ async def _serve(websocket: WebSocket, game_id: str, hub: Hub) -> None:
         return
     except WebSocketDisconnect:
         return
-    await hub.serve(websocket, seated.live, seated.seat)
+    await hub.serve(websocket, seated.live, seated.seat, patched)
 
 
 async def _receive_text(websocket: WebSocket) -> str:
@@ -73,7 +74,8 @@ async def _receive_text(websocket: WebSocket) -> str:
     return text
 
 
-def _token(hello: str) -> str | None:
+def _hello(hello: str) -> tuple[str | None, bool]:
+    """The token a hello gives, and whether it asks for patches (`"patches": true`)."""
     if len(hello) > 1000:
         raise ValueError("hello too long")
     doc = safejson.parse(hello)  # JsonRefused (a ValueError) for what is no JSON, or nested too deep
@@ -82,7 +84,7 @@ def _token(hello: str) -> str | None:
     token = doc["token"]
     if token is not None and not isinstance(token, str):
         raise ValueError("token must be text")
-    return token
+    return token, doc.get("patches") is True
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
