@@ -3,8 +3,9 @@
 Two people and a spectator play; after every action every payload they could receive is
 collected (the page, the lobby, each one's view, the answer to the action, each one's
 WebSocket messages, whole views and patches alike, and the views rebuilt from the patches)
-and searched for every face-down card the table cannot see, in every form a card is written (`7h` in notation and documents, `7♥` in pictures and texts), and
-the structured fields for those squares are checked to be empty.
+and searched for every face-down card the table cannot see, in every form a card is
+written (`7h` in notation and documents, `7♥` in pictures and texts), and the structured
+fields for those squares are checked to be empty.
 """
 
 from __future__ import annotations
