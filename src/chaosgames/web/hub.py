@@ -32,6 +32,9 @@ import chaosgames.web.views as views
 from chaosgames.web import patches
 from chaosgames.web.live import LiveGame
 
+COMPACT = (",", ":")
+"""JSON without the spaces after separators: a view's or a patch's bytes, not its meaning."""
+
 LONG_LOG = 1_000
 """Move-log entries from which a view is built in a thread rather than on the event loop."""
 
@@ -134,7 +137,7 @@ class Hub:
         else:
             log = views.log_entries(live, subscriber.viewer, start)
             doc = patches.patch(had, (revision, base), start, log)
-        text = json.dumps(doc)
+        text = json.dumps(doc, separators=COMPACT)
         self._messages[key] = (stamp, text)
         return text
 

@@ -13,6 +13,7 @@ The edits (`ops`) are, in order, one of:
 
 - `["=", path, value]`: the value at `path` (keys and list indexes from the view) is `value`;
 - `["-", path]`: the key at the end of `path` is gone;
+- `["+", path, items]`: the list at `path` goes on with `items` (a turn's events);
 - `["~", path, pieces]`: the text at `path` (the picture, the text view) is rebuilt from
   `pieces`: `[start, stop]` copies the old text's tokens `start` to `stop`, a string is new
   text. Tokens are an SVG's tags and the texts between them, a text's lines (`TOKENS`), so
@@ -58,8 +59,12 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
             elif path or key not in LOGGED:
                 ops += diff(old[key], value, [*path, key])
         return ops
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and path:
-        return [op for i, (a, b) in enumerate(zip(old, new, strict=True)) for op in diff(a, b, [*path, i])]
+    if isinstance(old, list) and isinstance(new, list) and path:
+        if len(old) == len(new):
+            pairs = enumerate(zip(old, new, strict=True))
+            return [op for i, (a, b) in pairs for op in diff(a, b, [*path, i])]
+        if old and len(new) > len(old) and new[: len(old)] == old:
+            return [["+", path, new[len(old) :]]]
     if isinstance(old, str) and isinstance(new, str) and len(new) >= EDITED:
         return [["~", path, text_pieces(old, new)]]
     return [["=", path, new]]
@@ -149,7 +154,7 @@ def apply_patch(view: dict[str, Any], revision: int | None, patch: dict[str, Any
         new = copy.deepcopy(view)
         for op in patch["ops"]:
             _apply(new, op)
-    except (KeyError, IndexError, TypeError, ValueError):
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError):
         return None
     if "log" in patch:
         new["log"], new["log_from"] = patch["log"], patch["log_from"]
@@ -168,6 +173,8 @@ def _apply(view: dict[str, Any], op: list[Any]) -> None:
         holder[last] = op[2]
     elif kind == "-":
         del holder[last]
+    elif kind == "+":
+        holder[last].extend(op[2])
     elif kind == "~":
         holder[last] = rebuilt(holder[last], op[2])
     else:

@@ -18,6 +18,8 @@ finger needs), and the 15-unit square numbers are 11.25 px (the least the page s
 
 from __future__ import annotations
 
+import functools
+
 from chaosgames.core.game import Action, State
 from chaosgames.core.svg import Markup, element, picture, points
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Piece, PotionUse
@@ -132,23 +134,33 @@ def _badge_title(piece: Piece, index: int, viewer: int | None) -> str:
 
 
 def _board_squares(state: State, turn: bool) -> list[Markup]:
-    out = []
-    for row in range(8):
-        for col in range(8):
-            if (row + col) % 2 == 0:
-                out.append(
-                    element("rect", x=col * CELL, y=row * CELL, width=CELL, height=CELL, fill="#f0d9b5")
-                )
+    out = list(_light_squares())
     for index in range(32):
-        x, y = _corner(index, turn)
-        title = element("title", _square_title(state, index))
-        out.append(
-            element("rect", title, x=x, y=y, width=CELL, height=CELL, fill="#8b5a2b", data_place=index + 1)
-        )
+        out.append(_dark_square(index, turn, _square_title(state, index)))
     return out
 
 
-def _square_numbers(turn: bool) -> list[Markup]:
+# A picture is drawn for every change the server shows: what does not change between two
+# positions (the light squares, a square whose title is the same) is drawn once, not again.
+@functools.cache
+def _light_squares() -> tuple[Markup, ...]:
+    return tuple(
+        element("rect", x=col * CELL, y=row * CELL, width=CELL, height=CELL, fill="#f0d9b5")
+        for row in range(8)
+        for col in range(8)
+        if (row + col) % 2 == 0
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _dark_square(index: int, turn: bool, said: str) -> Markup:
+    x, y = _corner(index, turn)
+    title = element("title", said)
+    return element("rect", title, x=x, y=y, width=CELL, height=CELL, fill="#8b5a2b", data_place=index + 1)
+
+
+@functools.cache
+def _square_numbers(turn: bool) -> tuple[Markup, ...]:
     """The 1-32 numbers, drawn last so that pieces never hide them (and let taps through)."""
     out = []
     for index in range(32):
@@ -168,7 +180,7 @@ def _square_numbers(turn: bool) -> list[Markup]:
                 pointer_events="none",
             )
         )
-    return out
+    return tuple(out)
 
 
 def _crown(cx: float, cy: float) -> Markup:

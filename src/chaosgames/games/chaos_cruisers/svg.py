@@ -14,6 +14,7 @@ tiles with a margin of 3 units: square coordinates are in each square's title.""
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -192,7 +193,13 @@ def _square(state: ChaosCruisersState, square: tuple[int, int], frame: Frame) ->
     owner = state.obstacles.get(square)
     if owner is not None:
         text += f": {COLOURS[owner]}'s obstacle (entering it is out of bounds)"
-    x, y = frame.x(square[0]), frame.y(square[1])
+    return _square_drawn(frame.x(square[0]), frame.y(square[1]), place(square), text)
+
+
+# A picture is drawn for every change the server shows: a square drawn the same as before
+# (most of them) is not drawn again.
+@functools.lru_cache(maxsize=8192)
+def _square_drawn(x: float, y: float, name: str, text: str) -> Markup:
     rect = element(
         "rect",
         element("title", text + "."),
@@ -201,13 +208,13 @@ def _square(state: ChaosCruisersState, square: tuple[int, int], frame: Frame) ->
         width=CELL,
         height=CELL,
         fill="none",
-        data_place=place(square),
+        data_place=name,
     )
     # The square's name, as the story says it ("moves 3 east from 4,0 to 7,0"); faint and
     # small, so a phone (where it would be under 11 px) leaves it out and keeps the title.
     label = element(
         "text",
-        place(square),
+        name,
         x=x + 2,
         y=y + 9,
         font_size=COORD_FONT,

@@ -37,6 +37,10 @@ const cgPatches = (() => {
     const last = path[path.length - 1];
     if (kind === "=") holder[last] = op[2];
     else if (kind === "-") delete holder[last];
+    else if (kind === "+") {
+      if (!Array.isArray(holder[last])) throw new Error("not a list");
+      holder[last].push(...op[2]);
+    }
     else if (kind === "~") {
       if (typeof holder[last] !== "string") throw new Error("not a text");
       holder[last] = rebuilt(holder[last], op[2]);
