@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import functools
 import itertools
 import re
 from typing import Any
@@ -101,10 +102,8 @@ def text_pieces(old: str, new: str) -> list[Any]:
     when the old text goes on the same way, else starts a copy where the old text has it
     followed by the same next token (the nearest such place after the copy before), else
     is new text."""
-    before, after = TOKENS.findall(old), TOKENS.findall(new)
-    where: dict[str, list[int]] = {}
-    for i, token in enumerate(before):
-        where.setdefault(token, []).append(i)
+    before, where = _tokens(old)
+    after = _tokens(new)[0]
     pieces: list[Any] = []
     at = -1  # the old token the copy being made ends before; -1: no copy being made
     for j, token in enumerate(after):
@@ -122,6 +121,18 @@ def text_pieces(old: str, new: str) -> list[Any]:
             pieces.append([start, start + 1])
             at = start + 1
     return pieces
+
+
+@functools.lru_cache(maxsize=256)
+def _tokens(text: str) -> tuple[list[str], dict[str, list[int]]]:
+    """A text's tokens, and where each one is among them. Kept for the texts seen lately:
+    the picture a patch makes is the one the next patch starts from (its tokens are not
+    worked out twice), and the viewers of a game share their old pictures."""
+    tokens = TOKENS.findall(text)
+    where: dict[str, list[int]] = {}
+    for i, token in enumerate(tokens):
+        where.setdefault(token, []).append(i)
+    return tokens, where
 
 
 def _copy_start(before: list[str], found: list[int] | None, after: list[str], j: int, at: int) -> int | None:
