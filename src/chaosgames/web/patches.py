@@ -102,11 +102,19 @@ def text_pieces(old: str, new: str) -> list[Any]:
     when the old text goes on the same way, else starts a copy where the old text has it
     followed by the same next token (the nearest such place after the copy before), else
     is new text."""
-    before, where = _tokens(old)
-    after = _tokens(new)[0]
-    pieces: list[Any] = []
-    at = -1  # the old token the copy being made ends before; -1: no copy being made
-    for j, token in enumerate(after):
+    before, after = _tokens(old), _tokens(new)
+    # The same beginning and end (most of a picture) are found by comparing whole runs.
+    head = _same_run(lambda k: before[:k] == after[:k], min(len(before), len(after)))
+    most = min(len(before), len(after)) - head
+    tail = _same_run(lambda k: before[len(before) - k :] == after[len(after) - k :], most)
+    # A copy starts in what lies between (a piece that moved, a title that changed).
+    where: dict[str, list[int]] = {}
+    for i in range(head, len(before) - tail):
+        where.setdefault(before[i], []).append(i)
+    pieces: list[Any] = [[0, head]] if head else []
+    at = head if head else -1  # the old token the copy being made ends before; -1: none
+    for j in range(head, len(after) - tail):
+        token = after[j]
         if 0 <= at < len(before) and before[at] == token:
             pieces[-1][1] = at = at + 1
             continue
@@ -120,19 +128,32 @@ def text_pieces(old: str, new: str) -> list[Any]:
         else:
             pieces.append([start, start + 1])
             at = start + 1
+    if tail:
+        if pieces and not isinstance(pieces[-1], str) and pieces[-1][1] == len(before) - tail:
+            pieces[-1][1] = len(before)
+        else:
+            pieces.append([len(before) - tail, len(before)])
     return pieces
 
 
+def _same_run(same: Any, most: int) -> int:
+    """The longest length up to `most` for which `same(length)` holds (it holds for every
+    shorter one too)."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if same(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 @functools.lru_cache(maxsize=256)
-def _tokens(text: str) -> tuple[list[str], dict[str, list[int]]]:
-    """A text's tokens, and where each one is among them. Kept for the texts seen lately:
-    the picture a patch makes is the one the next patch starts from (its tokens are not
-    worked out twice), and the viewers of a game share their old pictures."""
-    tokens = TOKENS.findall(text)
-    where: dict[str, list[int]] = {}
-    for i, token in enumerate(tokens):
-        where.setdefault(token, []).append(i)
-    return tokens, where
+def _tokens(text: str) -> list[str]:
+    """A text's tokens. Kept for the texts seen lately: the picture a patch makes is the
+    one the next patch starts from, and the viewers of a game share their old pictures."""
+    return TOKENS.findall(text)
 
 
 def _copy_start(before: list[str], found: list[int] | None, after: list[str], j: int, at: int) -> int | None:
