@@ -164,3 +164,17 @@ def test_the_short_answer_to_an_action_says_the_new_version_only(client: TestCli
     )
     assert answer.status_code == 200 and answer.headers["Preference-Applied"] == "return=minimal"
     assert answer.json() == {"id": game_id, "version": 1, "status": "running", "to_act": 1}
+
+
+def test_a_turns_events_that_go_on_are_sent_as_the_new_ones_only() -> None:
+    told = [{"seq": n, "text": f"event {n}"} for n in range(1, 8)]
+    going_on = diff({"turn": {"events": told[:3]}}, {"turn": {"events": told}})
+    assert going_on == [["*", ["turn", "events"], 3, 0, told[3:]]]
+    # A new turn told with the last event of the one before: that one is kept.
+    next_turn = diff({"turn": {"events": told[:3]}}, {"turn": {"events": told[2:]}})
+    assert next_turn == [["*", ["turn", "events"], 0, 2, []], ["*", ["turn", "events"], 1, 0, told[3:]]]
+    for old, ops in (({"turn": {"events": told[:3]}}, going_on), ({"turn": {"events": told[:3]}}, next_turn)):
+        patch = {"base": 1, "from": 0, "revision": 2, "version": 0, "ops": ops, "log_from": 0, "log": []}
+        rebuilt_view = apply_patch({**old, "version": 0}, 1, patch)
+        assert rebuilt_view is not None
+        assert rebuilt_view["turn"]["events"] == (told if ops is going_on else told[2:])

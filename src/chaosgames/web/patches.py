@@ -13,7 +13,8 @@ The edits (`ops`) are, in order, one of:
 
 - `["=", path, value]`: the value at `path` (keys and list indexes from the view) is `value`;
 - `["-", path]`: the key at the end of `path` is gone;
-- `["+", path, items]`: the list at `path` goes on with `items` (a turn's events);
+- `["*", path, at, removed, items]`: in the list at `path`, `removed` items from `at` on
+  are replaced by `items` (a turn's events going on);
 - `["~", path, pieces]`: the text at `path` (the picture, the text view) is rebuilt from
   `pieces`: `[start, stop]` copies the old text's tokens `start` to `stop`, a string is new
   text. Tokens are an SVG's tags and the texts between them, a text's lines (`TOKENS`), so
@@ -64,11 +65,28 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
         if len(old) == len(new):
             pairs = enumerate(zip(old, new, strict=True))
             return [op for i, (a, b) in pairs for op in diff(a, b, [*path, i])]
-        if old and len(new) > len(old) and new[: len(old)] == old:
-            return [["+", path, new[len(old) :]]]
+        spliced = _splices(old, new, path)
+        if spliced is not None:
+            return spliced
     if isinstance(old, str) and isinstance(new, str) and len(new) >= EDITED:
         return [["~", path, text_pieces(old, new)]]
     return [["=", path, new]]
+
+
+def _splices(old: list[Any], new: list[Any], path: Path) -> list[list[Any]] | None:
+    """A list of another length as splices of the old one, when they keep some of it: the
+    same beginning or end (a turn's events going on), or the old end become the new
+    beginning (a new turn told with the end of the last one); None when nothing is kept."""
+    same = min(len(old), len(new))
+    head = next((i for i in range(same) if old[i] != new[i]), same)
+    tail = next((i for i in range(same - head) if old[-1 - i] != new[-1 - i]), same - head)
+    if head or tail:
+        return [["*", path, head, len(old) - head - tail, new[head : len(new) - tail]]]
+    for cut in range(1, len(old)):
+        kept = len(old) - cut
+        if kept <= len(new) and old[cut:] == new[:kept]:
+            return [["*", path, 0, cut, []], ["*", path, kept, 0, new[kept:]]]
+    return None
 
 
 def patch(
@@ -205,8 +223,11 @@ def _apply(view: dict[str, Any], op: list[Any]) -> None:
         holder[last] = op[2]
     elif kind == "-":
         del holder[last]
-    elif kind == "+":
-        holder[last].extend(op[2])
+    elif kind == "*":
+        at, removed = op[2], op[3]
+        if not isinstance(at, int) or not isinstance(removed, int) or at + removed > len(holder[last]):
+            raise ValueError("a splice beyond the list")
+        holder[last][at : at + removed] = op[4]
     elif kind == "~":
         holder[last] = rebuilt(holder[last], op[2])
     else:

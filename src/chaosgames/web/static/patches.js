@@ -37,9 +37,10 @@ const cgPatches = (() => {
     const last = path[path.length - 1];
     if (kind === "=") holder[last] = op[2];
     else if (kind === "-") delete holder[last];
-    else if (kind === "+") {
-      if (!Array.isArray(holder[last])) throw new Error("not a list");
-      holder[last].push(...op[2]);
+    else if (kind === "*") {
+      const list = holder[last];
+      if (!Array.isArray(list) || op[2] + op[3] > list.length) throw new Error("a splice beyond the list");
+      list.splice(op[2], op[3], ...op[4]);
     }
     else if (kind === "~") {
       if (typeof holder[last] !== "string") throw new Error("not a text");
