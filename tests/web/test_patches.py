@@ -178,3 +178,12 @@ def test_a_turns_events_that_go_on_are_sent_as_the_new_ones_only() -> None:
         rebuilt_view = apply_patch({**old, "version": 0}, 1, patch)
         assert rebuilt_view is not None
         assert rebuilt_view["turn"]["events"] == (told if ops is going_on else told[2:])
+
+
+def test_a_title_told_twice_in_the_new_picture_is_sent_once() -> None:
+    title = "<title>d4: the 8 of spades, face up; 6 to 9 never flip.</title>"
+    old = '<svg><g data-piece="card-d4"><title>d4: face down.</title><rect/></g></svg>'
+    new = f'<svg><g data-piece="card-d4">{title}<rect>{title}</rect></g></svg>'
+    pieces = text_pieces(old, new)
+    assert json.dumps(pieces).count("8 of spades") == 1
+    assert rebuilt(old, pieces) == new

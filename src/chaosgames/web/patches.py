@@ -17,8 +17,9 @@ The edits (`ops`) are, in order, one of:
   are replaced by `items` (a turn's events going on);
 - `["~", path, pieces]`: the text at `path` (the picture, the text view) is rebuilt from
   `pieces`: `[start, stop]` copies the old text's tokens `start` to `stop`, a string is new
-  text. Tokens are an SVG's tags and the texts between them, a text's lines (`TOKENS`), so
-  a piece that moved is two small edits to the picture, its other elements copied.
+  text, `["n", index]` repeats the new text's token `index` (a title told twice). Tokens
+  are an SVG's tags and the texts between them, a text's lines (`TOKENS`), so a piece that
+  moved is two small edits to the picture, its other elements copied.
 
 Log entries new since the connection's last message come as in a view (`log_from`, `log`).
 """
@@ -38,6 +39,9 @@ of text up to the next tag or line end. The page splits with the same expression
 
 EDITED = 256
 """Texts from this length on are edited token by token; shorter ones are replaced."""
+
+REPEATED = 32
+"""New tokens from this length on are sent once: again, as `["n", index]`."""
 
 SEARCHED = 24
 """Places of a token in the old text looked at, at most, for a copy to start from."""
@@ -129,6 +133,7 @@ def text_pieces(old: str, new: str) -> list[Any]:
     where: dict[str, list[int]] = {}
     for i in range(head, len(before) - tail):
         where.setdefault(before[i], []).append(i)
+    said: dict[str, int] = {}  # new tokens written so far, by where they are in `new`
     pieces: list[Any] = [[0, head]] if head else []
     at = head if head else -1  # the old token the copy being made ends before; -1: none
     for j in range(head, len(after) - tail):
@@ -137,8 +142,12 @@ def text_pieces(old: str, new: str) -> list[Any]:
             pieces[-1][1] = at = at + 1
             continue
         start = _copy_start(before, where.get(token), after, j, at)
-        if start is None:
+        if start is None and len(token) >= REPEATED and token in said:
             at = -1
+            pieces.append(["n", said[token]])  # a title told twice (a card and its square)
+        elif start is None:
+            at = -1
+            said.setdefault(token, j)
             if pieces and isinstance(pieces[-1], str):
                 pieces[-1] += token
             else:
@@ -192,7 +201,15 @@ def _copy_start(before: list[str], found: list[int] | None, after: list[str], j:
 
 def rebuilt(old: str, pieces: list[Any]) -> str:
     tokens = TOKENS.findall(old)
-    return "".join(p if isinstance(p, str) else "".join(tokens[p[0] : p[1]]) for p in pieces)
+    out: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out += TOKENS.findall(piece)
+        elif piece[0] == "n":
+            out.append(out[piece[1]])
+        else:
+            out += tokens[piece[0] : piece[1]]
+    return "".join(out)
 
 
 def apply_patch(view: dict[str, Any], revision: int | None, patch: dict[str, Any]) -> dict[str, Any] | None:

@@ -14,16 +14,19 @@ const cgPatches = (() => {
 
   function rebuilt(old, pieces) {
     const tokens = old.match(TOKENS) || [];
-    let out = "";
+    const out = [];
     for (const piece of pieces) {
       if (typeof piece === "string") {
-        out += piece;
+        out.push(...(piece.match(TOKENS) || []));
+      } else if (piece[0] === "n") {
+        if (!(piece[1] < out.length)) throw new Error("a repeat of a token not yet written");
+        out.push(out[piece[1]]);
       } else {
         if (piece[1] > tokens.length || piece[0] > piece[1]) throw new Error("a copy beyond the old text");
-        out += tokens.slice(piece[0], piece[1]).join("");
+        out.push(...tokens.slice(piece[0], piece[1]));
       }
     }
-    return out;
+    return out.join("");
   }
 
   function edit(doc, op) {
