@@ -221,25 +221,37 @@ def _badge(piece: Piece, index: int, x: int, y: int, viewer: int | None) -> Mark
 
 
 def _disc(state: State, index: int, turn: bool, viewer: int | None) -> Markup:
-    x, y = _corner(index, turn)
-    cx, cy = x + CELL / 2, y + CELL / 2
-    out = [element("title", _square_title(state, index))]
+    piece: Piece | None
     if isinstance(state, ChaosState):
         piece = state.board[index]
         assert piece is not None
-        fill, king = FILL[COLOURS[piece.colour]], piece.king
+    else:
+        assert isinstance(state, PlainState)
+        ch = state.board()[index]
+        piece = Piece(0 if ch in "bB" else 1, -1, ch.isupper(), -1, -1)
+    plain = not isinstance(state, ChaosState)
+    return _disc_drawn(index, turn, viewer, _square_title(state, index), piece, plain)
+
+
+# A piece drawn as before (most of them, after a move) is not drawn again.
+@functools.lru_cache(maxsize=4096)
+def _disc_drawn(index: int, turn: bool, viewer: int | None, title: str, piece: Piece, plain: bool) -> Markup:
+    x, y = _corner(index, turn)
+    cx, cy = x + CELL / 2, y + CELL / 2
+    out = [element("title", title)]
+    king = piece.king
+    if plain:
+        fill = "#202020" if piece.owner == 0 else "#f4f4f4"
+    else:
+        fill = FILL[COLOURS[piece.colour]]
         if piece.shield >= 0:
             ring = FILL[COLOURS[piece.shield]]
             out.append(element("circle", cx=cx, cy=cy, r=25, fill="none", stroke="#333", stroke_width=8))
             out.append(element("circle", cx=cx, cy=cy, r=25, fill="none", stroke=ring, stroke_width=5))
-    else:
-        assert isinstance(state, PlainState)
-        ch = state.board()[index]
-        fill, king, piece = ("#202020" if ch in "bB" else "#f4f4f4"), ch.isupper(), None
     out.append(element("circle", cx=cx, cy=cy, r=19, fill=fill, stroke="#333", stroke_width=1.5))
     if king:
         out.append(_crown(cx - 3, cy - 3))
-    if piece is not None and piece.potion >= 0:
+    if not plain and piece.potion >= 0:
         out.append(_badge(piece, index, x, y, viewer))
     return element("g", out, data_piece=index + 1, data_at=index + 1, data_place=index + 1)
 

@@ -149,9 +149,18 @@ def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
     lifted = tile == state.lifted
     x0, y1 = frame.x(tile[0] * 2), frame.y(tile[1] * 2 + 1)
     corner = place(tile_squares(tile)[0])
+    squares = () if lifted else tuple(_square(state, s, frame) for s in tile_squares(tile))
+    return _tile_drawn(x0, y1, corner, lifted, _tile_title(state, tile), squares)
+
+
+# A tile drawn as before (most of them) is not drawn again.
+@functools.lru_cache(maxsize=4096)
+def _tile_drawn(
+    x0: float, y1: float, corner: str, lifted: bool, title: str, squares: tuple[Markup, ...]
+) -> Markup:
     return element(
         "g",
-        element("title", _tile_title(state, tile)),
+        element("title", title),
         element(
             "rect",
             x=x0,
@@ -164,7 +173,7 @@ def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
             stroke_width=2,
         ),
         element("path", d=f"M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}", stroke="#aaa"),
-        [] if lifted else [_square(state, s, frame) for s in tile_squares(tile)],
+        list(squares),
         data_piece=f"tile-{corner}",
         data_at=f"tile:{corner}",
         data_place=f"tile:{corner}",
