@@ -601,6 +601,8 @@
       } else {
         awaiting = answer.version; // nothing more is sent until the socket shows it
         if (!window.chaosgamesPage.live) refresh();
+        // Should the socket not show it soon (a connection silently gone), ask for it.
+        setTimeout(() => { if (awaiting !== null && view.version < awaiting) refresh(); }, 3000);
       }
     } catch (err) {
       sending = false;
