@@ -218,9 +218,10 @@ def apply_patch(view: dict[str, Any], revision: int | None, patch: dict[str, Any
     if revision is None or patch.get("base") != revision or patch.get("from") != view.get("version"):
         return None
     try:
-        new = copy.deepcopy(view)
+        new = dict(view)
+        copied = {id(new)}  # what this patch may change in place: copies, never `view`'s own
         for op in patch["ops"]:
-            _apply(new, op)
+            _apply(new, op, copied)
     except (AttributeError, KeyError, IndexError, TypeError, ValueError):
         return None
     if "log" in patch:
@@ -228,14 +229,23 @@ def apply_patch(view: dict[str, Any], revision: int | None, patch: dict[str, Any
     return new
 
 
-def _apply(view: dict[str, Any], op: list[Any]) -> None:
+def _apply(view: dict[str, Any], op: list[Any], copied: set[int]) -> None:
+    """One edit; the lists and objects on its way are copied first (once a patch), so the
+    view the patch started from is left as it was and what no edit touches is shared."""
     kind, path = op[0], op[1]
     if not path:
         raise ValueError("an edit names no field")
     holder: Any = view
     for key in path[:-1]:
-        holder = holder[key]
+        inner = holder[key]
+        if id(inner) not in copied:
+            inner = holder[key] = copy.copy(inner)
+            copied.add(id(inner))
+        holder = inner
     last = path[-1]
+    if kind in "*~" and id(holder[last]) not in copied and isinstance(holder[last], list):
+        holder[last] = list(holder[last])
+        copied.add(id(holder[last]))
     if kind == "=":
         holder[last] = op[2]
     elif kind == "-":
