@@ -3,10 +3,10 @@
 For every game: random playouts per second, actions per second (chance outcomes
 included) and the cost of `clone()`, measured on seeded random playouts. Then every
 `benchmarks/game_*.py`, `speed_vs_old.py` (issue 17's ratios against the 2026-11-22 code),
-`vs_openspiel.py`, `strength.py`, `lab_speed.py`, `server.py`, `abuse.py`, `rl_speed.py` and `soak.py`
-(100,000 random actions per game with every contract invariant checked; it prints the
-actions checked and the failures) that exposes `run(quick)` is called, each in
-a fresh interpreter. All figures go to `benchmarks/results/latest.json` (and a dated copy).
+`vs_openspiel.py`, `strength.py`, `lab_speed.py`, `server.py`, `server_views.py`, `abuse.py`,
+`rl_speed.py` and `soak.py` (100,000 random actions per game with every contract invariant
+checked; it prints the actions checked and the failures) that exposes `run(quick)` is
+called, each in a fresh interpreter. All figures go to `benchmarks/results/latest.json` (and a dated copy).
 
     python benchmarks/run.py            # quick budgets (make bench)
     python benchmarks/run.py --full     # the budgets quoted in docs/results/
@@ -44,6 +44,7 @@ EXTRAS = (
     "strength.py",
     "lab_speed.py",
     "server.py",
+    "server_views.py",
     "abuse.py",
     "rl_speed.py",
     "soak.py",

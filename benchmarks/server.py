@@ -9,7 +9,14 @@ the updated board on the WebSocket. Reported:
 - actions served per second: every committed action (the people's, the computers' and the
   chance outcomes the server draws), and the people's alone;
 - latency from a person's action (the HTTP request leaving) to the updated board (the
-  WebSocket message with the new version arriving): p50, p95 and the worst.
+  WebSocket message with the new version arriving): p50, p95 and the worst;
+- the server's CPU milliseconds per committed action: the CPU time of every process of the
+  server (read from /proc) over the actions they committed, the figure a shared, loaded
+  machine disturbs least; beside it the load client's own CPU;
+- the bytes a seat is sent, in each game: its whole view (on connecting), each update after
+  it (a patch, or a whole view from a server that sends no patches), the answer to its
+  action, and the bytes per committed action; the updates' median as a share of the
+  whole view's.
 
 With `--think 0` the scripted people act the moment it is their turn, so the server is
 saturated and the latency is mostly queueing; `--think 1` gives each a pause of 0.5-1.5 s,
@@ -18,6 +25,7 @@ as people take, which shows the latency a player feels.
     python benchmarks/server.py --think 0            # 50 games, 30 s (docs/results/server.md)
     python benchmarks/server.py --think 1
     python benchmarks/server.py --games 10 --seconds 8
+    python benchmarks/server.py --games 200 --think 1 --seconds 60   # people's pace
 
 The load clients run in this process, on the same machine as the server: on two cores they
 take part of the CPU the server would otherwise have.
@@ -49,6 +57,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from chaosgames.web.patches import apply_patch
+
 # Each kind of game with its seats: one person, the rest random computer players.
 TABLES: list[dict[str, Any]] = [
     {"game": "chaos-checkers", "seats": ["human", "random"]},
@@ -56,6 +66,32 @@ TABLES: list[dict[str, Any]] = [
     {"game": "royal-racers", "seats": ["human", "random"]},
     {"game": "cardboard-machines", "seats": ["human", "random"]},
 ]
+
+
+@dataclass
+class Sent:
+    """The bytes one kind of game's seats were sent."""
+
+    whole: list[int] = field(default_factory=list)
+    """Each whole view, on connecting."""
+    updates: list[int] = field(default_factory=list)
+    """Each message after it (a patch, or a whole view)."""
+    answers: list[int] = field(default_factory=list)
+    """Each answer to an action."""
+    moves: int = 0
+    """Committed actions the seats saw (versions advanced)."""
+
+    def figures(self) -> dict[str, Any]:
+        whole = statistics.median(self.whole or [0])
+        update = statistics.median(self.updates or [0])
+        total = sum(self.updates) + sum(self.answers)
+        return {
+            "whole_view_bytes": round(whole),
+            "update_bytes_p50": round(update),
+            "update_share_of_whole": round(update / whole, 3) if whole else None,
+            "answer_bytes_p50": round(statistics.median(self.answers or [0])),
+            "bytes_per_action": round(total / self.moves) if self.moves else None,
+        }
 
 
 @dataclass
@@ -72,6 +108,11 @@ class Tally:
     versions: dict[str, int] = field(default_factory=dict)
     """The last version seen of every game (for the actions served)."""
     first_versions: dict[str, int] = field(default_factory=dict)
+    sent: dict[str, Sent] = field(default_factory=dict)
+    """What the seats were sent, by game."""
+
+    def of(self, game: str) -> Sent:
+        return self.sent.setdefault(game, Sent())
 
     def going(self, deadline: float) -> bool:
         """Whether the load goes on: before the deadline and short of the actions wanted."""
@@ -79,11 +120,14 @@ class Tally:
 
 
 GENEROUS = [
-    *("--games-rate", "100000/minute", "--actions-rate", "100000/minute", "--replays-rate", "100000/minute"),
+    *("--games-rate", "100000/second", "--actions-rate", "100000/second", "--replays-rate", "100000/second"),
     *("--sockets", "100000", "--sockets-per-game", "100000", "--computer-games", "100000"),
 ]
 """Limits per client address this load never reaches: every scripted person here comes from
-127.0.0.1 (benchmarks/abuse.py measures the limits themselves)."""
+127.0.0.1 (benchmarks/abuse.py measures the limits themselves). Counted per second: a
+moving window keeps every hit of its period, and a minute's worth of this whole load's
+actions under one address made each count cost milliseconds, which no real client's
+window (240 a minute) comes near."""
 
 
 class Server:
@@ -175,17 +219,22 @@ async def play_one(
     think: float,
 ) -> bool:
     game_id, token = created["id"], created["seats"][0]["token"]
-    headers = {"Authorization": f"Bearer {token}"}
+    # The short answer (the new position comes on the WebSocket, as on the game page).
+    headers = {"Authorization": f"Bearer {token}", "Prefer": "return=minimal"}
     async with connect(f"{ws_url}/api/games/{game_id}/ws", max_size=2**24) as ws:
-        await ws.send(json.dumps({"token": token}))
-        view = json.loads(await ws.recv())["view"]
+        await ws.send(json.dumps({"token": token, "patches": True}))
+        first = await ws.recv()
+        view = json.loads(first)["view"]
+        bytes_sent = tally.of(view["game"])
+        bytes_sent.whole.append(len(first))
         tally.first_versions.setdefault(game_id, view["version"])
+        reader = Reader(ws, view, bytes_sent)
         while tally.going(deadline):
             tally.versions[game_id] = view["version"]
             if view["status"] == "finished":
                 return True
             if view["to_act"] != 0 or not view["legal"]:
-                view = json.loads(await ws.recv())["view"]
+                view = await reader.next()
                 continue
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -195,15 +244,43 @@ async def play_one(
             action = rng.choice(view["legal"])["notation"]
             sent = time.perf_counter()
             answer = await send_action(http, game_id, action, decided, headers, tally)
+            bytes_sent.answers.append(len(answer.content))
             if answer.status_code != 200:
                 tally.refused += 1
             else:
                 tally.human_actions += 1
             while view["version"] <= decided:
-                view = json.loads(await ws.recv())["view"]
+                view = await reader.next()
             if answer.status_code == 200:
                 tally.latencies.append(time.perf_counter() - sent)
     return False
+
+
+class Reader:
+    """A seat's WebSocket as the page reads it: whole views, and patches applied to the
+    view before them (a patch that does not apply asks for the whole view)."""
+
+    def __init__(self, ws: Any, view: dict[str, Any], sent: Sent) -> None:
+        self.ws, self.view, self.sent = ws, view, sent
+        self.revision = None
+
+    async def next(self) -> dict[str, Any]:
+        while True:
+            text = await self.ws.recv()
+            message = json.loads(text)
+            self.sent.updates.append(len(text))
+            before = self.view["version"]
+            if message["type"] == "view":
+                self.view = message["view"]
+                self.revision = message.get("revision")
+            else:
+                patched = apply_patch(self.view, self.revision, message)
+                if patched is None:
+                    await self.ws.send(json.dumps({"resync": True}))
+                    continue
+                self.view, self.revision = patched, message["revision"]
+            self.sent.moves += max(0, self.view["version"] - before)
+            return self.view
 
 
 async def send_action(
@@ -223,12 +300,23 @@ async def send_action(
 
 
 async def load(
-    url: str, games: int, seconds: float, think: float = 0.0, actions: int | None = None
-) -> tuple[Tally, float]:
+    url: str,
+    games: int,
+    seconds: float,
+    think: float = 0.0,
+    actions: int | None = None,
+    server: Server | None = None,
+) -> tuple[Tally, float, tuple[float, float, float]]:
+    """The load; with the CPU seconds over it of the server's processes, of the server
+    process alone, and of the client."""
     tally = Tally(enough=actions)
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as http:
         await wait_ready(http)
+        group = server.process.pid if server is not None else None
+        if group:
+            await wait_quiet(group)
+        cpu_before = (cpu_seconds(group) if group else (0.0, 0.0)), client_cpu_seconds()
         start = time.monotonic()
         deadline = start + seconds
         ws_url = url.replace("http://", "ws://")
@@ -238,7 +326,47 @@ async def load(
         ]
         await asyncio.gather(*tasks)
         elapsed = time.monotonic() - start
-    return tally, elapsed
+        cpu_after = (cpu_seconds(group) if group else (0.0, 0.0)), client_cpu_seconds()
+    (total, leader), client = cpu_after[0], cpu_after[1] - cpu_before[1]
+    return tally, elapsed, (total - cpu_before[0][0], leader - cpu_before[0][1], client)
+
+
+def cpu_seconds(group: int) -> tuple[float, float]:
+    """The CPU time (user and system) of every live process of a process group, from /proc,
+    and of its leader alone (the server process; the others think for its computer seats)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = leader = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[2]) == group:  # the process group; utime and stime follow at 11 and 12
+            used = int(fields[11]) + int(fields[12])
+            total += used
+            leader += used if int(entry.name) == group else 0
+    return total / ticks, leader / ticks
+
+
+async def wait_quiet(group: int, limit: float = 60.0) -> None:
+    """Wait until the server's processes are idle: its computer players import every game
+    as they start (seconds of CPU), which is no action's cost."""
+    end = time.monotonic() + limit
+    used = cpu_seconds(group)[0]
+    while time.monotonic() < end:
+        await asyncio.sleep(0.5)
+        now = cpu_seconds(group)[0]
+        if now - used < 0.02:
+            return
+        used = now
+
+
+def client_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -246,9 +374,12 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(tally: Tally, elapsed: float, games: int, workers: int, think: float) -> dict[str, Any]:
+def report(
+    tally: Tally, elapsed: float, games: int, workers: int, think: float, cpu: tuple[float, float, float]
+) -> dict[str, Any]:
     served = sum(v - tally.first_versions.get(g, 0) for g, v in tally.versions.items())
     lat = tally.latencies or [0.0]
+    server_cpu, leader_cpu, client_cpu = cpu
     return {
         "games": games,
         "think_seconds": think,
@@ -265,6 +396,11 @@ def report(tally: Tally, elapsed: float, games: int, workers: int, think: float)
         "latency_ms_p50": round(1000 * statistics.median(lat), 1),
         "latency_ms_p95": round(1000 * percentile(lat, 0.95), 1),
         "latency_ms_max": round(1000 * max(lat), 1),
+        "server_cpu_ms_per_action": round(1000 * server_cpu / served, 2) if served else None,
+        "server_process_cpu_ms_per_action": round(1000 * leader_cpu / served, 2) if served else None,
+        "server_cpu_share": round(server_cpu / elapsed, 2),
+        "client_cpu_share": round(client_cpu / elapsed, 2),
+        "sent": {game: sent.figures() for game, sent in sorted(tally.sent.items())},
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
     }
 
@@ -308,10 +444,10 @@ def measure(
     with scratch_database(database) as scratch:
         server = Server(scratch, workers, processes)
         try:
-            tally, elapsed = asyncio.run(load(server.url, games, seconds, think, actions))
+            tally, elapsed, cpu = asyncio.run(load(server.url, games, seconds, think, actions, server))
         finally:
             server.stop()
-    figures = report(tally, elapsed, games, workers, think)
+    figures = report(tally, elapsed, games, workers, think, cpu)
     figures["server_processes"] = processes
     figures["database"] = "postgresql" if database and "://" in database else "sqlite"
     return figures

@@ -2,9 +2,10 @@
 
 Two people and a spectator play; after every action every payload they could receive is
 collected (the page, the lobby, each one's view, the answer to the action, each one's
-WebSocket message) and searched for every face-down card the table cannot see, in every
-form a card is written (`7h` in notation and documents, `7♥` in pictures and texts), and
-the structured fields for those squares are checked to be empty.
+WebSocket messages, whole views and patches alike, and the views rebuilt from the patches)
+and searched for every face-down card the table cannot see, in every form a card is
+written (`7h` in notation and documents, `7♥` in pictures and texts), and the structured
+fields for those squares are checked to be empty.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from chaosgames.games.royal_racers.board import (
     RANK_OF,
     SQUARE_NAMES,
 )
+from chaosgames.web.patches import apply_patch
 from tests.web.conftest import act, bearer, create, service
 
 
@@ -59,6 +61,30 @@ def check_view(view: dict[str, Any], secret: dict[str, str]) -> None:
         assert view["observation"]["cards"][SQUARE_NAMES.index(square)] is None
 
 
+class Patched:
+    """A connection on patches: its view rebuilt from them, every message kept."""
+
+    def __init__(self, ws: Any, token: str | None) -> None:
+        self.ws = ws
+        ws.send_text(json.dumps({"token": token, "patches": True}))
+        message = ws.receive_json()
+        self.view: dict[str, Any] = message["view"]
+        self.revision: int = message["revision"]
+        self.messages = [json.dumps(message, ensure_ascii=False)]
+
+    def until(self, version: int) -> dict[str, Any]:
+        while self.view["version"] < version:
+            message = self.ws.receive_json()
+            self.messages.append(json.dumps(message, ensure_ascii=False))
+            if message["type"] == "view":
+                self.view, self.revision = message["view"], message["revision"]
+            else:
+                patched = apply_patch(self.view, self.revision, message)
+                assert patched is not None
+                self.view, self.revision = patched, message["revision"]
+        return self.view
+
+
 def test_no_face_down_rank_reaches_a_seat_or_a_spectator(client: TestClient) -> None:
     created = create(client, "royal-racers", ["human", "human"], options={"flags": 3}, seed=11)
     game_id = created["id"]
@@ -73,10 +99,16 @@ def test_no_face_down_rank_reaches_a_seat_or_a_spectator(client: TestClient) -> 
         client.websocket_connect(path) as ws0,
         client.websocket_connect(path) as ws1,
         client.websocket_connect(path) as ws_spectator,
+        client.websocket_connect(path) as patched0,
+        client.websocket_connect(path) as patched1,
+        client.websocket_connect(path) as patched_spectator,
     ):
         sockets = [ws0, ws1, ws_spectator]
         for ws, token in zip(sockets, viewers, strict=True):
             ws.send_text(json.dumps({"token": token}))
+        patched = [
+            Patched(ws, t) for ws, t in zip([patched0, patched1, patched_spectator], viewers, strict=True)
+        ]
         answer_text = ""
         for _turn in range(150):
             full = live.state.to_json()
@@ -97,6 +129,10 @@ def test_no_face_down_rank_reaches_a_seat_or_a_spectator(client: TestClient) -> 
                 check_view(view.json(), secret)
                 payloads.append(view.text)
                 payloads.append(json.dumps(view.json(), ensure_ascii=False))
+            for connection in patched:
+                check_view(connection.until(live.version), secret)
+                payloads += connection.messages
+                connection.messages = []
             for payload in payloads:
                 assert leaks(payload, secret) == []
             if live.state.is_terminal():

@@ -3,9 +3,11 @@
 A connection first says who it is (`{"token": ...}` for a seat, `{"token": null}` for a
 spectator). From then on the server sends `{"type": "view", "view": {...}}` at once and
 after every change: the view of that seat (or of a spectator), with only the move-log
-entries the connection has not had yet (`log_from` says where they start). Updates a slow
-connection has not taken yet are merged: it gets the newest view, never a queue of stale
-ones.
+entries the connection has not had yet (`log_from` says where they start). A connection
+that says `"patches": true` in its hello gets its whole view first, then only what changed
+(`patches`); `{"resync": true}` from it asks for the whole view again. Updates a slow
+connection has not taken yet are merged: it gets the newest view (or one patch to it),
+never a queue of stale ones.
 
 Beside the views, a connection that asks for it in its hello (`"table": true`) gets the
 table's news (`{"type": "table", ...}`: who is connected, the chat, a waiting takeback;
@@ -25,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import json
 from collections import defaultdict
 from collections.abc import Callable
@@ -33,22 +36,33 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import chaosgames.web.views as views
+from chaosgames.web import patches
 from chaosgames.web.live import LiveGame
+
+COMPACT = (",", ":")
+"""JSON without the spaces after separators: a view's or a patch's bytes, not its meaning."""
 
 LONG_LOG = 1_000
 """Move-log entries from which a view is built in a thread rather than on the event loop."""
 
 
 class Subscriber:
-    def __init__(self, websocket: WebSocket, viewer: int | None, table: bool = False) -> None:
+    def __init__(
+        self, websocket: WebSocket, viewer: int | None, table: bool = False, patched: bool = False
+    ) -> None:
         self.websocket = websocket
         self.viewer = viewer
         self.table = table
         """Whether the connection asked for the table's news in its hello."""
+        self.patched = patched
+        """Whether it is sent patches after its whole view."""
         self.sent_log: int | None = None
         """Move-log entries this connection has had; None before its first view."""
         self.sent_version = 0
         """The game's version in the last view sent."""
+        self.sent: tuple[int, dict[str, Any]] | None = None
+        """The revision and the view (without its log) it was last sent; None: none yet,
+        or it asked for the whole view again."""
         self.wake = asyncio.Event()
         self.view_due = True
         self.table_due = table
@@ -61,8 +75,10 @@ class Hub:
         self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
         self.latest: dict[str, LiveGame] = {}
         """The game as last published, for each game with connections."""
-        # The last view built per (game, viewer): several tabs of one seat share it.
-        self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        # The last view built per (game, viewer), with its revision: several tabs of one
+        # seat share it.
+        self._views: dict[tuple[str, int | None], tuple[tuple[Any, ...], int, dict[str, Any]]] = {}
+        self._revisions = itertools.count(1)
         self._messages: dict[tuple[str, int | None], tuple[tuple[Any, ...], str]] = {}
         """The last message encoded per (game, viewer), for the next connection that needs it."""
         self.tables: dict[str, str] = {}
@@ -109,14 +125,19 @@ class Hub:
 
     def base_view(self, live: LiveGame, viewer: int | None) -> dict[str, Any]:
         """The view without its move log, built once per change for each viewer."""
+        return self.revised_view(live, viewer)[1]
+
+    def revised_view(self, live: LiveGame, viewer: int | None) -> tuple[int, dict[str, Any]]:
+        """`base_view` with its revision (a number no other view of this server has)."""
         key = (live.id, viewer)
         stamp = (live.version, live.thinking, live.trouble, live.table_version)
         cached = self._views.get(key)
         if cached is not None and cached[0] == stamp:
-            return cached[1]
+            return cached[1], cached[2]
         view = views.view(live, viewer, log_from=live.length)
-        self._views[key] = (stamp, view)
-        return view
+        revision = next(self._revisions)
+        self._views[key] = (stamp, revision, view)
+        return revision, view
 
     def view(self, live: LiveGame, viewer: int | None, log_from: int | None = None) -> dict[str, Any]:
         """`viewer`'s view with the move log from entry `log_from` on (by default its last
@@ -138,41 +159,65 @@ class Hub:
             return self.view(live, viewer, log_from)
         return await asyncio.to_thread(self.view, _snapshot(live), viewer, log_from)
 
-    def message(self, live: LiveGame, subscriber: Subscriber) -> str:
-        """The next message for `subscriber`: encoded once for every connection of the same
-        viewer that had the same entries (the spectators of a game, a seat's tabs), not once
-        a connection."""
+    def message(self, live: LiveGame, subscriber: Subscriber) -> str | None:
+        """The next message for `subscriber` (None: it has everything): encoded once for
+        every connection of the same viewer that had the same entries and view (the
+        spectators of a game, a seat's tabs), not once a connection."""
         sent = subscriber.sent_log
         # Actions taken back since this connection's last view: its move log anew.
         fresh = sent is not None and sent <= live.length and subscriber.sent_version >= live.rewound
         start = sent if fresh else None
+        revision, base = self.revised_view(live, subscriber.viewer)
+        had = subscriber.sent if subscriber.patched and start is not None else None
+        if had is not None and had[0] == revision and start == live.length:
+            return None
         subscriber.sent_log = live.length
         subscriber.sent_version = live.version
+        subscriber.sent = (revision, base)
         key = (live.id, subscriber.viewer)
-        stamp = (live.version, start, live.thinking, live.trouble, live.table_version)
+        stamp = (live.version, start, revision, None if had is None else had[0])
         cached = self._messages.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        text = json.dumps({"type": "view", "view": self.view(live, subscriber.viewer, start)})
+        if had is None or start is None:
+            doc = {"type": "view", "revision": revision, "view": self.view(live, subscriber.viewer, start)}
+        else:
+            log = views.log_entries(live, subscriber.viewer, start)
+            doc = patches.patch(had, (revision, base), start, log)
+        text = json.dumps(doc, separators=COMPACT)
         self._messages[key] = (stamp, text)
         return text
 
+    def resync(self, subscriber: Subscriber) -> None:
+        """The connection asks for its whole view again (it could not apply a patch)."""
+        subscriber.sent = None
+        subscriber.sent_log = None
+        subscriber.view_due = True
+        subscriber.wake.set()
+
     async def serve(
-        self, websocket: WebSocket, live: LiveGame, viewer: int | None, table: bool = False
+        self,
+        websocket: WebSocket,
+        live: LiveGame,
+        viewer: int | None,
+        table: bool = False,
+        patched: bool = False,
     ) -> None:
         """One connection, checked and hello said (see `routes.sockets`), until its end;
-        `table`: it asked for the table's news too."""
+        `table`: it asked for the table's news too; `patched`: for patches after its whole
+        view."""
         game_id = live.id
         self.latest.setdefault(game_id, live)
-        subscriber = Subscriber(websocket, viewer, table)
+        subscriber = Subscriber(websocket, viewer, table, patched)
         self.subscribers[game_id].add(subscriber)
         self._changed(game_id)
         writer = asyncio.create_task(self._write(game_id, subscriber))
         try:
-            # Nothing is expected from the client after its hello (text or binary, it is
-            # let be); reading notices it leave.
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass
+            # After its hello a client only asks for its whole view again (anything else,
+            # text or binary, is let be); reading also notices it leave.
+            while (message := await websocket.receive())["type"] != "websocket.disconnect":
+                if patches.asks_resync(message.get("text")):
+                    self.resync(subscriber)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -196,7 +241,9 @@ class Hub:
             while True:
                 if subscriber.view_due:
                     subscriber.view_due = False
-                    await subscriber.websocket.send_text(await self._view_text(game_id, subscriber))
+                    text = await self._view_text(game_id, subscriber)
+                    if text is not None:
+                        await subscriber.websocket.send_text(text)
                 if subscriber.table_due:
                     subscriber.table_due = False
                     table = self.tables.get(game_id)
@@ -209,7 +256,7 @@ class Hub:
             with contextlib.suppress(BaseException):
                 await subscriber.websocket.close()
 
-    async def _view_text(self, game_id: str, subscriber: Subscriber) -> str:
+    async def _view_text(self, game_id: str, subscriber: Subscriber) -> str | None:
         live = self.latest[game_id]
         sent = subscriber.sent_log
         if live.length - (views.log_start(live) if sent is None else sent) < LONG_LOG:

@@ -268,3 +268,13 @@ class Health(BaseModel):
     """WebSocket connections to this server process."""
     servers: int
     """Server processes working on the same database (as of this one's last heartbeat)."""
+
+
+class ActionAccepted(BaseModel):
+    """The short answer to an action (asked for with `Prefer: return=minimal`): the page
+    sees the new position on its WebSocket, as every other viewer does."""
+
+    id: str
+    version: int
+    status: str
+    to_act: int | None

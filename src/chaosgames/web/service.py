@@ -338,10 +338,10 @@ class GameService:
 
 def _parse(live: LiveGame, notation: str) -> Action:
     """The action `notation` names; an illegal one answers 409 with the legal actions."""
-    legal = [str(a) for a in live.state.legal_actions()]
     try:
         return live.game.parse_action(live.state, notation)
-    except IllegalActionError as exc:
-        raise Conflict(str(exc), legal=legal, version=live.version) from None
-    except NotationError as exc:
-        raise Unprocessable(str(exc), legal=legal, version=live.version) from None
+    except (IllegalActionError, NotationError) as exc:
+        # The legal actions are listed only for a refusal (an accepted action needs none).
+        legal = [str(a) for a in live.state.legal_actions()]
+        refusal = Conflict if isinstance(exc, IllegalActionError) else Unprocessable
+        raise refusal(str(exc), legal=legal, version=live.version) from None

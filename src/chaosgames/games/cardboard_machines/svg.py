@@ -12,6 +12,7 @@ crashed car or a ghost on (`action_places`)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from chaosgames.core.game import Action
@@ -156,9 +157,16 @@ def _space(st: CardboardState, frame: Frame, row: int, col: int, b: int) -> Mark
     name = st.name(space)
     terrain = face.terrain[(row % 2) * LANES + col]
     x, y = frame.x(2 * col + face.offset) + 2, frame.y(st.table_row(space)) + 2
+    return _space_drawn(x, y, name, bool(terrain), words.space_title(st, space))
+
+
+# A picture is drawn for every change the server shows: a space drawn the same as before
+# (most of them) is not drawn again.
+@functools.lru_cache(maxsize=8192)
+def _space_drawn(x: float, y: float, name: str, terrain: bool, title: str) -> Markup:
     rect = element(
         "rect",
-        element("title", words.space_title(st, space)),
+        element("title", title),
         x=x,
         y=y,
         width=SPACE - 4,

@@ -18,6 +18,8 @@ finger needs), and the 15-unit square numbers are 11.25 px (the least the page s
 
 from __future__ import annotations
 
+import functools
+
 from chaosgames.core.game import Action, State
 from chaosgames.core.svg import Markup, element, picture, points
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Piece, PotionUse
@@ -132,23 +134,33 @@ def _badge_title(piece: Piece, index: int, viewer: int | None) -> str:
 
 
 def _board_squares(state: State, turn: bool) -> list[Markup]:
-    out = []
-    for row in range(8):
-        for col in range(8):
-            if (row + col) % 2 == 0:
-                out.append(
-                    element("rect", x=col * CELL, y=row * CELL, width=CELL, height=CELL, fill="#f0d9b5")
-                )
+    out = list(_light_squares())
     for index in range(32):
-        x, y = _corner(index, turn)
-        title = element("title", _square_title(state, index))
-        out.append(
-            element("rect", title, x=x, y=y, width=CELL, height=CELL, fill="#8b5a2b", data_place=index + 1)
-        )
+        out.append(_dark_square(index, turn, _square_title(state, index)))
     return out
 
 
-def _square_numbers(turn: bool) -> list[Markup]:
+# A picture is drawn for every change the server shows: what does not change between two
+# positions (the light squares, a square whose title is the same) is drawn once, not again.
+@functools.cache
+def _light_squares() -> tuple[Markup, ...]:
+    return tuple(
+        element("rect", x=col * CELL, y=row * CELL, width=CELL, height=CELL, fill="#f0d9b5")
+        for row in range(8)
+        for col in range(8)
+        if (row + col) % 2 == 0
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _dark_square(index: int, turn: bool, said: str) -> Markup:
+    x, y = _corner(index, turn)
+    title = element("title", said)
+    return element("rect", title, x=x, y=y, width=CELL, height=CELL, fill="#8b5a2b", data_place=index + 1)
+
+
+@functools.cache
+def _square_numbers(turn: bool) -> tuple[Markup, ...]:
     """The 1-32 numbers, drawn last so that pieces never hide them (and let taps through)."""
     out = []
     for index in range(32):
@@ -168,7 +180,7 @@ def _square_numbers(turn: bool) -> list[Markup]:
                 pointer_events="none",
             )
         )
-    return out
+    return tuple(out)
 
 
 def _crown(cx: float, cy: float) -> Markup:
@@ -209,25 +221,37 @@ def _badge(piece: Piece, index: int, x: int, y: int, viewer: int | None) -> Mark
 
 
 def _disc(state: State, index: int, turn: bool, viewer: int | None) -> Markup:
-    x, y = _corner(index, turn)
-    cx, cy = x + CELL / 2, y + CELL / 2
-    out = [element("title", _square_title(state, index))]
+    piece: Piece | None
     if isinstance(state, ChaosState):
         piece = state.board[index]
         assert piece is not None
-        fill, king = FILL[COLOURS[piece.colour]], piece.king
+    else:
+        assert isinstance(state, PlainState)
+        ch = state.board()[index]
+        piece = Piece(0 if ch in "bB" else 1, -1, ch.isupper(), -1, -1)
+    plain = not isinstance(state, ChaosState)
+    return _disc_drawn(index, turn, viewer, _square_title(state, index), piece, plain)
+
+
+# A piece drawn as before (most of them, after a move) is not drawn again.
+@functools.lru_cache(maxsize=4096)
+def _disc_drawn(index: int, turn: bool, viewer: int | None, title: str, piece: Piece, plain: bool) -> Markup:
+    x, y = _corner(index, turn)
+    cx, cy = x + CELL / 2, y + CELL / 2
+    out = [element("title", title)]
+    king = piece.king
+    if plain:
+        fill = "#202020" if piece.owner == 0 else "#f4f4f4"
+    else:
+        fill = FILL[COLOURS[piece.colour]]
         if piece.shield >= 0:
             ring = FILL[COLOURS[piece.shield]]
             out.append(element("circle", cx=cx, cy=cy, r=25, fill="none", stroke="#333", stroke_width=8))
             out.append(element("circle", cx=cx, cy=cy, r=25, fill="none", stroke=ring, stroke_width=5))
-    else:
-        assert isinstance(state, PlainState)
-        ch = state.board()[index]
-        fill, king, piece = ("#202020" if ch in "bB" else "#f4f4f4"), ch.isupper(), None
     out.append(element("circle", cx=cx, cy=cy, r=19, fill=fill, stroke="#333", stroke_width=1.5))
     if king:
         out.append(_crown(cx - 3, cy - 3))
-    if piece is not None and piece.potion >= 0:
+    if not plain and piece.potion >= 0:
         out.append(_badge(piece, index, x, y, viewer))
     return element("g", out, data_piece=index + 1, data_at=index + 1, data_place=index + 1)
 

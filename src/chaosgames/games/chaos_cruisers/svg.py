@@ -14,6 +14,7 @@ tiles with a margin of 3 units: square coordinates are in each square's title.""
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -148,9 +149,18 @@ def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
     lifted = tile == state.lifted
     x0, y1 = frame.x(tile[0] * 2), frame.y(tile[1] * 2 + 1)
     corner = place(tile_squares(tile)[0])
+    squares = () if lifted else tuple(_square(state, s, frame) for s in tile_squares(tile))
+    return _tile_drawn(x0, y1, corner, lifted, _tile_title(state, tile), squares)
+
+
+# A tile drawn as before (most of them) is not drawn again.
+@functools.lru_cache(maxsize=4096)
+def _tile_drawn(
+    x0: float, y1: float, corner: str, lifted: bool, title: str, squares: tuple[Markup, ...]
+) -> Markup:
     return element(
         "g",
-        element("title", _tile_title(state, tile)),
+        element("title", title),
         element(
             "rect",
             x=x0,
@@ -163,7 +173,7 @@ def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
             stroke_width=2,
         ),
         element("path", d=f"M{x0 + CELL},{y1} v{2 * CELL} M{x0},{y1 + CELL} h{2 * CELL}", stroke="#aaa"),
-        [] if lifted else [_square(state, s, frame) for s in tile_squares(tile)],
+        list(squares),
         data_piece=f"tile-{corner}",
         data_at=f"tile:{corner}",
         data_place=f"tile:{corner}",
@@ -192,7 +202,13 @@ def _square(state: ChaosCruisersState, square: tuple[int, int], frame: Frame) ->
     owner = state.obstacles.get(square)
     if owner is not None:
         text += f": {COLOURS[owner]}'s obstacle (entering it is out of bounds)"
-    x, y = frame.x(square[0]), frame.y(square[1])
+    return _square_drawn(frame.x(square[0]), frame.y(square[1]), place(square), text)
+
+
+# A picture is drawn for every change the server shows: a square drawn the same as before
+# (most of them) is not drawn again.
+@functools.lru_cache(maxsize=8192)
+def _square_drawn(x: float, y: float, name: str, text: str) -> Markup:
     rect = element(
         "rect",
         element("title", text + "."),
@@ -201,13 +217,13 @@ def _square(state: ChaosCruisersState, square: tuple[int, int], frame: Frame) ->
         width=CELL,
         height=CELL,
         fill="none",
-        data_place=place(square),
+        data_place=name,
     )
     # The square's name, as the story says it ("moves 3 east from 4,0 to 7,0"); faint and
     # small, so a phone (where it would be under 11 px) leaves it out and keeps the title.
     label = element(
         "text",
-        place(square),
+        name,
         x=x + 2,
         y=y + 9,
         font_size=COORD_FONT,

@@ -15,6 +15,8 @@ by its owner (`pawn-suns`). Each has a `<title>` first: what it is and what it c
 
 from __future__ import annotations
 
+import functools
+
 from chaosgames.core.svg import NAMESPACE, Markup, element, raw
 from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
@@ -70,7 +72,13 @@ def _card(state: RoyalRacersState, sq: int, reveal: bool) -> Markup:
     """One square: a dashed outline before the deal, else the card (a group known by its
     square, whatever its face) with its face, its back, or its wrong-guess mark."""
     shown, down, wrong, *_ = square_look(state, sq, reveal)
-    title = card_title(state, sq, reveal)
+    return _card_drawn(sq, shown, down, wrong, card_title(state, sq, reveal))
+
+
+# A picture is drawn for every change the server shows: a card drawn the same as before
+# (most of them) is not drawn again.
+@functools.lru_cache(maxsize=8192)
+def _card_drawn(sq: int, shown: int, down: bool, wrong: bool, title: str) -> Markup:
     if shown == -1:
         return _card_outline(sq, title, fill="none", stroke="#bbb", stroke_dasharray="4 3")
     if wrong:
@@ -206,7 +214,8 @@ def _panel(state: RoyalRacersState, reveal: bool) -> list[Markup]:
     return out
 
 
-def _coordinates() -> list[Markup]:
+@functools.cache
+def _coordinates() -> tuple[Markup, ...]:
     out = []
     for x in range(SIZE):
         out.append(
@@ -232,7 +241,7 @@ def _coordinates() -> list[Markup]:
                 font_family=FONT,
             )
         )
-    return out
+    return tuple(out)
 
 
 def render_svg(state: RoyalRacersState, reveal: bool = False, legend: bool = True) -> str:

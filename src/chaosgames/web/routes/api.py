@@ -8,8 +8,8 @@ import hashlib
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import Response
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
 
 import chaosgames.web.schemas as schemas
 import chaosgames.web.views as views
@@ -82,16 +82,27 @@ async def get_game(seated: Seat, hub: TheHub) -> dict[str, Any]:
 
 @limited_post(router, "/api/games/{game_id}/actions", schemas.GameView, tag="play", limit="actions")
 async def play(
-    game_id: str, request: schemas.ActionRequest, service: Service, hub: TheHub, token: Token
-) -> dict[str, Any]:
+    game_id: str,
+    request: schemas.ActionRequest,
+    service: Service,
+    hub: TheHub,
+    token: Token,
+    prefer: Annotated[str | None, Header(description="`return=minimal`: the short answer")] = None,
+) -> Any:
     """Play an action for the seat the token opens. It is committed before this answer,
-    which is the seat's new view with the move-log entries from `version` on; a stale
+    which is the seat's new view with the move-log entries from `version` on (with
+    `Prefer: return=minimal`, only the game's new version, status and seat to act); a stale
     `version` or an illegal action answers 409 and changes nothing."""
     # The seat is resolved here rather than in a dependency (`Seat`), so that a malformed
     # body is answered 422 before the game or the token is looked at (FastAPI runs
     # dependencies before it validates the route's own parameters).
     seated = await seated_in(service, game_id, token)
     live = await service.act(seated.live, seated.seat, request.action, request.version)
+    if prefer is not None and "return=minimal" in prefer:
+        short = schemas.ActionAccepted(
+            id=live.id, version=live.version, status=live.status, to_act=live.to_act()
+        )
+        return JSONResponse(short.model_dump(), headers={"Preference-Applied": "return=minimal"})
     # The entries from the request's version on (actions are only added between the two).
     before = request.version - live.skipped
     return hub.view(live, seated.seat, log_from=max(0, min(before, live.length)))

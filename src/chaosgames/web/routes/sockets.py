@@ -49,7 +49,7 @@ async def _serve(websocket: WebSocket, game_id: str, hub: Hub) -> None:
     service: GameService = websocket.app.state.service
     try:
         hello = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
-        token, table = _hello(hello)
+        token, table, patched = _hello(hello)
         seated = await seated_in(service, game_id, token)
     except (TimeoutError, ValueError):
         await _close(
@@ -61,7 +61,7 @@ async def _serve(websocket: WebSocket, game_id: str, hub: Hub) -> None:
         return
     except WebSocketDisconnect:
         return
-    await hub.serve(websocket, seated.live, seated.seat, table)
+    await hub.serve(websocket, seated.live, seated.seat, table, patched)
 
 
 async def _receive_text(websocket: WebSocket) -> str:
@@ -75,8 +75,9 @@ async def _receive_text(websocket: WebSocket) -> str:
     return text
 
 
-def _hello(hello: str) -> tuple[str | None, bool]:
-    """The hello's token, and whether it asks for the table's news (`"table": true`)."""
+def _hello(hello: str) -> tuple[str | None, bool, bool]:
+    """The hello's token, whether it asks for the table's news (`"table": true`) and whether
+    for patches (`"patches": true`)."""
     if len(hello) > 1000:
         raise ValueError("hello too long")
     doc = safejson.parse(hello)  # JsonRefused (a ValueError) for what is no JSON, or nested too deep
@@ -85,7 +86,7 @@ def _hello(hello: str) -> tuple[str | None, bool]:
     token = doc["token"]
     if token is not None and not isinstance(token, str):
         raise ValueError("token must be text")
-    return token, doc.get("table") is True
+    return token, doc.get("table") is True, doc.get("patches") is True
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:

@@ -10,8 +10,9 @@ const cg = (() => {
     }
   }
 
-  async function request(method, url, { body, token } = {}) {
+  async function request(method, url, { body, token, prefer } = {}) {
     const headers = { Accept: "application/json" };
+    if (prefer) headers.Prefer = prefer;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
     let response;

@@ -29,7 +29,9 @@
   let prefix = [];
   let cursor = null; // the place under the keyboard's cursor
   let sending = false;
+  let awaiting = null; // the version of our action, until the socket shows it
   let socket = null;
+  let stream = null; // the socket's views, rebuilt from its patches (patches.js)
   let retry = 0;
   let online = true;
   let messageIsConnection = false;
@@ -84,6 +86,10 @@
     // view after the page's first, a spectator's) is simply shown.
     const before = next.version !== view.version ? cgBoard.snapshot(board) : null;
     view = next;
+    if (awaiting !== null && view.version >= awaiting) {
+      awaiting = null;
+      sending = false;
+    }
     if (boardChanged) {
       prefix = [];
       cursor = null;
@@ -586,13 +592,21 @@
     highlight();
     say("");
     try {
-      const next = await cg.request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
+      // The short answer: the new position comes on the socket, as every viewer's does.
+      const answer = await cg.request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
         body: { action: notation, version: view.version },
         token,
+        prefer: "return=minimal",
       });
-      sending = false;
-      accept(next, false);
       $("notation").value = "";
+      if (view.version >= answer.version) {
+        sending = false;
+      } else {
+        awaiting = answer.version; // nothing more is sent until the socket shows it
+        if (!window.chaosgamesPage.live) refresh();
+        // Should the socket not show it soon (a connection silently gone), ask for it.
+        setTimeout(() => { if (awaiting !== null && view.version < awaiting) refresh(); }, 3000);
+      }
     } catch (err) {
       sending = false;
       say(err.message, err.status === 0);
@@ -676,17 +690,24 @@
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+    const here = socket;
+    const drop = stream ? stream.tests.drop : 0;
+    stream = cgPatches.stream(() => here.send(JSON.stringify({ resync: true })));
+    stream.tests.drop = drop;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ token: token || null, table: true }));
+      socket.send(JSON.stringify({ token: token || null, table: true, patches: true }));
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "view") {
+      if (message.type === "table") {
+        document.dispatchEvent(new CustomEvent("cg:table", { detail: message }));
+        return;
+      }
+      const next = stream.take(message);
+      if (next) {
         retry = 0;
         if (!checking) connected(true);
-        later(message.view);
-      } else if (message.type === "table") {
-        document.dispatchEvent(new CustomEvent("cg:table", { detail: message }));
+        later(next);
       }
     });
     socket.addEventListener("close", (event) => {
@@ -715,6 +736,7 @@
     get logStart() { return logStart; },
     get online() { return online; },
     get sending() { return sending; },
+    get stream() { return stream; },
     get live() { return online && socket !== null && socket.readyState === WebSocket.OPEN; },
   };
 })();
