@@ -149,3 +149,28 @@ def test_a_clock_runs_out_and_a_computer_plays_the_seat_on(browser: Any, server:
     assert blue.inner_text("#clocks .clock.running").startswith("▶ blue/lightblue/purple 0:")
     assert "red/orange/yellow 0:00" in blue.inner_text("#clocks")
     close([red, blue])
+
+
+def test_the_lobby_sends_the_tables_takebacks_rule_and_a_new_game_keeps_it(
+    browser: Any, server: Server
+) -> None:
+    # A table that wants no takebacks from its computer seats says so at creation, and
+    # "New game with these settings" fills the same choice in again.
+    created = server.post(
+        "/api/games",
+        {"game": "chaos-checkers", "seats": ["human", "greedy"], "seed": 5, "takebacks": "never"},
+    )
+    query = server.get(f"/api/games/{created['id']}", created["seats"][0]["token"])["table"]["new_game"]
+    assert "takebacks=never" in query
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    page.goto(server.url + query)
+    page.wait_for_selector("#new-chaos-checkers details.new-game[open]")
+    form = "#new-chaos-checkers form.create"
+    assert page.input_value(f"{form} [name=takebacks]") == "never"
+    with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as sent:
+        page.click(f"{form} button[type=submit]")
+    assert sent.value.post_data_json["takebacks"] == "never"
+    page.wait_for_selector(f"{form} ~ .created:not([hidden])")
+    assert serious_violations(page) == []
+    context.close()

@@ -52,4 +52,6 @@ def new_game_query(live: LiveGame) -> str:
         query.update(
             clock=f"{rules.clock:g}", increment=f"{rules.increment:g}", out_of_time=rules.out_of_time
         )
+    if "takebacks" in live.meta:  # see `undo`: only a table's choice other than the default
+        query["takebacks"] = str(live.meta["takebacks"])
     return "/?" + urlencode(query)

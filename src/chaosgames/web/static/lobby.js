@@ -55,6 +55,8 @@
     const body = { game: form.dataset.game, seats, options };
     const table = tableRules(form);
     if (table) body.table = table;
+    const takebacks = form.querySelector("[name=takebacks]").value;
+    if (takebacks !== "accept") body.takebacks = takebacks;
     const seed = form.querySelector("[name=seed]").value.trim();
     if (seed !== "") body.seed = Number(seed);
     const button = form.querySelector("button[type=submit]");
@@ -117,7 +119,7 @@
       if (input.dataset.kind === "bool") input.checked = !!value;
       else input.value = typeof value === "object" ? JSON.stringify(value) : String(value);
     }
-    for (const rule of ["patience", "clock", "out_of_time"]) {
+    for (const rule of ["patience", "clock", "out_of_time", "takebacks"]) {
       const select = form.querySelector(`[name=${rule}]`);
       if ([...select.options].some((o) => o.value === query.get(rule))) select.value = query.get(rule);
     }
