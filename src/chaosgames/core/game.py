@@ -15,7 +15,7 @@ import json
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, final
 
 import chaosgames.core.safejson as safejson
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -300,7 +300,16 @@ class Game(ABC):
 
 
 class State(ABC):
-    """A position of a game, mutated by `apply_action`. See the module docstring."""
+    """A position of a game, mutated by `apply_action`. See the module docstring.
+
+    A game implements the abstract methods and may replace the defaults named in `HOOKS`;
+    every other public method is the contract's own (`@final`, and tests/test_overrides.py
+    walks the game packages for overrides): a game's speed goes through `_apply_action`'s
+    hint of the next legal actions and the identity fast path of `apply_action`.
+    """
+
+    HOOKS: ClassVar[frozenset[str]] = frozenset({"chance_outcomes", "round_number", "ended_by"})
+    """Public methods with a default that a game may replace (besides the abstract ones)."""
 
     __slots__ = ("_index", "_legal", "game")
 
@@ -324,8 +333,15 @@ class State(ABC):
         return []
 
     @abstractmethod
-    def _apply_action(self, action: Action) -> None:
-        """Apply an action already known to be legal."""
+    def _apply_action(self, action: Action) -> list[Action] | None:
+        """Apply an action already known to be legal (one of the listed objects itself).
+
+        Return None, or the next position's legal actions when the rules know them
+        already (a roll's six faces, the choices they had to work out anyway): the base
+        class keeps them as its cache, so they are not generated again. The list may be
+        shared between states (a module's constant): it is never changed in place. The
+        cache is empty when this hook starts; whatever it asks of the new position
+        (`_cached_legal`) is kept too."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -345,6 +361,7 @@ class State(ABC):
 
     # -- what every game shares --------------------------------------------------------
 
+    @final
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-able view of what `player` may see (None: a spectator); UnknownPlayerError
         for anything else than None or a player of the game (0 .. players - 1; a whole
@@ -363,12 +380,15 @@ class State(ABC):
             )
         return self._observation(seat)
 
+    @final
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
+    @final
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
+    @final
     def legal_actions(self) -> list[Action]:
         """What may happen next: the deciding player's choices, or the chance outcomes.
 
@@ -380,6 +400,7 @@ class State(ABC):
             legal = self._cached_legal()
         return legal[:]
 
+    @final
     def apply_action(self, action: Action) -> None:
         """Play `action`; anything but one of `legal_actions()` raises IllegalActionError
         and changes nothing.
@@ -395,16 +416,22 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._cached_legal()
-        try:
-            found = legal[legal.index(action)]
-        except Exception:  # not there (ValueError), or an action whose == fails
-            raise illegal_action(action, legal) from None
-        if type(found) is not type(action) or (found is not action and repr(found) != repr(action)):
-            raise illegal_action(action, legal)
+        # The fast path: games hand out the same action objects every time (interned), so
+        # the action played is nearly always one of the listed objects itself, found by
+        # identity (comparing actions field by field costs more). Anything else, an equal
+        # copy included, takes the full check.
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            action = self._checked(action, legal)
         self._legal = None
         self._index = None
-        self._apply_action(found)
+        hint = self._apply_action(action)
+        if hint is not None:
+            self._legal = hint
 
+    @final
     def apply_unchecked(self, action: Action) -> None:
         """Play `action` without checking that it is legal: the fast path for trusted
         callers (search, simulation) that take actions from this state's own
@@ -415,14 +442,26 @@ class State(ABC):
         """
         self._legal = None
         self._index = None
-        self._apply_action(action)
+        hint = self._apply_action(action)
+        if hint is not None:
+            self._legal = hint
+
+    @staticmethod
+    def _checked(action: Action, legal: list[Action]) -> Action:
+        """The legal action equal to `action` (its type and its text the same), or
+        IllegalActionError."""
+        try:
+            found = legal[legal.index(action)]
+        except Exception:  # not there (ValueError), or an action whose == fails
+            raise illegal_action(action, legal) from None
+        if type(found) is not type(action) or repr(found) != repr(action):
+            raise illegal_action(action, legal)
+        return found
 
     def _cached_legal(self) -> list[Action]:
         """The legal actions, made once per position and kept in `_legal` until the next
-        action. The list is never changed in place, only replaced, so a game that learns
-        the next position's legal actions while applying an action (a roll's six faces, the
-        options it had to compute anyway) may store them in `_legal` at the end of
-        `_apply_action`, even a list shared between states."""
+        action. The list is never changed in place, only replaced (so clones share it, and
+        `_apply_action` may hand over a list shared between states)."""
         legal = self._legal
         if legal is None:
             player = self.current_player()
@@ -452,6 +491,7 @@ class State(ABC):
             index = self._index = self.game.notation.index(self._cached_legal())
         return index
 
+    @final
     def key(self) -> bytes:
         """A compact hashable key of the whole position, for tabular methods: the 16-byte
         BLAKE2b digest of its state document (`to_json`), so positions with equal documents
