@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.errors import illegal_action
 from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
 from chaosgames.games.cardboard_machines import (
     crashing,
@@ -217,11 +216,6 @@ class CardboardState(State):
 
     # -- the contract ------------------------------------------------------------------
 
-    def is_terminal(self) -> bool:
-        # current_player() == TERMINAL, asked after every action: only the phase over
-        # decides TERMINAL, and only when no crashed car or ghost waits.
-        return self.phase == OVER and not self.pending and not self.ghost_pending
-
     def current_player(self) -> int:
         pending = self.pending
         if pending:
@@ -230,21 +224,6 @@ class CardboardState(State):
             return self.mover
         decider = _DECIDER[self.phase]
         return self.mover if decider == _MOVER else decider
-
-    def _cached_legal(self) -> list[Action]:
-        # State._cached_legal with current_player() read in place: who decides matters
-        # here only as decision, chance or the end.
-        legal = self._legal
-        if legal is None:
-            decider = _DECIDER[self.phase]
-            if decider == _MOVER or self.pending or self.ghost_pending:
-                legal = self._legal_actions()
-            elif decider == CHANCE:
-                legal = [outcome for outcome, _ in self.chance_outcomes()]
-            else:
-                legal = []
-            self._legal = legal
-        return legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.pending or self.ghost_pending:
@@ -277,54 +256,30 @@ class CardboardState(State):
             return stress_test.bonus_options(self)
         return []
 
-    def _apply_action(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> list[Action] | None:
         move: Move = action  # type: ignore[assignment]
         kind, arg = move
-        if type(arg) is not int or type(kind) is not Kind:
-            # Equal to a legal action but not one (gear True for gear 1): refused, unchanged.
-            raise illegal_action(action, self._cached_legal())
         RULES[kind](self, arg)
         if self.pending or self.ghost_pending:
-            return
+            return None
         phase = self.phase
         if phase == TURN_OVER:
             # A finished turn passes on once every crashed car is placed.
             end_of_game.end_turn(self)
             phase = self.phase
-        # The next legal actions, when they are known without asking (see
-        # State._cached_legal): a stress die's six faces (which spares a second
-        # chance_outcomes()), the next player's gears.
+        # The next legal actions, when they are known without asking: a stress die's six
+        # faces (which spares a second chance_outcomes()), the next player's gears.
         if phase == ROLL:
-            self._legal = ROLL_ACTIONS
-        elif phase == GEAR:
-            self._legal = GEAR_ACTIONS
-
-    def apply_unchecked(self, action: Action) -> None:
-        # State.apply_unchecked with _apply_action written out, less its type check: the
-        # search applies only the state's own actions, and this is its most common step
-        # (a call less each time). Keep the two alike.
-        self._legal = None
-        self._index = None
-        move: Move = action  # type: ignore[assignment]
-        kind, arg = move
-        RULES[kind](self, arg)
-        if self.pending or self.ghost_pending:
-            return
-        phase = self.phase
-        if phase == TURN_OVER:
-            end_of_game.end_turn(self)
-            phase = self.phase
-        if phase == ROLL:
-            self._legal = ROLL_ACTIONS
-        elif phase == GEAR:
-            self._legal = GEAR_ACTIONS
+            return ROLL_ACTIONS
+        if phase == GEAR:
+            return GEAR_ACTIONS
+        return None
 
     def clone(self) -> CardboardState:
         new = object.__new__(CardboardState)
         # Shared, not copied: the lists the rules only ever replace (SHARED_LISTS).
         new.game = self.game
-        new._legal = self._legal  # State._copy_caches_to, written out
-        new._index = self._index
+        self._copy_caches_to(new)
         new.phase = self.phase
         new.first = self.first
         new.drawn = self.drawn
