@@ -177,9 +177,6 @@ class RoyalRacersState(State):
             return (setup.race_starter(self.race, self.n) + chosen) % self.n
         return self.placement()[0]
 
-    def is_terminal(self) -> bool:
-        return self.phase == OVER  # current_player() == TERMINAL, asked after every action
-
     def shown_roll(self) -> int:
         """The die as the table shows it (-1: none): the roll of the turn in progress, during
         its flip and its move. Once the turn is over its roll is no longer shown (unless the
@@ -198,12 +195,7 @@ class RoyalRacersState(State):
         if phase == ROLL_PHASE:
             return ROLL_OUTCOMES[:]
         if phase == DEAL_PHASE:
-            # The cards still in the deck, kept as the core's cache of legal actions (what
-            # it would make of these outcomes): a deal asks for them once, not twice.
-            deals = self._legal
-            if deals is None:
-                deals = self._legal = [DEAL[card] for card in setup.remaining_cards(self.where)]
-            return uniform(deals)
+            return uniform([DEAL[card] for card in setup.remaining_cards(self.where)])
         return []
 
     def _legal_actions(self) -> list[Action]:
@@ -229,7 +221,9 @@ class RoyalRacersState(State):
 
     # -- applying ----------------------------------------------------------------------
 
-    def _apply_action(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> list[Action] | None:
+        """Play an action; the next legal actions when the rules worked them out (a
+        roll's flips or moves, the next roll's faces), for the core's cache."""
         racer_action: RacerAction = action  # type: ignore[assignment]
         kind, arg = racer_action
         # The kinds in the order a race meets them most often.
@@ -239,14 +233,14 @@ class RoyalRacersState(State):
             self.pawns[player] = arg
             if movement.touch(self, player):
                 self._race_over(player)
-            else:
-                self._end_turn()
-        elif kind == "roll":
-            self._roll(arg)
-        elif kind in FLIP_KINDS:
+                return None
+            return self._end_turn()
+        if kind == "roll":
+            return self._roll(arg)
+        if kind in FLIP_KINDS:
             board_morph.apply_flip(self, racer_action, self.mover())
-            self._to_movement()
-        elif kind == "deal":
+            return self._to_movement()
+        if kind == "deal":
             self._deal(arg)
         elif kind == "place":
             self._place(arg)
@@ -254,7 +248,8 @@ class RoyalRacersState(State):
             self._start(arg)
         else:
             self.last_flip = None
-            self._end_turn()  # stay
+            return self._end_turn()  # stay
+        return None
 
     def _deal(self, card: int) -> None:
         self.lay(DEAL_ORDER[self.dealt], card)
@@ -289,38 +284,37 @@ class RoyalRacersState(State):
         self.flag_sq[slot] = sq
         self.flag_at[sq] = slot
 
-    def _roll(self, face: int) -> None:
+    def _roll(self, face: int) -> list[Action] | None:
         self.roll = face
         self.last_flip = None
         if face == 0:
-            self._to_movement()  # null: do nothing and go to step 2
-            return
+            return self._to_movement()  # null: do nothing and go to step 2
         options = board_morph.flip_options(self, face)
         if options:
             self.phase = FLIP_PHASE
-            self._legal = cast("list[Action]", options)  # already computed: spare the cache a rerun
-        else:
-            self._to_movement()
+            return cast("list[Action]", options)  # already worked out: spare the cache a rerun
+        return self._to_movement()
 
-    def _to_movement(self) -> None:
+    def _to_movement(self) -> list[Action] | None:
         n = self.n
         options = movement.move_options(self, (self.race % n + self.round + self.turn) % n)  # mover()
         if options:
             self.phase = MOVE_PHASE
-            self._legal = cast("list[Action]", options)
-        else:
-            self._end_turn()  # no legal move: the move is forfeited
+            return cast("list[Action]", options)
+        return self._end_turn()  # no legal move: the move is forfeited
 
-    def _end_turn(self) -> None:
+    def _end_turn(self) -> list[Action] | None:
+        """The next player's turn; its roll's faces (shared: the cache is replaced, never
+        changed), or None when the cap ended the race."""
         self.turn += 1
         if self.turn == self.n:
             self.turn = 0
             if self.max_rounds and self.round + 1 >= self.max_rounds:
                 self._race_over(-1)  # the cap: most flags touched takes the race
-                return
+                return None
             self.round += 1
         self.phase = ROLL_PHASE
-        self._legal = ROLL_ACTIONS  # shared: the cache is replaced, never changed
+        return ROLL_ACTIONS
 
     def _race_over(self, winner: int) -> None:
         # Campaign Variant: each player takes a coin showing the number of flags touched.
