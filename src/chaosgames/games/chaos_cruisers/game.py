@@ -134,7 +134,6 @@ class ChaosCruisersGame(Game):
         self.reentries: dict[Tile, tuple[Reenter, ...]] = {
             tile: tuple(Reenter(s) for s in tile_squares(tile)) for tile in self.gate_tiles
         }
-        self.reentry_ids = {tile: frozenset(map(id, actions)) for tile, actions in self.reentries.items()}
         # The heuristic's turns tables of the courses seen last (see racing_line).
         self.turn_tables = TableCache()
         # Every race starts on the same course: what is worked out from it (gate distances

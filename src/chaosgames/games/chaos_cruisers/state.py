@@ -25,12 +25,11 @@ from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
     MAX_SPEED,
-    MOVE_EFFECTS,
+    MOVE_LISTS,
     MOVE_STEPS,
-    MOVE_TABLE,
     SPEED_COINS,
     SPEED_EFFECTS,
-    SPEED_TABLE,
+    SPEED_LISTS,
     adjusted_speed,
     push_chain,
     walk,
@@ -311,81 +310,6 @@ class ChaosCruisersState(State):
             return self.game.owner[self.relocator]
         return TERMINAL
 
-    def is_terminal(self) -> bool:
-        # current_player() == TERMINAL written out: a playout asks it at every step.
-        return self.phase is OVER
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is not None:
-            return legal[:]
-        # A cruising turn's choices straight from their tables, not cached: a playout asks
-        # once a step, and apply_action knows them by identity without the list.
-        phase = self.phase
-        if phase is SPEED:
-            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
-        if phase is MOVE:
-            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
-        if phase is REENTER:
-            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
-        return self._cached_legal()[:]
-
-    def apply_action(self, action: Action) -> None:
-        # The contract's check, for the actions of a cruising turn, by identity: the legal
-        # speed choices and paths are always the very objects of SPEED_TABLE and MOVE_TABLE
-        # (a dataclass compares field by field, slowly); a tie's outcome by its cruiser.
-        # Anything else takes the full check.
-        phase = self.phase
-        if phase is SPEED:
-            c = self.order[self.turn]
-            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
-            if effect is not None:
-                self._legal = None
-                self._index = None
-                self._set_speed(c, effect)
-                return
-        elif phase is MOVE:
-            steps = MOVE_EFFECTS[self.speed[self.order[self.turn]]].get(id(action))
-            if steps is not None:
-                self._legal = None
-                self._index = None
-                self._move_by(steps)
-                return
-        elif phase is ORDER:
-            if type(action) is Lead and action.cruiser in self.ties[0]:
-                # The outcomes are Lead(c) for c in ties[0]; equal as the full check compares.
-                self._legal = None
-                self._index = None
-                self._take_lead(action.cruiser)
-                return
-        elif phase is REENTER and type(action) is Reenter:
-            # The legal re-entries are the game's own objects for the return tile whose
-            # squares are free (see _free_of).
-            tile = self.game.return_tiles[self.progress[self.reentering]]
-            square = action.square
-            if (
-                id(action) in self.game.reentry_ids[tile]
-                and square not in self.pos
-                and square not in self.obstacles
-            ):
-                self._legal = None
-                self._index = None
-                self._reenter(action.square)
-                return
-        State.apply_action(self, action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        # Trusted callers pass one of the legal actions, so the phase says its kind.
-        self._legal = None
-        self._index = None
-        phase = self.phase
-        if phase is SPEED:
-            self._adjust_speed(action)  # type: ignore[arg-type]
-        elif phase is MOVE:
-            self._move(action)  # type: ignore[arg-type]
-        else:
-            self._apply_action(action)
-
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is not ORDER:
             return []
@@ -398,9 +322,9 @@ class ChaosCruisersState(State):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == SPEED:
-            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
+            return SPEED_LISTS[self.coins[self.order[self.turn]]]
         if phase == MOVE:
-            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
+            return MOVE_LISTS[self.speed[self.order[self.turn]]]
         if phase == START:
             return self._free_of(self.game.starts)
         if phase == REENTER:
@@ -434,7 +358,9 @@ class ChaosCruisersState(State):
     def obstacle_choices(self) -> list[Square]:
         return obstacle_squares(self.course(), self.obstacles, self.game.gate_tiles, self.cruiser_tiles())
 
-    def _apply_action(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> list[Action] | None:
+        """Play an action; a cruising turn's next choices for the core's cache (the
+        tables' own lists: a playout asks for them at every step)."""
         if isinstance(action, Speed):
             self._adjust_speed(action)
         elif isinstance(action, Move):
@@ -453,6 +379,12 @@ class ChaosCruisersState(State):
             self._end_relocation()
         elif isinstance(action, Obstacle | KeepObstacle):
             self._place_obstacle(action)
+        phase = self.phase
+        if phase is SPEED:
+            return SPEED_LISTS[self.coins[self.order[self.turn]]]
+        if phase is MOVE:
+            return MOVE_LISTS[self.speed[self.order[self.turn]]]
+        return None
 
     # -- playing order (rules 1-4) ------------------------------------------------------------
 
@@ -826,8 +758,7 @@ class ChaosCruisersState(State):
     def clone(self) -> ChaosCruisersState:
         new = object.__new__(ChaosCruisersState)
         new.game = self.game
-        new._legal = self._legal  # _copy_caches_to written out
-        new._index = self._index
+        self._copy_caches_to(new)
         new.tiles = self.tiles
         new.obstacles = self.obstacles  # replaced, never mutated in place
         new.pos = self.pos[:]
