@@ -456,51 +456,25 @@ class PlainState(State):
     def _settle(self, repeated: bool) -> None:
         """Generate the legal moves of the player to move and decide whether play ends."""
         legal = generate(self.own, self.opp, self.crowned, self.side, self.forced)
-        self._legal = legal
         if not legal:
             # No piece or no legal move: the player to move loses.
             self.outcome = (1.0, 0.0) if self.side == 1 else (0.0, 1.0)
         elif repeated or (self.max_moves and self.ply >= self.max_moves):
             self.outcome = (0.5, 0.5)
-            self._legal = []
         else:
             self.outcome = None
 
     def current_player(self) -> int:
         return TERMINAL if self.outcome is not None else self.side
 
-    # The public methods below do what State's do, with less work for this game's own
-    # moves: plain checkers has no chance nodes, and the legal list is always made.
-
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
-    def is_chance_node(self) -> bool:
-        return False
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        return legal[:] if legal is not None else list(self._cached_legal())
-
-    def apply_action(self, action: Action) -> None:
-        legal = self._legal
-        if legal is not None:
-            # Moves are interned: the one played is normally the listed object itself, found
-            # by identity (comparing moves field by field costs more). Anything else, an equal
-            # copy included, gets the contract's checks (and its refusal).
-            for move in legal:
-                if move is action:
-                    self._index = None
-                    self._apply_action(action)
-                    return
-        State.apply_action(self, action)
-
     def _legal_actions(self) -> list[Action]:
         if self.outcome is not None:
             return []
         return generate(self.own, self.opp, self.crowned, self.side, self.forced)
 
-    def _apply_action(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> list[Action]:
+        """Play a move; the next player's moves, which the end of the game is decided
+        from (the hot path of every playout: _settle, inline), for the core's cache."""
         change = _CHANGES.get(id(action))
         if change is None:  # an equal copy of an interned move (the contract accepted it)
             change = _change(action)  # type: ignore[arg-type]
@@ -532,8 +506,7 @@ class PlainState(State):
         self.side = side ^ 1
         ply = self.ply = self.ply + 1
         self.positions = positions
-        # What _settle does, inline (the hot path of every playout).
-        legal = self._legal = generate(opp, own, kings, side ^ 1, self.forced)
+        legal = generate(opp, own, kings, side ^ 1, self.forced)
         if not legal:
             # No piece or no legal move: the player to move (side ^ 1) loses.
             self.outcome = (1.0, 0.0) if side == 0 else (0.0, 1.0)
@@ -541,7 +514,8 @@ class PlainState(State):
             self.max_moves and ply >= self.max_moves
         ):
             self.outcome = (0.5, 0.5)
-            self._legal = []
+            return []
+        return legal
 
     def clone(self) -> PlainState:
         new = PlainState.__new__(PlainState)
@@ -556,8 +530,7 @@ class PlainState(State):
         new.max_moves = self.max_moves
         new.forced = self.forced
         new.repetition = self.repetition
-        new._legal = self._legal
-        new._index = self._index
+        self._copy_caches_to(new)
         return new
 
     def returns(self) -> list[float]:

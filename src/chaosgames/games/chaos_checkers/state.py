@@ -29,7 +29,6 @@ from chaosgames.games.chaos_checkers.actions import (
     ChaosMove,
     Defence,
     Draw,
-    Pass,
     Piece,
     PotionUse,
     SetupDraw,
@@ -95,8 +94,6 @@ _PLAYING = frozenset((TURN, MOVE))
 """The phases where a player with no legal action loses."""
 _POWERS = (P.BLACK, P.ORANGE)
 """The potions used with a move (Ambush, Leap): `powered` holds their pieces."""
-_CHANCE_PHASES = frozenset((*SETUP_PHASES, *DRAW_PHASES))
-_ACTION_TYPES = frozenset((ChaosMove, PotionUse, SetupDraw, Draw, Defence, Pass))
 """The action types of this game. Actions of different types never compare equal (their
 first fields differ), so an action equal to a legal one of these types is of its type."""
 
@@ -357,29 +354,6 @@ class ChaosState(State):
             return TERMINAL
         return CHANCE
 
-    # What State's do, read straight from the phase (asked several times an action).
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def is_chance_node(self) -> bool:
-        return self.phase in _CHANCE_PHASES
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        return legal[:] if legal is not None else list(self._cached_legal())
-
-    def _cached_legal(self) -> list[Action]:
-        # State's, with the phase asked instead of current_player() (once per position).
-        legal = self._legal
-        if legal is None:
-            if self.phase in _CHANCE_PHASES:
-                legal = [outcome for outcome, _ in self.chance_outcomes()]
-            else:
-                legal = self._legal_actions()  # none once the game is over
-            self._legal = legal
-        return legal
-
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
@@ -590,38 +564,8 @@ class ChaosState(State):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def apply_action(self, action: Action) -> None:
-        # What State.apply_action does, with less work for this game's own actions (the
-        # same checks; anything else, and the refusal, are left to the contract).
-        if type(action) in _ACTION_TYPES:
-            if self.phase in _CHANCE_PHASES:
-                odds = self._odds
-                if odds is None:
-                    odds = self._odds = self._chance_outcomes()
-                # The outcomes are interned: the one drawn is found by identity (an equal
-                # copy is left to the contract's check below, which accepts it too).
-                legal = False
-                for outcome, _ in odds:
-                    if outcome is action:
-                        legal = True
-                        break
-            else:
-                # Likewise the listed actions (an equal copy of one is left to the contract).
-                actions = self._legal
-                legal = False
-                for listed in actions if actions is not None else self._cached_legal():
-                    if listed is action:
-                        legal = True
-                        break
-            if legal:
-                self._legal = None
-                self._index = None
-                self._apply_action(action)
-                return
-        State.apply_action(self, action)
-
     def _apply_action(self, action: Action) -> None:
-        self._odds = None
+        self._odds = None  # this game's own cache of the chance outcomes (see chance_outcomes)
         if isinstance(action, ChaosMove):
             self._start_move(action)
         elif isinstance(action, SetupDraw):
@@ -659,8 +603,6 @@ class ChaosState(State):
     def _finish(self, outcome: tuple[float, float]) -> None:
         self.outcome = outcome
         self.phase = OVER
-        self._legal = []
-        self._index = None
 
     # setup ------------------------------------------------------------------------
 
