@@ -42,18 +42,18 @@ class IsmctsAgent(MctsAgent):
         self.last_worlds = 0
         """Positions searched at the last decision (1: the seat knew everything)."""
 
-    def observe(self, state: State, action: Action) -> None:
+    def observe(self, state: State[Any], action: Action) -> None:
         self._witness.observe(state, action)
         super().observe(state, action)
 
-    def tell(self, recollection: Recollection, state: State) -> None:
+    def tell(self, recollection: Recollection[Any, Any], state: State[Any]) -> None:
         self._witness.tell(recollection, state)
 
     def reset(self) -> None:
         super().reset()
         self._witness.reset()
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
         seat = state.current_player()
         memory: int = self.settings["memory"]
@@ -72,7 +72,7 @@ class IsmctsAgent(MctsAgent):
         return self._best_action(root)
 
     def _determinised(
-        self, state: State, recollection: Recollection, memory: int, progress: Progress | None
+        self, state: State[Any], recollection: Recollection[Any, Any], memory: int, progress: Progress | None
     ) -> _Node:
         """Search `worlds` drawn positions, each with its share of the budget; a root whose
         children hold the visits (and values) of each move added over the worlds."""

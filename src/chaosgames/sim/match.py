@@ -74,7 +74,7 @@ class PlayedMatch:
 
     record: GameRecord
     result: MatchResult
-    state: State
+    state: State[Any]
 
 
 def leader_of(values: Sequence[float]) -> int | None:
@@ -90,14 +90,14 @@ def winner_of(returns: Sequence[float]) -> int | None:
 
 
 def play_match(
-    game: Game,
+    game: Game[Any, Any],
     agents: Sequence[Agent],
     seed: int,
     *,
     players: Sequence[str] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
-    on_action: Callable[[State, Any], None] | None = None,
-    state: State | None = None,
+    on_action: Callable[[State[Any], Any], None] | None = None,
+    state: State[Any] | None = None,
 ) -> PlayedMatch:
     """Play one game: `agents[p]` decides for player p; chance outcomes come from `seed`.
 
@@ -138,7 +138,7 @@ def play_match(
 class _LeadTracker:
     """Samples the heuristic leader once per round (or every few decisions without rounds)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.samples: list[tuple[int, int | None]] = []
         self.values: list[list[float]] = []
@@ -151,7 +151,7 @@ class _LeadTracker:
         self.hidden: list[float] = []
         self.hides = game.hides_information()
 
-    def sample(self, state: State, played: int) -> None:
+    def sample(self, state: State[Any], played: int) -> None:
         self.decisions += 1
         legal = state.legal_actions()
         self.choices += len(legal)
@@ -172,7 +172,7 @@ class _LeadTracker:
         if self.hides:
             self.hidden.append(hidden_share(state))
 
-    def result(self, state: State, played: int) -> MatchResult:
+    def result(self, state: State[Any], played: int) -> MatchResult:
         capped = not state.is_terminal()
         returns = None if capped else list(state.returns())
         changes = 0
@@ -247,7 +247,7 @@ def curve(branching: Sequence[int], parts: int = CURVE_PARTS) -> list[float]:
     return [sum(branching[a:b]) / (b - a) for a, b in itertools.pairwise(bounds)]
 
 
-def real_decision(game: Game, state: State, legal: Sequence[Any]) -> bool:
+def real_decision(game: Game[Any, Any], state: State[Any], legal: Sequence[Any]) -> bool:
     """Whether the decision offers two or more sensible choices (see `SENSIBLE_MARGIN`)."""
     if len(legal) < 2:
         return False
@@ -263,7 +263,7 @@ def real_decision(game: Game, state: State, legal: Sequence[Any]) -> bool:
     return sum(1 for v in values if v >= best - SENSIBLE_MARGIN * (best - worst)) >= 2
 
 
-def hidden_share(state: State) -> float:
+def hidden_share(state: State[Any]) -> float:
     """The share of the state document's values that the deciding seat's view leaves out or
     hides (the game's name and options, which every seat knows, left out)."""
     full = dict(_leaves(state.to_json()))

@@ -287,7 +287,7 @@ class GameService:
         self.changed(live)
         return live
 
-    async def commit(self, live: LiveGame, state: State, steps: list[Step]) -> None:
+    async def commit(self, live: LiveGame, state: State[Any], steps: list[Step]) -> None:
         status = FINISHED if state.is_terminal() else RUNNING
         result = list(state.returns()) if state.is_terminal() else None
         actions = [(s.notation, s.actor) for s in steps]
@@ -328,7 +328,8 @@ def _parse(live: LiveGame, notation: str) -> Action:
     """The action `notation` names; an illegal one answers 409 with the legal actions."""
     legal = [str(a) for a in live.state.legal_actions()]
     try:
-        return live.game.parse_action(live.state, notation)
+        action: Action = live.game.parse_action(live.state, notation)
+        return action
     except IllegalActionError as exc:
         raise Conflict(str(exc), legal=legal, version=live.version) from None
     except NotationError as exc:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.games.cardboard_machines import (
     crashing,
     document,
@@ -63,9 +63,9 @@ from chaosgames.games.cardboard_machines.phases import (
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
-ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform(list(ROLLS)))
-ROLL_ACTIONS: list[Action] = [outcome for outcome, _ in ROLL_OUTCOMES]
-GEAR_ACTIONS: list[Action] = list(GEARS)
+ROLL_OUTCOMES: tuple[tuple[Move, float], ...] = tuple(uniform(list(ROLLS)))
+ROLL_ACTIONS: list[Move] = shared_actions(outcome for outcome, _ in ROLL_OUTCOMES)
+GEAR_ACTIONS: list[Move] = shared_actions(GEARS)
 """The legal actions of every stress die roll and of every gear change, handed to the
 core's cache (shared: the cache is replaced, never changed)."""
 FIRSTS = tuple(Move(Kind.FIRST, p) for p in range(4))
@@ -81,7 +81,7 @@ _DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOV
 """Who decides in each phase (when no crashed car or ghost is waiting)."""
 
 
-class CardboardState(State):
+class CardboardState(State[Move]):
     """A position of Cardboard Machines (see the module docstring)."""
 
     __slots__ = (
@@ -225,7 +225,7 @@ class CardboardState(State):
         decider = _DECIDER[self.phase]
         return self.mover if decider == _MOVER else decider
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.pending or self.ghost_pending:
             return []
         phase = self.phase
@@ -238,7 +238,7 @@ class CardboardState(State):
             return uniform([BOARD_DRAWS[b] for b in BOARD_IDS if b != START_BOARD and b not in drawn])
         return []
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Move]:
         if self.pending:
             return crashing.placement_options(self)
         if self.ghost_pending:
@@ -256,9 +256,8 @@ class CardboardState(State):
             return stress_test.bonus_options(self)
         return []
 
-    def _apply_action(self, action: Action) -> list[Action] | None:
-        move: Move = action  # type: ignore[assignment]
-        kind, arg = move
+    def _apply_action(self, action: Move) -> list[Move] | None:
+        kind, arg = action
         RULES[kind](self, arg)
         if self.pending or self.ghost_pending:
             return None

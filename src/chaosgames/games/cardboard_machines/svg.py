@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from chaosgames.core.game import Action
 from chaosgames.core.svg import Markup, element, picture
 from chaosgames.games.cardboard_machines import words
 from chaosgames.games.cardboard_machines.actions import NO_GHOST, Kind, Move, space_name
@@ -63,7 +62,7 @@ class Frame(NamedTuple):
         return self.top + (TABLE_ROWS - 1 - table_row) * SPACE
 
 
-def action_places(st: CardboardState, action: Action) -> tuple[str, ...]:
+def action_places(st: CardboardState, action: Move) -> tuple[str, ...]:
     """The space in front a move enters (in its lane), the space a crashed car or a ghost
     is put on; gears, dice and the rest are chosen from the list."""
     assert isinstance(action, Move)

@@ -9,6 +9,7 @@ about 0.62 and three men up about 0.82.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.plain import PlainState
@@ -17,7 +18,7 @@ MAN, KING, SHIELD, POTION = 1.0, 1.5, 0.1, 0.15
 SCALE = 2.0
 
 
-def material(state: State) -> tuple[float, float]:
+def material(state: State[Any]) -> tuple[float, float]:
     """Each player's material score."""
     if isinstance(state, PlainState):
         p0, p1 = state.pieces()
@@ -39,7 +40,7 @@ def material(state: State) -> tuple[float, float]:
     return scores[0], scores[1]
 
 
-def heuristic(state: State) -> list[float]:
+def heuristic(state: State[Any]) -> list[float]:
     """Per-player share of the win, in [0, 1], summing to 1."""
     if state.is_terminal():
         return list(state.returns())

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from chaosgames.core.chance import weighted
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
     DRAWS,
     PASS,
     SETUP_DRAWS,
+    ChaosAction,
     ChaosMove,
     Defence,
     Draw,
@@ -137,16 +138,16 @@ _PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = (
 _DRAWN_SHIELDS, _DRAWN_POTIONS = DRAWS["draw-shield"], DRAWS["draw-potion"]
 
 
-_PLACE_ODDS: dict[tuple[Any, ...], list[tuple[Action, float]]] = {}
+_PLACE_ODDS: dict[tuple[Any, ...], list[tuple[ChaosAction, float]]] = {}
 """The odds of a setup placement by (square, the player's colours, how many of each are
 placed): a few thousand at most, met again in every game. The lists are shared, never
 changed (`chance_outcomes` hands out copies)."""
-_SHIELD_ODDS: dict[tuple[int, Counts], list[tuple[Action, float]]] = {}
+_SHIELD_ODDS: dict[tuple[int, Counts], list[tuple[ChaosAction, float]]] = {}
 """The odds of a setup shield draw by (square, shield bag); a bag holds the opponent's
 three colours before play, five of each: at most 216 bags a colour set."""
 
 
-def _from_bag(draws: tuple[Action, ...], counts: Counts) -> list[tuple[Action, float]]:
+def _from_bag(draws: tuple[ChaosAction, ...], counts: Counts) -> list[tuple[ChaosAction, float]]:
     """A draw from a bag holding `counts` (by colour): `weighted` over it, inline (the same
     outcomes and the same floats; made at every chance node)."""
     total = sum(counts)
@@ -195,7 +196,7 @@ def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
     return tuple(added)
 
 
-class ChaosState(State):
+class ChaosState(State[ChaosAction]):
     """A position of Chaos Checkers; see the module docstring for the phases."""
 
     __slots__ = (
@@ -266,7 +267,7 @@ class ChaosState(State):
     """Bitboard of the pieces holding an Ambush (black) or a Leap (orange) potion."""
     shielded: list[int]
     """Per shield colour, the bitboard of the pieces carrying a shield of that colour."""
-    _odds: list[tuple[Action, float]] | None
+    _odds: list[tuple[ChaosAction, float]] | None
     """The chance outcomes of this position, once asked for (until the next action)."""
     turn_moves: tuple[tuple[int, ...], list[ChaosMove]] | None
     """The moves listed at the start of this turn, with what they were worked out from
@@ -365,13 +366,13 @@ class ChaosState(State):
             return 0
         return self.moves_made // 2 + 1
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[ChaosAction, float]]:
         odds = self._odds
         if odds is None:
             odds = self._odds = self._chance_outcomes()
         return odds[:]
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[ChaosAction, float]]:
         phase = self.phase
         if phase == PLACE:
             player, square = self._setup_slot()
@@ -519,13 +520,13 @@ class ChaosState(State):
         (they stay on their squares): the player, the Speedy piece, the bitboards."""
         return (self.turn, self.extra, self.pieces0, self.pieces1, self.kings, self.ghosts, *self.shielded)
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[ChaosAction]:
         phase = self.phase
         mine, theirs = self._mine()
         counts = (self.pieces0.bit_count(), self.pieces1.bit_count())  # counts()
         if phase == TURN:
             player = self.turn
-            out: list[Action] = P.uses(  # type: ignore[assignment]
+            out: list[ChaosAction] = P.uses(  # type: ignore[assignment]
                 self.board,
                 player,
                 self.pouch,
@@ -545,7 +546,7 @@ class ChaosState(State):
             return out
         if phase == MOVE:
             remembered = self.turn_moves
-            moves: list[Action]
+            moves: list[ChaosAction]
             if remembered is not None and remembered[0] == self._move_inputs():
                 moves = [move for move in remembered[1] if not move[1]]  # no Ambush or Leap now
             else:
@@ -564,7 +565,7 @@ class ChaosState(State):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _apply_action(self, action: Action) -> None:
+    def _apply_action(self, action: ChaosAction) -> None:
         self._odds = None  # this game's own cache of the chance outcomes (see chance_outcomes)
         if isinstance(action, ChaosMove):
             self._start_move(action)

@@ -18,6 +18,8 @@ finger needs), and the 15-unit square numbers are 11.25 px (the least the page s
 
 from __future__ import annotations
 
+from typing import Any
+
 from chaosgames.core.game import Action, State
 from chaosgames.core.svg import Markup, element, picture, points
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Piece, PotionUse
@@ -107,7 +109,7 @@ def piece_words(state: ChaosState, index: int) -> str:
     return words
 
 
-def _square_title(state: State, index: int) -> str:
+def _square_title(state: State[Any], index: int) -> str:
     if isinstance(state, ChaosState):
         if state.board[index] is None:
             return f"Square {index + 1}: empty."
@@ -131,7 +133,7 @@ def _badge_title(piece: Piece, index: int, viewer: int | None) -> str:
 # -- drawing -------------------------------------------------------------------------------
 
 
-def _board_squares(state: State, turn: bool) -> list[Markup]:
+def _board_squares(state: State[Any], turn: bool) -> list[Markup]:
     out = []
     for row in range(8):
         for col in range(8):
@@ -208,7 +210,7 @@ def _badge(piece: Piece, index: int, x: int, y: int, viewer: int | None) -> Mark
     )
 
 
-def _disc(state: State, index: int, turn: bool, viewer: int | None) -> Markup:
+def _disc(state: State[Any], index: int, turn: bool, viewer: int | None) -> Markup:
     x, y = _corner(index, turn)
     cx, cy = x + CELL / 2, y + CELL / 2
     out = [element("title", _square_title(state, index))]
@@ -255,7 +257,7 @@ def action_places(action: Action) -> tuple[str, ...]:
     return ()
 
 
-def render_svg(state: State, viewer: int | None = None, legend: bool = True) -> str:
+def render_svg(state: State[Any], viewer: int | None = None, legend: bool = True) -> str:
     turn = turned(viewer)
     parts = _board_squares(state, turn)
     width = 8 * CELL

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import (
+    CruisersAction,
     KeepObstacle,
     Lay,
     Lead,
@@ -66,7 +67,7 @@ IN_ORDER = frozenset((START, SPEED, MOVE, OBSTACLES))
 """Phases where the cruiser whose turn it is in the playing order decides."""
 RELOCATING = frozenset((LIFT, LAY))
 LEADS = tuple(Lead(c) for c in range(4))
-TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
+TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[CruisersAction, float], ...]] = {}
 """The chance outcomes of each group of tied cruisers, made once (a playout meets ties
 at about one round in two)."""
 
@@ -142,7 +143,7 @@ class OrderFor(StrEnum):
 SETUP, CRUISE, CHAOS = tuple(OrderFor)
 
 
-class ChaosCruisersState(State):
+class ChaosCruisersState(State[CruisersAction]):
     """A position. `progress`, `reached`, `coins`, `in_hand` and `out_this_round` are
     shared by a state and its clones (search clones far more often than they change): the
     rules replace such a list when they change it, never change it in place. `pos` and
@@ -310,7 +311,7 @@ class ChaosCruisersState(State):
             return self.game.owner[self.relocator]
         return TERMINAL
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[CruisersAction, float]]:
         if self.phase is not ORDER:
             return []
         tied = self.ties[0]
@@ -319,7 +320,7 @@ class ChaosCruisersState(State):
             outcomes = TIE_OUTCOMES[tied] = tuple(uniform([LEADS[c] for c in tied]))
         return list(outcomes)
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[CruisersAction]:
         phase = self.phase
         if phase == SPEED:
             return SPEED_LISTS[self.coins[self.order[self.turn]]]
@@ -344,11 +345,11 @@ class ChaosCruisersState(State):
         taken = set(self.pos)
         return [s for s in tile_squares(tile) if s not in taken and s not in self.obstacles]
 
-    def _free_of(self, actions: tuple[Start, ...] | tuple[Reenter, ...]) -> list[Action]:
+    def _free_of(self, actions: tuple[Start, ...] | tuple[Reenter, ...]) -> list[CruisersAction]:
         """The actions (one per square of a tile, made once per game) whose square is free."""
         # A plain loop over the tile's four squares (a set and a comprehension cost more).
         pos, obstacles = self.pos, self.obstacles
-        free: list[Action] = []
+        free: list[CruisersAction] = []
         for a in actions:
             square = a.square
             if square not in pos and square not in obstacles:
@@ -358,7 +359,7 @@ class ChaosCruisersState(State):
     def obstacle_choices(self) -> list[Square]:
         return obstacle_squares(self.course(), self.obstacles, self.game.gate_tiles, self.cruiser_tiles())
 
-    def _apply_action(self, action: Action) -> list[Action] | None:
+    def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
         """Play an action; a cruising turn's next choices for the core's cache (the
         tables' own lists: a playout asks for them at every step)."""
         if isinstance(action, Speed):

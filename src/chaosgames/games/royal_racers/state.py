@@ -9,11 +9,11 @@ goes back to `deal` after each race.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.games.royal_racers import board_morph, movement, setup
 from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
 from chaosgames.games.royal_racers.board import DEAL_ORDER, LOWEST_FIXED_RANK, QUADRANT_OF, RANK_OF, SQUARES
@@ -39,9 +39,9 @@ PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 """The phases as state documents and observations name them: deal, start, ... over."""
 DEAL_PHASE, START_PHASE, FLAGS_PHASE, ROLL_PHASE, FLIP_PHASE, MOVE_PHASE, OVER = Phase
 
-ROLL_OUTCOMES: list[tuple[Action, float]] = uniform(ROLL)
+ROLL_OUTCOMES: list[tuple[RacerAction, float]] = uniform(ROLL)
 """The die's six faces, equally likely (copied for each roll: callers own what they get)."""
-ROLL_ACTIONS: list[Action] = list(ROLL)
+ROLL_ACTIONS: list[RacerAction] = shared_actions(ROLL)
 
 _SLOTS = (
     "n",
@@ -73,7 +73,7 @@ _SLOTS = (
 )
 
 
-class RoyalRacersState(State):
+class RoyalRacersState(State[RacerAction]):
     """See the module docstring; fields are documented in docs/games/royal-racers.md."""
 
     __slots__ = _SLOTS
@@ -190,7 +190,7 @@ class RoyalRacersState(State):
 
     # -- what may happen ---------------------------------------------------------------
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[RacerAction, float]]:
         phase = self.phase
         if phase == ROLL_PHASE:
             return ROLL_OUTCOMES[:]
@@ -198,12 +198,12 @@ class RoyalRacersState(State):
             return uniform([DEAL[card] for card in setup.remaining_cards(self.where)])
         return []
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[RacerAction]:
         phase = self.phase
         if phase == MOVE_PHASE:
-            return cast("list[Action]", movement.move_options(self, self.mover()))
+            return movement.move_options(self, self.mover())
         if phase == FLIP_PHASE:
-            return cast("list[Action]", board_morph.flip_options(self, self.roll))
+            return board_morph.flip_options(self, self.roll)
         if phase == START_PHASE:
             return [START[sq] for sq in setup.free_centre_squares(self.pawns)]
         if phase == FLAGS_PHASE:
@@ -221,11 +221,10 @@ class RoyalRacersState(State):
 
     # -- applying ----------------------------------------------------------------------
 
-    def _apply_action(self, action: Action) -> list[Action] | None:
+    def _apply_action(self, action: RacerAction) -> list[RacerAction] | None:
         """Play an action; the next legal actions when the rules worked them out (a
         roll's flips or moves, the next roll's faces), for the core's cache."""
-        racer_action: RacerAction = action  # type: ignore[assignment]
-        kind, arg = racer_action
+        kind, arg = action
         # The kinds in the order a race meets them most often.
         if kind == "move":
             player = self.mover()
@@ -238,7 +237,7 @@ class RoyalRacersState(State):
         if kind == "roll":
             return self._roll(arg)
         if kind in FLIP_KINDS:
-            board_morph.apply_flip(self, racer_action, self.mover())
+            board_morph.apply_flip(self, action, self.mover())
             return self._to_movement()
         if kind == "deal":
             self._deal(arg)
@@ -284,7 +283,7 @@ class RoyalRacersState(State):
         self.flag_sq[slot] = sq
         self.flag_at[sq] = slot
 
-    def _roll(self, face: int) -> list[Action] | None:
+    def _roll(self, face: int) -> list[RacerAction] | None:
         self.roll = face
         self.last_flip = None
         if face == 0:
@@ -292,18 +291,18 @@ class RoyalRacersState(State):
         options = board_morph.flip_options(self, face)
         if options:
             self.phase = FLIP_PHASE
-            return cast("list[Action]", options)  # already worked out: spare the cache a rerun
+            return options  # already worked out: spare the cache a rerun
         return self._to_movement()
 
-    def _to_movement(self) -> list[Action] | None:
+    def _to_movement(self) -> list[RacerAction] | None:
         n = self.n
         options = movement.move_options(self, (self.race % n + self.round + self.turn) % n)  # mover()
         if options:
             self.phase = MOVE_PHASE
-            return cast("list[Action]", options)
+            return options
         return self._end_turn()  # no legal move: the move is forfeited
 
-    def _end_turn(self) -> list[Action] | None:
+    def _end_turn(self) -> list[RacerAction] | None:
         """The next player's turn; its roll's faces (shared: the cache is replaced, never
         changed), or None when the cap ended the race."""
         self.turn += 1
