@@ -52,23 +52,23 @@ ENDED_BY_CAP = "cap"
 """`State.ended_by()` of a game ended by a length cap, an option that is not a rule."""
 ENDINGS = (ENDED_BY_RULES, ENDED_BY_CAP)
 
-_SHARED: dict[int, frozenset[int]] = {}
-"""The identities of the members of each list made by `shared_actions`, by the list's id."""
-_KEPT: list[list[Any]] = []
-"""Those lists, kept alive so that their ids (and their members') are never reused."""
+class SharedActions(list[A]):
+    """A list of actions that a game hands to many states as their legal actions (from
+    `_legal_actions` or as `_apply_action`'s hint): a die's faces, a speed's paths. Made
+    once (a module's constant) and never changed; `apply_action` finds an action among
+    them by identity in one look-up (`members`), however long the list."""
+
+    __slots__ = ("members",)
+
+    def __init__(self, actions: Iterable[A] = ()) -> None:
+        super().__init__(actions)
+        # The members are kept alive by the list, so their ids stay theirs.
+        self.members = frozenset(map(id, self))
 
 
 def shared_actions(actions: Iterable[A]) -> list[A]:
-    """A list of actions that a game hands to many states as their legal actions (from
-    `_legal_actions` or as `_apply_action`'s hint): a die's faces, a speed's paths.
-
-    Made once (a module's constant) and never changed; `apply_action` then finds an
-    action among them by identity in one look-up, however long the list.
-    """
-    shared = list(actions)
-    _KEPT.append(shared)
-    _SHARED[id(shared)] = frozenset(map(id, shared))
-    return shared
+    """`SharedActions(actions)`: see there."""
+    return SharedActions(actions)
 
 
 class Game(ABC, Generic[S, A]):
@@ -342,7 +342,9 @@ class State(ABC, Generic[A]):
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self._legal: list[A] | None = None
-        self._index: dict[str, A] | None = None
+        self._index: tuple[list[A], dict[str, A]] | None = None
+        """The notation index (see `_notation_index`) and the list of legal actions it
+        was made from: good while that list is the cache (no reset at every action)."""
 
     # -- hooks a game implements -------------------------------------------------------
 
@@ -451,9 +453,8 @@ class State(ABC, Generic[A]):
         # identity (comparing actions field by field costs more): at once in a list of
         # shared_actions, else by a scan. Anything else, an equal copy included, takes
         # the full check.
-        members = _SHARED.get(id(legal))
-        if members is not None:
-            if id(action) not in members:
+        if type(legal) is SharedActions:
+            if id(action) not in legal.members:
                 action = self._checked(action, legal)
         else:
             for listed in legal:
@@ -462,7 +463,6 @@ class State(ABC, Generic[A]):
             else:
                 action = self._checked(action, legal)
         self._legal = None
-        self._index = None
         hint = self._apply_action(action)
         if hint is not None:
             self._legal = hint
@@ -477,7 +477,6 @@ class State(ABC, Generic[A]):
         `apply_action` for actions from people, files or other programs.
         """
         self._legal = None
-        self._index = None
         hint = self._apply_action(action)
         if hint is not None:
             self._legal = hint
@@ -521,11 +520,13 @@ class State(ABC, Generic[A]):
         other._index = self._index
 
     def _notation_index(self) -> dict[str, A]:
-        """The legal actions by notation (see Notation.index), cached until the next action."""
+        """The legal actions by notation (see Notation.index), kept with the list of legal
+        actions they were made from."""
+        legal = self._cached_legal()
         index = self._index
-        if index is None:
-            index = self._index = self.game.notation.index(self._cached_legal())
-        return index
+        if index is None or index[0] is not legal:
+            index = self._index = (legal, self.game.notation.index(legal))
+        return index[1]
 
     @final
     def key(self) -> bytes:

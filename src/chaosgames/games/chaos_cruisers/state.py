@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import (
     CruisersAction,
@@ -70,6 +70,8 @@ LEADS = tuple(Lead(c) for c in range(4))
 TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[CruisersAction, float], ...]] = {}
 """The chance outcomes of each group of tied cruisers, made once (a playout meets ties
 at about one round in two)."""
+TIE_LEADS: dict[tuple[int, ...], list[CruisersAction]] = {}
+"""Their outcomes as the core's shared list of legal actions (_apply_action's hint)."""
 
 
 NONE: frozenset[Square] = frozenset()
@@ -362,10 +364,33 @@ class ChaosCruisersState(State[CruisersAction]):
     def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
         """Play an action; a cruising turn's next choices for the core's cache (the
         tables' own lists: a playout asks for them at every step)."""
-        if isinstance(action, Speed):
-            self._adjust_speed(action)
-        elif isinstance(action, Move):
-            self._move(action)
+        # A cruising turn's speed choice and path first, by the phase: their effects are
+        # looked up by identity (the tables' own objects, which the legal lists hold).
+        phase = self.phase
+        if phase is SPEED:
+            c = self.order[self.turn]
+            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
+            if effect is None:  # an equal choice, not the table's own object
+                assert isinstance(action, Speed)
+                effect = (tuple(adjusted_speed(v, action) for v in range(MAX_SPEED + 1)), action.coin)
+            # The cruiser adjusts its speed: the choice's new speed from each speed, and the
+            # coin it plays (see SPEED_EFFECTS).
+            speeds, coin = effect
+            speed = self.speed[c] = speeds[self.speed[c]]
+            if coin:
+                coins = self.coins[:]  # shared with clones: replaced, not changed in place
+                coins[c] &= ~(1 << coin)
+                self.coins = coins
+            if speed:
+                self.phase = MOVE
+                return MOVE_LISTS[speed]
+            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
+        elif phase is MOVE:
+            steps = MOVE_STEPS.get(id(action))
+            if steps is None:  # likewise
+                assert isinstance(action, Move)
+                steps = tuple(action.steps())
+            self._move_by(steps)
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
@@ -385,6 +410,14 @@ class ChaosCruisersState(State[CruisersAction]):
             return SPEED_LISTS[self.coins[self.order[self.turn]]]
         if phase is MOVE:
             return MOVE_LISTS[self.speed[self.order[self.turn]]]
+        if phase is ORDER:
+            tied = self.ties[0]
+            leads = TIE_LEADS.get(tied)
+            if leads is None:
+                leads = TIE_LEADS[tied] = shared_actions(LEADS[c] for c in tied)
+            return leads
+        if phase is REENTER:
+            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
         return None
 
     # -- playing order (rules 1-4) ------------------------------------------------------------
@@ -528,31 +561,6 @@ class ChaosCruisersState(State[CruisersAction]):
             self._begin_chaos_round(row)
         else:
             self._begin_cruising_round()
-
-    def _adjust_speed(self, choice: Speed) -> None:
-        c = self.order[self.turn]
-        effect = SPEED_EFFECTS[self.coins[c]].get(id(choice))
-        if effect is None:  # an equal choice, not the table's own object
-            effect = (tuple(adjusted_speed(v, choice) for v in range(MAX_SPEED + 1)), choice.coin)
-        self._set_speed(c, effect)
-
-    def _set_speed(self, c: int, effect: tuple[tuple[int, ...], int]) -> None:
-        """Cruiser `c` adjusts its speed: `effect` is the choice's new speed from each
-        speed and the coin it plays (see SPEED_EFFECTS)."""
-        speeds, coin = effect
-        speed = self.speed[c] = speeds[self.speed[c]]
-        if coin:
-            coins = self.coins[:]  # shared with clones: replaced, not changed in place
-            coins[c] &= ~(1 << coin)
-            self.coins = coins
-        if speed:
-            self.phase = MOVE
-        else:
-            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
-
-    def _move(self, move: Move) -> None:
-        steps = MOVE_STEPS.get(id(move))
-        self._move_by(tuple(move.steps()) if steps is None else steps)
 
     def _move_by(self, steps: tuple[tuple[int, int], ...]) -> None:
         """The deciding cruiser moves by these unit steps (a path of MOVE_TABLE)."""
