@@ -52,6 +52,7 @@ ENDED_BY_CAP = "cap"
 """`State.ended_by()` of a game ended by a length cap, an option that is not a rule."""
 ENDINGS = (ENDED_BY_RULES, ENDED_BY_CAP)
 
+
 class SharedActions(list[A]):
     """A list of actions that a game hands to many states as their legal actions (from
     `_legal_actions` or as `_apply_action`'s hint): a die's faces, a speed's paths. Made

@@ -20,6 +20,7 @@ The colour of a potion names its power (seed, "Potion Abilities"):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from chaosgames.games.chaos_checkers.actions import Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import HOME_ROW, squares_of
@@ -72,6 +73,12 @@ several times more, and `uses` reads the potion of every piece at every turn."""
 _RECLAIM: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
 
 
+def _potion_on(board: Sequence[Piece | None], square: int) -> int:
+    """The colour of the potion on `square` (-1: none, or no piece)."""
+    piece = board[square]
+    return -1 if piece is None else piece[_POTION]
+
+
 def _telekinesis(s: int, a: int) -> tuple[PotionUse, ...]:
     """[b]: Telekinesis from `s` moving the potion on `a` to b (made on first need)."""
     found = _TELEKINESIS[s][a]
@@ -109,7 +116,7 @@ def uses(
     mine = squares_of(mine_bits)
     theirs: tuple[int, ...] | None = None
     for s in mine:
-        potion = board[s][_POTION]  # type: ignore[index]
+        potion = _potion_on(board, s)
         if potion not in DECLARED:
             continue
         if potion == LIGHTBLUE:
@@ -122,14 +129,14 @@ def uses(
             rewind = REWIND[s]
             if theirs is None:
                 theirs = squares_of(theirs_bits)
-            out.extend([rewind[t] for t in theirs if board[t][_POTION] >= 0])  # type: ignore[index]
+            out.extend([rewind[t] for t in theirs if _potion_on(board, t) >= 0])
         elif potion == BLUE:
             # One comprehension for every potion it may move (each costs a frame to start).
             rows = _TELEKINESIS[s]
             out += [
                 onto[b]
                 for a in mine
-                if a != s and board[a][_POTION] >= 0  # type: ignore[index]
+                if a != s and _potion_on(board, a) >= 0
                 for onto in (rows[a] or _telekinesis(s, a),)
                 for b in mine
                 if b != a
@@ -148,7 +155,7 @@ def uses(
                 out.extend([sacrifice[t] for t in theirs])
         elif potion == PINK:
             for t in mine:
-                old = board[t].shield  # type: ignore[union-attr]
+                old = cast(Piece, board[t]).shield
                 shields = _reclaim(s, t)
                 out.extend([shields[c] for c in range(10) if shield_bag[c] or c == old])
     return out

@@ -16,7 +16,7 @@ The game runs through phases:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from chaosgames.core.chance import weighted
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -427,6 +427,13 @@ class ChaosState(State[ChaosAction]):
             board[square] = None
             self._put(square, piece)
 
+    def _piece_on(self, square: int) -> Piece:
+        """The piece on `square`, which the rules know is not empty."""
+        piece = self.board[square]
+        if piece is None:
+            raise AssertionError(f"square {square + 1} is empty")
+        return piece
+
     def _put(self, square: int, piece: Piece | None) -> None:
         """Set `square` to `piece` (None: empty), the bitboards with it: every change of
         the board goes through here (or `_move_piece`)."""
@@ -526,15 +533,18 @@ class ChaosState(State[ChaosAction]):
         counts = (self.pieces0.bit_count(), self.pieces1.bit_count())  # counts()
         if phase == TURN:
             player = self.turn
-            out: list[ChaosAction] = P.uses(  # type: ignore[assignment]
-                self.board,
-                player,
-                self.pouch,
-                self.bags[player],
-                self.eliminated[player],
-                counts,
-                mine,
-                theirs,
+            out = cast(
+                "list[ChaosAction]",
+                P.uses(
+                    self.board,
+                    player,
+                    self.pouch,
+                    self.bags[player],
+                    self.eliminated[player],
+                    counts,
+                    mine,
+                    theirs,
+                ),
             )
             if self.ghosts & mine:
                 out = [*P.ghost_discards(self.ghosts & mine), *out]
@@ -550,7 +560,7 @@ class ChaosState(State[ChaosAction]):
             if remembered is not None and remembered[0] == self._move_inputs():
                 moves = [move for move in remembered[1] if not move[1]]  # no Ambush or Leap now
             else:
-                moves = self._moves(False, mine, theirs, counts)  # type: ignore[assignment]
+                moves = cast("list[ChaosAction]", self._moves(False, mine, theirs, counts))
             if self.extra >= 0:
                 moves.append(PASS)
             return moves
@@ -670,7 +680,7 @@ class ChaosState(State[ChaosAction]):
         board = self.board
         if power == "revive":
             # The white potion leaves the game; the piece comes back bare, as a man.
-            self._put(s, _with_potion(board[s], -1))  # type: ignore[arg-type]
+            self._put(s, _with_potion(self._piece_on(s), -1))
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
             self._put(t, _piece(self.turn, use.colour, False, -1, -1))
@@ -683,14 +693,14 @@ class ChaosState(State[ChaosAction]):
                 self.speedy = True
             elif power == "wild":
                 self.pouch = _add(self.pouch, use.colour, -1)
-                self._put(s, _with_potion(board[s], use.colour))  # type: ignore[arg-type]
+                self._put(s, _with_potion(self._piece_on(s), use.colour))
             elif power == "rewind":
                 self._discard_potion(t)
             elif power == "telekinesis":
-                moved = board[t].potion  # type: ignore[union-attr]
-                self._put(t, _with_potion(board[t], -1))  # type: ignore[arg-type]
+                moved = self._piece_on(t).potion
+                self._put(t, _with_potion(self._piece_on(t), -1))
                 self._discard_potion(use.other)
-                self._put(use.other, _with_potion(board[use.other], moved))  # type: ignore[arg-type]
+                self._put(use.other, _with_potion(self._piece_on(use.other), moved))
             elif power == "reclaim":
                 piece = board[t]
                 assert piece is not None
