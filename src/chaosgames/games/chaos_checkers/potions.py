@@ -73,12 +73,6 @@ several times more, and `uses` reads the potion of every piece at every turn."""
 _RECLAIM: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
 
 
-def _potion_on(board: Sequence[Piece | None], square: int) -> int:
-    """The colour of the potion on `square` (-1: none, or no piece)."""
-    piece = board[square]
-    return -1 if piece is None else piece[_POTION]
-
-
 def _telekinesis(s: int, a: int) -> tuple[PotionUse, ...]:
     """[b]: Telekinesis from `s` moving the potion on `a` to b (made on first need)."""
     found = _TELEKINESIS[s][a]
@@ -113,10 +107,12 @@ def uses(
     pieces (they agree with `board`).
     """
     out: list[PotionUse] = []
+    # The squares read through `pieces` are the players' (their bitboards): never empty.
+    pieces = cast("Sequence[Piece]", board)
     mine = squares_of(mine_bits)
     theirs: tuple[int, ...] | None = None
     for s in mine:
-        potion = _potion_on(board, s)
+        potion = pieces[s][_POTION]
         if potion not in DECLARED:
             continue
         if potion == LIGHTBLUE:
@@ -129,14 +125,14 @@ def uses(
             rewind = REWIND[s]
             if theirs is None:
                 theirs = squares_of(theirs_bits)
-            out.extend([rewind[t] for t in theirs if _potion_on(board, t) >= 0])
+            out.extend([rewind[t] for t in theirs if pieces[t][_POTION] >= 0])
         elif potion == BLUE:
             # One comprehension for every potion it may move (each costs a frame to start).
             rows = _TELEKINESIS[s]
             out += [
                 onto[b]
                 for a in mine
-                if a != s and _potion_on(board, a) >= 0
+                if a != s and pieces[a][_POTION] >= 0
                 for onto in (rows[a] or _telekinesis(s, a),)
                 for b in mine
                 if b != a
@@ -155,7 +151,7 @@ def uses(
                 out.extend([sacrifice[t] for t in theirs])
         elif potion == PINK:
             for t in mine:
-                old = cast(Piece, board[t]).shield
+                old = pieces[t].shield
                 shields = _reclaim(s, t)
                 out.extend([shields[c] for c in range(10) if shield_bag[c] or c == old])
     return out
