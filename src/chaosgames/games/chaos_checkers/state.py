@@ -90,6 +90,7 @@ PHASES = tuple(Phase)
 DRAW_PHASES = (DRAW_SHIELD, DRAW_POTION)
 KEEP_PHASES = (KEEP_SHIELD, KEEP_POTION)
 REWARD_PHASES = (*DRAW_PHASES, *KEEP_PHASES)
+_CHANCE_PHASES = frozenset((*SETUP_PHASES, *DRAW_PHASES))
 _MOVER_DECIDES = frozenset((TURN, MOVE, KEEP_SHIELD, KEEP_POTION))
 _PLAYING = frozenset((TURN, MOVE))
 """The phases where a player with no legal action loses."""
@@ -575,7 +576,10 @@ class ChaosState(State[ChaosAction]):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _apply_action(self, action: ChaosAction) -> None:
+    def _apply_action(self, action: ChaosAction) -> list[ChaosAction] | None:
+        """Play an action; at a draw that follows, its outcomes' actions for the core's
+        cache (the outcomes are worked out now and kept: every search and playout asks
+        for them at a chance node)."""
         self._odds = None  # this game's own cache of the chance outcomes (see chance_outcomes)
         if isinstance(action, ChaosMove):
             self._start_move(action)
@@ -590,6 +594,10 @@ class ChaosState(State[ChaosAction]):
         else:  # PASS: the Speedy piece declines its extra turn
             self._end_turn()
         self._after()
+        if self.phase in _CHANCE_PHASES:
+            odds = self._odds = self._chance_outcomes()
+            return [outcome for outcome, _ in odds]
+        return None
 
     def _after(self) -> None:
         """Settle the new position: a player to move with no legal action loses."""
