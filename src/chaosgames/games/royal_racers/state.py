@@ -175,7 +175,10 @@ class RoyalRacersState(State[RacerAction]):
         if phase == START_PHASE:
             chosen = sum(1 for p in self.pawns if p >= 0)
             return (setup.race_starter(self.race, self.n) + chosen) % self.n
-        return self.placement()[0]
+        # placement()'s placer, worked out (is_terminal asks at every step of a search):
+        # placement k places flag k // n, its placers starting one seat on per flag.
+        n, k = self.n, self.placed
+        return (self.race + k // n + k % n) % n
 
     def shown_roll(self) -> int:
         """The die as the table shows it (-1: none): the roll of the turn in progress, during
