@@ -61,7 +61,7 @@ class Clairvoyant:
         self.self_greedy = agents.from_spec("greedy", seed=seed)
         self.plan = Plan()
 
-    def choose(self, state: State, used: int, others: dict[int, agents.Agent]) -> Any:
+    def choose(self, state: State[Any], used: int, others: dict[int, agents.Agent]) -> Any:
         legal = state.legal_actions()
         if len(legal) == 1:
             self._advance(legal[0])
@@ -81,13 +81,13 @@ class Clairvoyant:
         else:
             self.plan = Plan()
 
-    def _follow(self, state: State, used: int, others: dict[int, agents.Agent]) -> Plan:
+    def _follow(self, state: State[Any], used: int, others: dict[int, agents.Agent]) -> Plan:
         found = self._play_out(state, used, others, list(self.plan.actions), 0.0)
         # The dice and the greedy seats are known exactly, so the kept plan replays as found.
         return found if found.actions[: len(self.plan.actions)] == self.plan.actions else Plan()
 
     def _play_out(
-        self, state: State, used: int, others: dict[int, agents.Agent], script: list[Any], epsilon: float
+        self, state: State[Any], used: int, others: dict[int, agents.Agent], script: list[Any], epsilon: float
     ) -> Plan:
         """Play to the end: the seat takes `script`'s actions first, then greedy's (a random
         one with probability `epsilon`); the others are copies of the real greedy seats."""
@@ -95,7 +95,7 @@ class Clairvoyant:
         greedy = copy.deepcopy(self.self_greedy)
         taken: list[Any] = []
 
-        def own(game_state: State, used: int) -> Any:
+        def own(game_state: State[Any], used: int) -> Any:
             if len(taken) < len(script):
                 action = script[len(taken)]
             elif epsilon and self.rng.random() < epsilon:
@@ -126,23 +126,23 @@ def one_game(
     return seat, play(game, seer, others).returns()
 
 
-def play(game: Game, seer: Clairvoyant, others: dict[int, agents.Agent]) -> State:
+def play(game: Game[Any, Any], seer: Clairvoyant, others: dict[int, agents.Agent]) -> State[Any]:
     """A whole game: chance from the seer's draws, the seer in its seat, `others` in theirs."""
 
-    def own(state: State, used: int) -> Any:
+    def own(state: State[Any], used: int) -> Any:
         return seer.choose(state, used, others)
 
     return play_on(game.new_initial_state(), 0, seer.draws, seer.seat, own, others)[0]
 
 
 def play_on(
-    state: State,
+    state: State[Any],
     used: int,
     draws: list[float],
     seat: int,
-    own: Callable[[State, int], Any],
+    own: Callable[[State[Any], int], Any],
     others: dict[int, agents.Agent],
-) -> tuple[State, int]:
+) -> tuple[State[Any], int]:
     """Play `state` to the end and count the actions: chance outcomes from `draws` (the next
     one is `draws[used]`), `own(state, used)` for `seat`, `others` (shown every action) for
     the rest."""

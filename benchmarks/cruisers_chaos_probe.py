@@ -50,7 +50,7 @@ def main() -> int:
         if player == chaosgames.CHANCE:
             action = sample_outcome(state.chance_outcomes(), rng)
         else:
-            phase = str(state.phase)  # type: ignore[attr-defined]
+            phase = str(state.phase)
             start = time.process_time()
             if phase in profiled:
                 profile.enable()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+from typing import Any
 
 import chaosgames
 from chaosgames import agents
@@ -29,7 +30,7 @@ GAMES = 20
 SEARCHES = 3
 
 
-def step(state: chaosgames.State, rng: random.Random) -> object:
+def step(state: chaosgames.State[Any], rng: random.Random) -> object:
     if state.current_player() == chaosgames.CHANCE:
         action = sample_outcome(state.chance_outcomes(), rng)
     else:

@@ -16,7 +16,7 @@ except ImportError:  # run as a script: benchmarks/ is on the path
     from caps import capped_options  # type: ignore[no-redef]
 
 
-def _playout(game: chaosgames.Game, seed: int) -> tuple[Any, int]:
+def _playout(game: chaosgames.Game[Any, Any], seed: int) -> tuple[Any, int]:
     rng = random.Random(seed)
     state = game.new_initial_state()
     steps = 0

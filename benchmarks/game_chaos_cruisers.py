@@ -41,7 +41,7 @@ def _steer(state: ChaosCruisersState, rng: random.Random) -> Any:
     return best
 
 
-def _race(game: chaosgames.Game, seed: int, steer: bool) -> dict[str, Any]:
+def _race(game: chaosgames.Game[Any, Any], seed: int, steer: bool) -> dict[str, Any]:
     rng = random.Random(seed)
     state = game.new_initial_state()
     assert isinstance(state, ChaosCruisersState)

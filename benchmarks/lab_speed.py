@@ -35,10 +35,10 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 LAB_SEATS = "greedy"
 
 
-def midgame(name: str, decisions: int, seed: int) -> chaosgames.State:
+def midgame(name: str, decisions: int, seed: int) -> chaosgames.State[Any]:
     """A position a few random decisions into a game (chance sampled), where a player decides."""
     rng = random.Random(seed)
-    state = chaosgames.load_game(name, **capped_options(name)).new_initial_state()
+    state: chaosgames.State[Any] = chaosgames.load_game(name, **capped_options(name)).new_initial_state()
     made = 0
     while not state.is_terminal():
         if state.is_chance_node():

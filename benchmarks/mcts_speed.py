@@ -48,11 +48,11 @@ def old_agent_class(commit: str) -> Any:
     return module.MctsAgent
 
 
-def positions(name: str, count: int, seed: int) -> list[State]:
+def positions(name: str, count: int, seed: int) -> list[State[Any]]:
     """`count` decision positions with a choice, a few random moves into seeded games."""
     game = chaosgames.load_game(name)
     rng = random.Random(seed)
-    found: list[State] = []
+    found: list[State[Any]] = []
     while len(found) < count:
         state = game.new_initial_state()
         for _ in range(rng.randrange(4, 30)):
@@ -69,7 +69,7 @@ def positions(name: str, count: int, seed: int) -> list[State]:
     return found
 
 
-def timed(cls: Any, states: list[State], iterations: int) -> tuple[list[str], float]:
+def timed(cls: Any, states: list[State[Any]], iterations: int) -> tuple[list[str], float]:
     choices = []
     start = time.perf_counter()
     for state in states:

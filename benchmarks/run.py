@@ -51,7 +51,7 @@ EXTRAS = (
 )
 
 
-def random_playout(state: chaosgames.State, rng: random.Random, cap: int) -> int:
+def random_playout(state: chaosgames.State[Any], rng: random.Random, cap: int) -> int:
     """Play to the end (or `cap` actions) at random; returns the number of actions."""
     steps = 0
     while not state.is_terminal() and steps < cap:
@@ -68,7 +68,7 @@ def measure_game(name: str, seconds: float, cap: int = 20000) -> dict[str, Any]:
     game = chaosgames.load_game(name, **capped_options(name))
     rng = random.Random(12345)
     playouts = actions = finished = 0
-    samples: list[chaosgames.State] = []
+    samples: list[chaosgames.State[Any]] = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or playouts == 0:
         state = game.new_initial_state()
@@ -91,7 +91,7 @@ def measure_game(name: str, seconds: float, cap: int = 20000) -> dict[str, Any]:
     }
 
 
-def clone_cost(states: list[chaosgames.State], repeat: int = 2000) -> float:
+def clone_cost(states: list[chaosgames.State[Any]], repeat: int = 2000) -> float:
     start = time.perf_counter()
     for state in states:
         for _ in range(repeat):

@@ -38,7 +38,7 @@ def _failure(game: int, step: int, exc: BaseException) -> str:
     return f"game {game}, action {step}: {type(exc).__name__}: {str(exc)[:200]} ({where})"
 
 
-def _play_one(game: chaosgames.Game, seed: int, budget: int) -> int:
+def _play_one(game: chaosgames.Game[Any, Any], seed: int, budget: int) -> int:
     """One checked random game of at most `budget` actions; returns the actions checked."""
     record = check_random_game(game, seed, max_steps=min(budget, GAME_CAP))
     return max(len(record.actions), 1)

@@ -65,7 +65,7 @@ def spiel_board(spiel_state: Any) -> str:
     return "".join(chars)
 
 
-def our_board(state: State) -> str:
+def our_board(state: State[Any]) -> str:
     board: str = state.observation(None)["board"]
     return board
 
@@ -102,7 +102,7 @@ def carry_to_spiel(spiel_state: Any, target: str) -> None:
         spiel_state.apply_action(action)
 
 
-def carry_to_ours(state: State, target: str) -> Any:
+def carry_to_ours(state: State[Any], target: str) -> Any:
     """Our action that reaches board `target`."""
     for action in state.legal_actions():
         child = state.clone()

@@ -23,7 +23,7 @@ from chaosgames.core.chance import uniform
 DICE = {"safe": (1, 2), "risky": (0, 3, 4)}
 
 
-class DiceRace(Game):
+class DiceRace(Game[Any, Any]):
     name = "toy-dice-race"
     title = "Toy Dice Race"
     min_players = 2
@@ -47,7 +47,7 @@ class DiceRace(Game):
     def player_names(self) -> list[str]:
         return ["red", "blue", "green", "yellow"][: self.num_players]
 
-    def heuristic(self, state: State) -> list[float]:
+    def heuristic(self, state: State[Any]) -> list[float]:
         if state.is_terminal():
             return list(state.returns())
         assert isinstance(state, DiceRaceState)
@@ -55,12 +55,12 @@ class DiceRace(Game):
         total = sum(weights)
         return [w / total for w in weights]
 
-    def steps_left(self, state: State) -> float | None:
+    def steps_left(self, state: State[Any]) -> float | None:
         assert isinstance(state, DiceRaceState)
         return float(self.options["goal"] - max(state.positions))
 
 
-class DiceRaceState(State):
+class DiceRaceState(State[Any]):
     __slots__ = ("die", "positions", "turn")
 
     def __init__(self, game: DiceRace) -> None:
@@ -130,7 +130,7 @@ class DiceRaceState(State):
         return {**self.game.doc_header(), "positions": self.positions, "turn": self.turn, "die": self.die}
 
 
-class Nim(Game):
+class Nim(Game[Any, Any]):
     name = "toy-nim"
     title = "Toy Nim"
     min_players = 2
@@ -145,7 +145,7 @@ class Nim(Game):
         return NimState(self, int(doc["pile"]), int(doc["mover"]))
 
 
-class NimState(State):
+class NimState(State[Any]):
     __slots__ = ("mover", "pile")
 
     def __init__(self, game: Nim, pile: int, mover: int) -> None:
@@ -188,7 +188,7 @@ class NimState(State):
         return {**self.game.doc_header(), "pile": self.pile, "mover": self.mover}
 
 
-TOY_GAMES: tuple[type[Game], ...] = (DiceRace, Nim)
+TOY_GAMES: tuple[type[Game[Any, Any]], ...] = (DiceRace, Nim)
 
 
 @contextmanager

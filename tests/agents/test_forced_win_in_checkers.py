@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import chaosgames
@@ -12,12 +14,15 @@ from chaosgames import agents
 BOARD = "....W..Bb.....ww..........B....."
 
 
-def position() -> chaosgames.State:
+def position() -> chaosgames.State[Any]:
     game = chaosgames.load_game("chaos-checkers", chaos=False)
-    return game.state_from_json({**game.new_initial_state().to_json(), "board": BOARD})
+    state: chaosgames.State[Any] = game.state_from_json(
+        {**game.new_initial_state().to_json(), "board": BOARD}
+    )
+    return state
 
 
-def forces_win(state: chaosgames.State, plies: int) -> bool:
+def forces_win(state: chaosgames.State[Any], plies: int) -> bool:
     """Whether player 0 wins by force within `plies` (plain minimax)."""
     if state.is_terminal():
         return state.returns()[0] == 1.0
@@ -31,7 +36,7 @@ def forces_win(state: chaosgames.State, plies: int) -> bool:
     return any(results) if state.current_player() == 0 else all(results)
 
 
-def winning_moves(state: chaosgames.State) -> list[str]:
+def winning_moves(state: chaosgames.State[Any]) -> list[str]:
     winners = []
     for action in state.legal_actions():
         child = state.clone()

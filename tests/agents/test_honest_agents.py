@@ -7,6 +7,7 @@ remembers (`memory`); `greedy` and `ismcts` decide from that, never from the rea
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 from chaosgames.sim import play_match
 
 
-def guessing_position(seed: int, compulsory: bool = False) -> tuple[RoyalRacersState, list[object]]:
+def guessing_position(seed: int, compulsory: bool = False) -> tuple[RoyalRacersState, list[Any]]:
     """A two-player race played by greedy seats up to a flip where a face-up guess is
     legal (`compulsory`: the only choice) and several cards lie face down; the position
     and the actions that led there."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import chaosgames
@@ -13,9 +15,12 @@ from chaosgames.core import Action, State
 pytestmark = pytest.mark.usefixtures("toy_games")
 
 
-def race(positions: list[int], goal: int = 12) -> State:
+def race(positions: list[int], goal: int = 12) -> State[Any]:
     game = chaosgames.load_game("toy-dice-race", players=2, goal=goal)
-    return game.state_from_json({**game.doc_header(), "positions": positions, "turn": 0, "die": None})
+    state: State[Any] = game.state_from_json(
+        {**game.doc_header(), "positions": positions, "turn": 0, "die": None}
+    )
+    return state
 
 
 def test_a_future_fixes_the_dice_so_its_playout_repeats() -> None:
@@ -28,7 +33,7 @@ def test_a_future_fixes_the_dice_so_its_playout_repeats() -> None:
 def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> None:
     met: dict[str, list[int]] = {}
 
-    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
+    def recorded(state: State[Any], player: int, depth: int, future: int, every: int = 0) -> float:
         met.setdefault(state.to_json()["die"], []).append(future)  # the die just picked
         return 0.5
 
@@ -41,7 +46,7 @@ def test_every_move_meets_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> N
 def test_moves_the_game_calls_alike_are_played_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
     met: dict[Action, list[int]] = {}  # the toy race's dice are its actions
 
-    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
+    def recorded(state: State[Any], player: int, depth: int, future: int, every: int = 0) -> float:
         met.setdefault(state.to_json()["die"], []).append(future)
         return 0.5
 
@@ -53,10 +58,10 @@ def test_moves_the_game_calls_alike_are_played_out_once(monkeypatch: pytest.Monk
     assert list(met) == [legal[0]] and len(met[legal[0]]) == 5  # the second die: rated as the first
 
 
-def depths_played(monkeypatch: pytest.MonkeyPatch, agent: RolloutAgent, state: State) -> list[int]:
+def depths_played(monkeypatch: pytest.MonkeyPatch, agent: RolloutAgent, state: State[Any]) -> list[int]:
     depths: list[int] = []
 
-    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
+    def recorded(state: State[Any], player: int, depth: int, future: int, every: int = 0) -> float:
         depths.append(depth)
         return 0.5
 
@@ -110,7 +115,7 @@ def test_a_playout_scored_every_few_decisions_is_the_mean_of_the_shorter_playout
 def test_the_player_scores_its_playouts_every_few_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[int, int]] = []
 
-    def recorded(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
+    def recorded(state: State[Any], player: int, depth: int, future: int, every: int = 0) -> float:
         asked.append((depth, every))
         return 0.5
 

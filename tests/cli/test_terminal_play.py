@@ -101,13 +101,13 @@ def test_computer_seats_hear_every_action_and_report_progress() -> None:
             self.heard: list[str] = []
             self.progress_reports = 0
 
-        def choose(self, state: chaosgames.State, progress: agents.Progress | None = None) -> object:
+        def choose(self, state: chaosgames.State[Any], progress: agents.Progress | None = None) -> object:
             assert progress is not None
             progress(0.5)
             self.progress_reports += 1
             return super().choose(state)
 
-        def observe(self, state: chaosgames.State, action: object) -> None:
+        def observe(self, state: chaosgames.State[Any], action: object) -> None:
             self.heard.append(str(action))
 
     game = chaosgames.load_game("chaos-checkers")
@@ -130,7 +130,7 @@ def test_mcts_seat_reuses_its_tree_in_terminal_play(monkeypatch: pytest.MonkeyPa
     searched: list[int] = []
     original = bot._search
 
-    def search(root: Any, state: chaosgames.State, progress: Progress | None) -> int:
+    def search(root: Any, state: chaosgames.State[Any], progress: Progress | None) -> int:
         searched.append(root.visits)
         return original(root, state, progress)
 

@@ -24,7 +24,7 @@ class _NotAnAction:
         return "not-an-action"
 
 
-def check_step(game: chaosgames.Game, state: chaosgames.State, stale: list[Any]) -> None:
+def check_step(game: chaosgames.Game[Any, Any], state: chaosgames.State[Any], stale: list[Any]) -> None:
     """Everything the contract says of one state."""
     doc = state.to_json()
     text = json.dumps(doc, sort_keys=True)
@@ -68,14 +68,14 @@ def check_step(game: chaosgames.Game, state: chaosgames.State, stale: list[Any])
         assert json.dumps(state.to_json(), sort_keys=True) == text, f"refusing {bad!r} changed the state"
 
 
-def random_action(state: chaosgames.State, rng: random.Random) -> Any:
+def random_action(state: chaosgames.State[Any], rng: random.Random) -> Any:
     """A chance outcome drawn with its probability, or a legal action chosen at random."""
     if state.current_player() == CHANCE:
         return chaosgames.sample_outcome(state.chance_outcomes(), rng)
     return rng.choice(state.legal_actions())
 
 
-def apply_checking_clones(state: chaosgames.State, action: Any) -> None:
+def apply_checking_clones(state: chaosgames.State[Any], action: Any) -> None:
     """Apply `action`, first to a clone: playing on the clone leaves the original as it
     was, and the clone ends where the original does."""
     before = json.dumps(state.to_json(), sort_keys=True)
@@ -87,7 +87,7 @@ def apply_checking_clones(state: chaosgames.State, action: Any) -> None:
     assert json.dumps(twin.to_json(), sort_keys=True) == after, "a clone played the same action differently"
 
 
-def check_random_game(game: chaosgames.Game, seed: int, max_steps: int = 3000) -> GameRecord:
+def check_random_game(game: chaosgames.Game[Any, Any], seed: int, max_steps: int = 3000) -> GameRecord:
     """Play a random game with all checks; returns its record (already replay-checked)."""
     rng = random.Random(seed)
     state = game.new_initial_state()

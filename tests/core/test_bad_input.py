@@ -29,9 +29,9 @@ from chaosgames.core.options import Option
 GAMES = chaosgames.list_games()
 
 
-def first_decision(name: str) -> chaosgames.State:
+def first_decision(name: str) -> chaosgames.State[Any]:
     """A state of `name` where a player decides, reached by the first outcomes and moves."""
-    state = chaosgames.load_game(name).new_initial_state()
+    state: chaosgames.State[Any] = chaosgames.load_game(name).new_initial_state()
     while state.current_player() < 0:
         state.apply_action(state.legal_actions()[0])
     return state

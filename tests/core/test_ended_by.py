@@ -9,6 +9,7 @@ store it.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -58,7 +59,7 @@ def test_the_default_is_rules_for_a_game_without_a_cap() -> None:
         assert state.is_terminal() and state.ended_by() == "rules"
 
 
-def _finished_record(max_moves: int) -> tuple[GameRecord, chaosgames.State]:
+def _finished_record(max_moves: int) -> tuple[GameRecord, chaosgames.State[Any]]:
     game = chaosgames.load_game("chaos-checkers", chaos=False, max_moves=max_moves)
     record = GameRecord.start(game, ["a", "b"])
     state = game.new_initial_state()

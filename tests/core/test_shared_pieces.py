@@ -139,7 +139,7 @@ def test_lenient_objects_ignore_later_fields() -> None:
 
 
 @pytest.fixture
-def nim(toy_games: None) -> tuple[chaosgames.Game, chaosgames.State]:
+def nim(toy_games: None) -> tuple[chaosgames.Game[Any, Any], chaosgames.State[Any]]:
     game = chaosgames.load_game("toy-nim", pile=5)
     return game, game.new_initial_state()
 
@@ -147,7 +147,9 @@ def nim(toy_games: None) -> tuple[chaosgames.Game, chaosgames.State]:
 NIM = Notation(Form("take:N", r"take:[1-9]"), Form("resign", r"resign"))
 
 
-def test_notation_finds_the_legal_action_forgivingly(nim: tuple[chaosgames.Game, chaosgames.State]) -> None:
+def test_notation_finds_the_legal_action_forgivingly(
+    nim: tuple[chaosgames.Game[Any, Any], chaosgames.State[Any]],
+) -> None:
     _, state = nim
     assert NIM.parse(state, "take:2") == "take:2"
     assert NIM.parse(state, "  TAKE : 3 ") == "take:3"
@@ -155,7 +157,7 @@ def test_notation_finds_the_legal_action_forgivingly(nim: tuple[chaosgames.Game,
 
 
 def test_text_of_no_form_is_a_notation_error_naming_the_forms(
-    nim: tuple[chaosgames.Game, chaosgames.State],
+    nim: tuple[chaosgames.Game[Any, Any], chaosgames.State[Any]],
 ) -> None:
     _, state = nim
     with pytest.raises(
@@ -169,7 +171,7 @@ def test_text_of_no_form_is_a_notation_error_naming_the_forms(
 
 
 def test_well_formed_but_illegal_text_names_the_legal_actions_of_its_kind_first(
-    nim: tuple[chaosgames.Game, chaosgames.State],
+    nim: tuple[chaosgames.Game[Any, Any], chaosgames.State[Any]],
 ) -> None:
     _, state = nim
     with pytest.raises(IllegalActionError, match="'take:4' is not a legal action here; legal actions are"):
@@ -180,7 +182,7 @@ def test_well_formed_but_illegal_text_names_the_legal_actions_of_its_kind_first(
 
 
 def test_every_legal_action_round_trips_and_is_well_formed(
-    nim: tuple[chaosgames.Game, chaosgames.State],
+    nim: tuple[chaosgames.Game[Any, Any], chaosgames.State[Any]],
 ) -> None:
     game, state = nim
     assert notation_problems(NIM, state) == []

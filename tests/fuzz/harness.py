@@ -100,15 +100,17 @@ def records(name: str) -> list[dict[str, Any]]:
 
 
 @cache
-def game_for(name: str, options: str) -> chaosgames.Game:
+def game_for(name: str, options: str) -> chaosgames.Game[Any, Any]:
     return chaosgames.load_game(name, **json.loads(options))
 
 
-def game_of(doc: dict[str, Any]) -> chaosgames.Game:
+def game_of(doc: dict[str, Any]) -> chaosgames.Game[Any, Any]:
     return game_for(doc["game"], json.dumps(doc["options"], sort_keys=True))
 
 
-def play_on(game: chaosgames.Game, state: chaosgames.State, rng: random.Random, steps: int) -> None:
+def play_on(
+    game: chaosgames.Game[Any, Any], state: chaosgames.State[Any], rng: random.Random, steps: int
+) -> None:
     """A few random steps from `state`, each checked as tests/core/contract.py checks."""
     stale: list[Any] = []
     for _ in range(steps):
@@ -121,7 +123,7 @@ def play_on(game: chaosgames.Game, state: chaosgames.State, rng: random.Random, 
 
 
 def check_state_input(
-    game: chaosgames.Game, given: Any, seed: int, steps: int = 4, seconds: float = DEADLINE
+    game: chaosgames.Game[Any, Any], given: Any, seed: int, steps: int = 4, seconds: float = DEADLINE
 ) -> Finding | None:
     """A state document (a value or text) is refused with InvalidStateError, or it is a
     position the rules can carry on from: a few random steps keep every promise."""

@@ -26,7 +26,7 @@ class Known:
     game: str
     title: str
     matches: Callable[[Finding], bool]
-    reproducer: Callable[[], tuple[chaosgames.Game, dict[str, Any]]]
+    reproducer: Callable[[], tuple[chaosgames.Game[Any, Any], dict[str, Any]]]
     steps: int = 4
     seed: int = 0
     seconds: float = harness.DEADLINE
@@ -49,7 +49,7 @@ def _later(finding: Finding, error: str, *phases: str | None) -> bool:
     )
 
 
-def _with(doc: dict[str, Any], **changes: Any) -> tuple[chaosgames.Game, dict[str, Any]]:
+def _with(doc: dict[str, Any], **changes: Any) -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc.update(changes)
     return harness.game_of(doc), doc
 
@@ -57,11 +57,11 @@ def _with(doc: dict[str, Any], **changes: Any) -> tuple[chaosgames.Game, dict[st
 # -- Cardboard Machines ---------------------------------------------------------------------
 
 
-def _setup_with_a_lap_claimed() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _setup_with_a_lap_claimed() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     return _with(corpus("cardboard-machines", "boards"), lap_claimed=True)
 
 
-def _the_last_car_alive_crashes() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _the_last_car_alive_crashes() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("cardboard-machines", "roll", players=2)
     other = 1 - doc["mover"]
     doc["cars"][other].update(lives=0, pos=-1)
@@ -69,13 +69,13 @@ def _the_last_car_alive_crashes() -> tuple[chaosgames.Game, dict[str, Any]]:
     return harness.game_of(doc), doc
 
 
-def _returning_stress_without_stress() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _returning_stress_without_stress() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("cardboard-machines", "return")
     doc["cars"][doc["mover"]]["stress"] = 0
     return harness.game_of(doc), doc
 
 
-def _a_bonus_move_off_the_front() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _a_bonus_move_off_the_front() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("cardboard-machines", "bonus", players=2)
     doc["cars"][doc["mover"]]["pos"] = 67
     return harness.game_of(doc), doc
@@ -84,12 +84,12 @@ def _a_bonus_move_off_the_front() -> tuple[chaosgames.Game, dict[str, Any]]:
 # -- Chaos Checkers --------------------------------------------------------------------------
 
 
-def _plain_turn_as_a_float() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _plain_turn_as_a_float() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("chaos-checkers", None)
     return _with(doc, turn=float(doc["turn"]))
 
 
-def _a_reward_for_a_shielded_piece() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _a_reward_for_a_shielded_piece() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("chaos-checkers", "draw-shield")
     shielded = [
         square + 1
@@ -100,24 +100,26 @@ def _a_reward_for_a_shielded_piece() -> tuple[chaosgames.Game, dict[str, Any]]:
     return harness.game_of(doc), doc
 
 
-def _pieces_eliminated_during_setup() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _pieces_eliminated_during_setup() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("chaos-checkers", "place")
     doc["eliminated"][0] = {"red": 2}
     return harness.game_of(doc), doc
 
 
-def _more_draws_than_the_bag_holds() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _more_draws_than_the_bag_holds() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     return _with(corpus("chaos-checkers", "draw-shield"), draws_left=1000)
 
 
 # -- Chaos Cruisers --------------------------------------------------------------------------
 
 
-def _a_fresh_obstacle_pass() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _a_fresh_obstacle_pass() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     return _with(corpus("chaos-cruisers", "obstacles"), obstacle_pass=0)
 
 
-def _a_racing_cruiser_off_the_course_while_another_reenters() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _a_racing_cruiser_off_the_course_while_another_reenters() -> tuple[
+    chaosgames.Game[Any, Any], dict[str, Any]
+]:
     doc = corpus("chaos-cruisers", "reenter")
     racing = next(c for c in doc["cruisers"] if c["square"] is not None and c["colour"] != doc["reentering"])
     racing["square"] = None
@@ -199,7 +201,7 @@ FIXED: list[Known] = [
 ]
 
 
-def _a_cruiser_off_the_course_while_the_order_is_drawn() -> tuple[chaosgames.Game, dict[str, Any]]:
+def _a_cruiser_off_the_course_while_the_order_is_drawn() -> tuple[chaosgames.Game[Any, Any], dict[str, Any]]:
     doc = corpus("chaos-cruisers", "order")
     next(c for c in doc["cruisers"] if c["square"] is not None)["square"] = None
     return harness.game_of(doc), doc

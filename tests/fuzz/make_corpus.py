@@ -46,7 +46,7 @@ def _phase(doc: dict[str, Any]) -> str:
 
 
 def sample(
-    game: chaosgames.Game, seed: int, greedy: bool
+    game: chaosgames.Game[Any, Any], seed: int, greedy: bool
 ) -> tuple[list[dict[str, Any]], chaosgames.GameRecord]:
     """Documents of the phases met in one game (two of each at most), and its record.
 

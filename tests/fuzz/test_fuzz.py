@@ -118,7 +118,9 @@ def test_mutated_records_are_refused_or_replay(name: str) -> None:
 # -- notation ----------------------------------------------------------------------------
 
 
-def _state_and_texts(name: str, index: int) -> tuple[chaosgames.Game, chaosgames.State, list[str]]:
+def _state_and_texts(
+    name: str, index: int
+) -> tuple[chaosgames.Game[Any, Any], chaosgames.State[Any], list[str]]:
     docs = harness.states(name)
     doc = docs[index % len(docs)]
     game = harness.game_of(doc)
@@ -146,7 +148,7 @@ def test_any_text_parses_to_a_legal_action_or_is_refused(
     assert json.dumps(state.to_json()) == before
 
 
-def _parse_is_legal(game: chaosgames.Game, state: chaosgames.State, text: Any) -> None:
+def _parse_is_legal(game: chaosgames.Game[Any, Any], state: chaosgames.State[Any], text: Any) -> None:
     action = game.parse_action(state, text)
     assert action in state.legal_actions(), f"{text!r} parsed to {action!r}, which is not legal"
 

@@ -15,11 +15,11 @@ from chaosgames.core.encoding import ActionIndexRangeError, ActionIndexTypeError
 from tests.rl.cases import CASES, IDS
 
 
-def play_randomly(game: chaosgames.Game, seed: int, decisions: int) -> list[chaosgames.State]:
+def play_randomly(game: chaosgames.Game[Any, Any], seed: int, decisions: int) -> list[chaosgames.State[Any]]:
     """The states where a player decided in one seeded random game (at most `decisions`)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
-    seen: list[chaosgames.State] = []
+    seen: list[chaosgames.State[Any]] = []
     while not state.is_terminal() and len(seen) < decisions:
         if state.current_player() == CHANCE:
             state.apply_action(sample_outcome(state.chance_outcomes(), rng))
@@ -141,15 +141,15 @@ def test_royal_racers_vectors_never_show_a_face_down_rank() -> None:
 
 
 def test_games_without_an_encoding_refuse_research_tools() -> None:
-    class Bare(chaosgames.Game):
+    class Bare(chaosgames.Game[Any, Any]):
         name = "bare"
         title = "Bare"
         min_players = max_players = default_players = 2
 
-        def new_initial_state(self) -> chaosgames.State:
+        def new_initial_state(self) -> chaosgames.State[Any]:
             raise NotImplementedError
 
-        def _state_from_doc(self, doc: dict[str, Any]) -> chaosgames.State:
+        def _state_from_doc(self, doc: dict[str, Any]) -> chaosgames.State[Any]:
             raise NotImplementedError
 
     with pytest.raises(chaosgames.ChaosGamesError, match="Bare has no encoding for research tools"):

@@ -29,7 +29,7 @@ def test_playing_on_with_the_draws_ahead_is_the_game_play_match_plays() -> None:
             {p: agents.from_spec("greedy", seed=p) for p in (1, 2)},
         )
 
-        def own(state: State, used: int, mine: Agent = mine) -> Action:
+        def own(state: State[Any], used: int, mine: Agent = mine) -> Action:
             return mine.choose(state)
 
         state, _ = clairvoyant.play_on(game.new_initial_state(), 0, draws, 0, own, others)
@@ -41,7 +41,7 @@ class CheckingSeer(clairvoyant.Clairvoyant):
 
     checked = 0
 
-    def choose(self, state: State, used: int, others: dict[int, agents.Agent]) -> Any:
+    def choose(self, state: State[Any], used: int, others: dict[int, agents.Agent]) -> Any:
         if self.plan.actions:
             kept = self.plan
             replayed = self._follow(state, used, others)

@@ -18,7 +18,7 @@ from chaosgames.core.information import Recollection, follow
 from chaosgames.web import workers
 
 
-def racing_actions(seed: int, decisions: int) -> tuple[chaosgames.State, list[str]]:
+def racing_actions(seed: int, decisions: int) -> tuple[chaosgames.State[Any], list[str]]:
     game = chaosgames.load_game("royal-racers", players=2)
     state = game.new_initial_state()
     rng = random.Random(seed)
@@ -41,16 +41,16 @@ class Spy(agents.Agent):
     """Records what the worker hands it, then plays the first legal action."""
 
     name = "spy"
-    seen: ClassVar[list[tuple[Recollection | None, chaosgames.State]]] = []
+    seen: ClassVar[list[tuple[Recollection[Any, Any] | None, chaosgames.State[Any]]]] = []
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.told: Recollection | None = None
+        self.told: Recollection[Any, Any] | None = None
 
-    def tell(self, recollection: Recollection, state: chaosgames.State) -> None:
+    def tell(self, recollection: Recollection[Any, Any], state: chaosgames.State[Any]) -> None:
         self.told = recollection
 
-    def choose(self, state: chaosgames.State, progress: Any = None) -> Any:
+    def choose(self, state: chaosgames.State[Any], progress: Any = None) -> Any:
         Spy.seen.append((self.told, state))
         return state.legal_actions()[0]
 
@@ -72,7 +72,7 @@ def test_the_agent_gets_a_position_drawn_from_its_seats_recollection(monkeypatch
     assert told.key(handed, 0) == expected.key(real, 0) and told.key(handed) == expected.key(real)
 
 
-def _states(game: chaosgames.Game, texts: list[str]) -> list[tuple[chaosgames.State, str]]:
+def _states(game: chaosgames.Game[Any, Any], texts: list[str]) -> list[tuple[chaosgames.State[Any], str]]:
     """Each action's text with the state it is read in (a copy), for `parse_action`."""
     state = game.new_initial_state()
     pairs = []

@@ -44,7 +44,7 @@ def test_a_page_that_misses_a_patch_asks_again_and_ends_with_the_servers_view(
         server_view = server.get(f"/api/games/{created['id']}", seat["token"])
         assert game_part(page_view(page)) == game_part(server_view)
         assert page_log(page) == server_view["log"]
-        assert page.errors == []  # type: ignore[attr-defined]
+        assert page.errors == []
     assert theirs.evaluate("() => window.chaosgamesPage.stream.tests.resyncs") == 1
     assert mine.evaluate("() => window.chaosgamesPage.stream.tests.resyncs") == 0
     for context, _ in pages:

@@ -83,7 +83,7 @@ def test_each_seat_shows_whether_its_person_is_connected(browser: Any, server: S
         "() => document.querySelector('#players li[data-seat=\"1\"] .presence').dataset.connected === 'false'"
     )
     assert presence_of(first, 1).inner_text() == "away, has not acted yet"
-    assert first.errors == []  # type: ignore[attr-defined]
+    assert first.errors == []
     first_context.close()
 
 
@@ -216,7 +216,7 @@ def test_undo_shows_only_while_the_policy_allows_it_and_works(browser: Any, serv
     black.wait_for_function("() => window.chaosgamesPage.log.length === 0")
     white.wait_for_function("() => window.chaosgamesPage.log.length === 0")
     assert black.locator("#undo-box").is_hidden()
-    assert black.errors == [] and white.errors == []  # type: ignore[attr-defined]
+    assert black.errors == [] and white.errors == []
     black_context.close()
     white_context.close()
 

@@ -66,18 +66,18 @@ class Agent:
             raise AgentError(f"Agent '{self.name}': {exc}") from None
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         """The action this agent plays for `state.current_player()`. Never mutates `state`."""
         raise NotImplementedError
 
-    def observe(self, state: State, action: Action) -> None:
+    def observe(self, state: State[Any], action: Action) -> None:
         """`action` is about to be applied to `state` (any player's move or a chance outcome).
 
         Drivers call it for every action so search agents can keep their tree; the
         default ignores it.
         """
 
-    def tell(self, recollection: Recollection, state: State) -> None:
+    def tell(self, recollection: Recollection[Any, Any], state: State[Any]) -> None:
         """What the seat to act in `state` has seen of the game so far, from a driver that
         rebuilt the position rather than telling each action (the web's computer seats).
         Agents that decide from their seat's information (`greedy`, `ismcts`) use it for
@@ -97,7 +97,7 @@ class Agent:
         return f"<{type(self).__name__} {self.spec} seed={self.seed}>"
 
 
-def check_decision_node(agent: str, state: State) -> list[Action]:
+def check_decision_node(agent: str, state: State[Any]) -> list[Action]:
     """The legal actions of a state where a player decides; AgentError elsewhere."""
     player = state.current_player()
     if player == CHANCE:
@@ -137,7 +137,7 @@ class LoopGuard:
 
     def choose(
         self,
-        state: State,
+        state: State[Any],
         legal: Sequence[Action],
         best: Action,
         plausible: Callable[[], Sequence[Action]],
@@ -179,18 +179,18 @@ class HonestAgent(Agent):
         super().__init__(seed, **params)
         self._witness = Witness()
 
-    def observe(self, state: State, action: Action) -> None:
+    def observe(self, state: State[Any], action: Action) -> None:
         self._witness.observe(state, action)
         super().observe(state, action)
 
-    def tell(self, recollection: Recollection, state: State) -> None:
+    def tell(self, recollection: Recollection[Any, Any], state: State[Any]) -> None:
         self._witness.tell(recollection, state)
 
     def reset(self) -> None:
         super().reset()
         self._witness.reset()
 
-    def recollection(self, state: State, seat: int) -> Recollection:
+    def recollection(self, state: State[Any], seat: int) -> Recollection[Any, Any]:
         """What `seat` knows of `state`, from the game this agent has been told."""
         return self._witness.recollection(state, seat)
 
@@ -208,13 +208,13 @@ class Witness:
         self.reset()
 
     def reset(self) -> None:
-        self._start: State | None = None
-        self._tracked: State | None = None
+        self._start: State[Any] | None = None
+        self._tracked: State[Any] | None = None
         self._heard: list[Action] = []
-        self._seats: dict[int, Recollection] = {}
-        self._told: tuple[Recollection, dict[str, Any]] | None = None
+        self._seats: dict[int, Recollection[Any, Any]] = {}
+        self._told: tuple[Recollection[Any, Any], dict[str, Any]] | None = None
 
-    def observe(self, state: State, action: Action) -> None:
+    def observe(self, state: State[Any], action: Action) -> None:
         if not state.game.hides_information():
             return  # the observation is everything: nothing to follow
         if self._tracked is None:
@@ -228,10 +228,10 @@ class Witness:
             return
         self._heard.append(action)
 
-    def tell(self, recollection: Recollection, state: State) -> None:
+    def tell(self, recollection: Recollection[Any, Any], state: State[Any]) -> None:
         self._told = (recollection, state.to_json())
 
-    def recollection(self, state: State, seat: int) -> Recollection:
+    def recollection(self, state: State[Any], seat: int) -> Recollection[Any, Any]:
         if not state.game.hides_information():
             return state.game.recollection(seat)
         doc = state.to_json()

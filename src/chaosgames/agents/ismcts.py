@@ -41,7 +41,7 @@ class IsmctsAgent(HonestAgent, MctsAgent):
         self.last_worlds = 0
         """Positions searched at the last decision (1: the seat knew everything)."""
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
         seat = state.current_player()
         memory: int = self.settings["memory"]
@@ -60,7 +60,7 @@ class IsmctsAgent(HonestAgent, MctsAgent):
         return self._best_action(root)
 
     def _determinised(
-        self, state: State, recollection: Recollection, memory: int, progress: Progress | None
+        self, state: State[Any], recollection: Recollection[Any, Any], memory: int, progress: Progress | None
     ) -> _Node:
         """Search `worlds` drawn positions, each with its share of the budget; a root whose
         children hold the visits (and values) of each move added over the worlds."""

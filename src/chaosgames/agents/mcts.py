@@ -143,7 +143,7 @@ class MctsAgent(LoopGuardedAgent):
         self._active: dict[str, Any] = dict(self.settings)
         """The settings of the current search: the user's, then the game's advice, then the defaults."""
         self._root: _Node | None = None
-        self._tracked: State | None = None
+        self._tracked: State[Any] | None = None
         self.last_iterations = 0
         """Playouts run by the last call of `choose` (for benchmarks and tests)."""
 
@@ -154,7 +154,7 @@ class MctsAgent(LoopGuardedAgent):
         self._root = None
         self._tracked = None
 
-    def settings_for(self, game: Game) -> dict[str, Any]:
+    def settings_for(self, game: Game[Any, Any]) -> dict[str, Any]:
         """The settings a search in `game` uses: parameters the user set, then the game's
         `search_advice` for the others, then the defaults."""
         active = dict(self.settings)
@@ -163,7 +163,7 @@ class MctsAgent(LoopGuardedAgent):
                 active[key] = self.params[key].coerce(value)
         return active
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
         self._active = self.settings_for(state.game)
         root = self._reused_root(state)
@@ -179,7 +179,7 @@ class MctsAgent(LoopGuardedAgent):
             return self._unstuck(root, state, legal)
         return self._best_action(root)
 
-    def observe(self, state: State, action: Action) -> None:
+    def observe(self, state: State[Any], action: Action) -> None:
         if self._root is None or self._tracked is None:
             return
         child = self._root.children.get(action)
@@ -191,7 +191,7 @@ class MctsAgent(LoopGuardedAgent):
 
     # -- tree reuse ------------------------------------------------------------------------
 
-    def _reused_root(self, state: State) -> _Node | None:
+    def _reused_root(self, state: State[Any]) -> _Node | None:
         if not self._active["reuse"] or self._root is None or self._tracked is None:
             return None
         # The kept subtree is used only if it is exactly this position (the driver may
@@ -200,7 +200,7 @@ class MctsAgent(LoopGuardedAgent):
             return None
         return self._root
 
-    def _keep(self, root: _Node | None, state: State) -> None:
+    def _keep(self, root: _Node | None, state: State[Any]) -> None:
         if self._active["reuse"] and root is not None:
             self._root, self._tracked = root, state.clone()
         else:
@@ -208,7 +208,7 @@ class MctsAgent(LoopGuardedAgent):
 
     # -- the search ------------------------------------------------------------------------
 
-    def _search(self, root: _Node, state: State, progress: Progress | None) -> int:
+    def _search(self, root: _Node, state: State[Any], progress: Progress | None) -> int:
         budget: int = self._active["iterations"]
         seconds: float = self._active["time"]
         if budget == 0 and seconds == 0.0:
@@ -232,7 +232,7 @@ class MctsAgent(LoopGuardedAgent):
             progress(1.0)
         return done
 
-    def _iterate(self, root: _Node, root_state: State) -> None:
+    def _iterate(self, root: _Node, root_state: State[Any]) -> None:
         rng = self.rng
         num_players = root_state.game.num_players
         exploration: float = self._active["c"]
@@ -303,7 +303,7 @@ class MctsAgent(LoopGuardedAgent):
             parent.means[index] = child.value[parent.player] / visits
             parent.counts[index] = visits
 
-    def _rollout(self, state: State) -> list[float]:
+    def _rollout(self, state: State[Any]) -> list[float]:
         """Play on for `depth` decisions (chance outcomes sampled on the way, not counted),
         then score: the result if the game ended, else the heuristic at a position where a
         player decides (never before a pending roll, whose worth it cannot see)."""
@@ -342,7 +342,7 @@ class MctsAgent(LoopGuardedAgent):
             return state.returns()
         return state.game.heuristic(state)
 
-    def _unstuck(self, root: _Node, state: State, legal: list[Action]) -> Action:
+    def _unstuck(self, root: _Node, state: State[Any], legal: list[Action]) -> Action:
         """The best action, unless the game is going round in circles (see `LoopGuard`):
         then the plausible move (at least a quarter of the best one's visits) played
         least often in this situation, the most visited of those first; once every plausible
@@ -471,7 +471,9 @@ def _select_kept_normalised(node: _Node, exploration: float) -> int:
     return best
 
 
-def _expand_with_prior(node: _Node, state: State, prior: int, num_players: int, rng: random.Random) -> None:
+def _expand_with_prior(
+    node: _Node, state: State[Any], prior: int, num_players: int, rng: random.Random
+) -> None:
     """Create every child at once, each holding `prior` visits of the heuristic's verdict.
 
     With many moves per decision and a heuristic that separates them by a few hundredths,
@@ -503,7 +505,7 @@ EXACT_CHANCE = 8
 """A pending chance node with at most this many outcomes is averaged exactly in a verdict."""
 
 
-def _verdict(state: State, rng: random.Random) -> list[float]:
+def _verdict(state: State[Any], rng: random.Random) -> list[float]:
     """The heuristic's verdict on a position, looking through pending chance: the expected
     verdict over its outcomes (when few, at the first chance node) or a sampled one. A
     verdict taken before a roll would miss what the roll is worth (a risky die and a safe
@@ -525,7 +527,7 @@ def _verdict(state: State, rng: random.Random) -> list[float]:
     return total
 
 
-def _sampled_verdict(state: State, rng: random.Random) -> list[float]:
+def _sampled_verdict(state: State[Any], rng: random.Random) -> list[float]:
     """`_verdict` past its first chance node: later chance outcomes drawn at random until a
     player decides or the game ends (a loop, not a call per outcome). Plays `state` on."""
     heuristic = state.game.heuristic
@@ -538,7 +540,7 @@ def _sampled_verdict(state: State, rng: random.Random) -> list[float]:
         state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng))
 
 
-def _greedy_action(state: State, legal: list[Action], player: int) -> Action:
+def _greedy_action(state: State[Any], legal: list[Action], player: int) -> Action:
     """The action after which the heuristic rates the mover highest (playout policy)."""
     heuristic = state.game.heuristic
     best = legal[0]

@@ -88,7 +88,7 @@ class RolloutAgent(LoopGuardedAgent):
                 f"(depth={depth}); every=0 scores a playout once, at its depth."
             )
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
         if len(legal) == 1:
             return legal[0]
@@ -107,7 +107,7 @@ class RolloutAgent(LoopGuardedAgent):
                 progress((number + 1) / len(legal))
         return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
 
-    def _playouts(self, state: State) -> tuple[int, int]:
+    def _playouts(self, state: State[Any]) -> tuple[int, int]:
         """The playouts' depth and number of futures for this position. Near the end a
         playout to the end is short and scores the result itself, where the heuristic may
         miss what decides it (in Royal Racers the pawns crowding the centre the princes race
@@ -121,7 +121,7 @@ class RolloutAgent(LoopGuardedAgent):
 
 
 def _played_out(
-    state: State, action: Action, player: int, depth: int, futures: list[int], every: int
+    state: State[Any], action: Action, player: int, depth: int, futures: list[int], every: int
 ) -> float:
     """`player`'s mean score over the playouts of `action` from `state`, one per future."""
     after = state.clone()
@@ -132,7 +132,7 @@ def _played_out(
     return total / len(futures)
 
 
-def playout(state: State, player: int, depth: int, future: int, every: int = 0) -> float:
+def playout(state: State[Any], player: int, depth: int, future: int, every: int = 0) -> float:
     """`player`'s score after every player has played `depth` decisions as greedy from
     `state` (which it plays on), chance drawn from the future's dice: the result if the
     game ends first, else the heuristic. With `every`, the mean of the heuristic's scores
@@ -152,7 +152,7 @@ def playout(state: State, player: int, depth: int, future: int, every: int = 0) 
     return total / legs
 
 
-def _play(state: State, depth: int, dice: random.Random, draws: random.Random) -> None:
+def _play(state: State[Any], depth: int, dice: random.Random, draws: random.Random) -> None:
     """Every player plays `depth` decisions as greedy (-1: to the end), chance drawn from
     `dice`; stops at the next decision or at the end of the game."""
     limit = PLAYOUT_LIMIT if depth < 0 else depth
@@ -172,7 +172,7 @@ def _play(state: State, depth: int, dice: random.Random, draws: random.Random) -
         state.apply_unchecked(action)  # the state's own legal actions and chance outcomes
 
 
-def _score(state: State, player: int) -> float:
+def _score(state: State[Any], player: int) -> float:
     """The result if the game is over, else the heuristic's share."""
     if state.is_terminal():
         return state.returns()[player]

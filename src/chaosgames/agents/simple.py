@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from chaosgames.agents.base import (
     Agent,
@@ -61,7 +61,7 @@ class RandomAgent(Agent):
     summary = "a uniformly random legal action"
     params: ClassVar[Mapping[str, Option]] = parameters()
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         return self.rng.choice(check_decision_node(self.name, state))
 
 
@@ -102,7 +102,7 @@ class GreedyAgent(HonestAgent, LoopGuardedAgent):
         worlds_param(8),
     )
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action:
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action:
         legal = check_decision_node(self.name, state)
         if len(legal) == 1:
             return legal[0]
@@ -123,7 +123,7 @@ class GreedyAgent(HonestAgent, LoopGuardedAgent):
                 progress((number + 1) / len(legal))
         return best_rated(state, legal, values, self.rng, self._loops if self.settings["unstick"] else None)
 
-    def _worlds(self, state: State, player: int) -> list[State]:
+    def _worlds(self, state: State[Any], player: int) -> list[State[Any]]:
         """The position itself where the seat knows it all, else `worlds` drawn from what it knows."""
         memory: int = self.settings["memory"]
         recollection = self.recollection(state, player)
@@ -131,7 +131,7 @@ class GreedyAgent(HonestAgent, LoopGuardedAgent):
             return [state]
         return [recollection.sample(state, self.rng, memory) for _ in range(self.settings["worlds"])]
 
-    def _value(self, state: State, player: int, chance_depth: int) -> float:
+    def _value(self, state: State[Any], player: int, chance_depth: int) -> float:
         return greedy_value(state, player, chance_depth, self.settings["samples"], self.rng)
 
 
@@ -153,7 +153,7 @@ PLAUSIBLE = 3
 
 
 def best_rated(
-    state: State, legal: list[Action], values: list[float], rng: random.Random, loops: LoopGuard | None
+    state: State[Any], legal: list[Action], values: list[float], rng: random.Random, loops: LoopGuard | None
 ) -> Action:
     """The action rated best (`values[i]` rates `legal[i]`), drawn among equals with `rng`.
     With a loop guard, where the game goes round in circles (see `LoopGuard`): of the
@@ -175,7 +175,9 @@ def drawn(best: list[Action], rng: random.Random) -> Action:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def greedy_value(state: State, player: int, chance_depth: int, samples: int, rng: random.Random) -> float:
+def greedy_value(
+    state: State[Any], player: int, chance_depth: int, samples: int, rng: random.Random
+) -> float:
     """How `greedy` rates a position for `player`: the result if the game is over, else the
     heuristic, expected over up to `chance_depth` consecutive chance nodes (estimated from
     `samples` draws at a node with more outcomes)."""
@@ -200,7 +202,7 @@ GREEDY_SAMPLES: int = GreedyAgent.params["samples"].default
 """The greedy agent's defaults: the model of greedy that other agents play."""
 
 
-def greedy_replies(state: State, legal: list[Action], player: int, rng: random.Random) -> list[Action]:
+def greedy_replies(state: State[Any], legal: list[Action], player: int, rng: random.Random) -> list[Action]:
     """The moves the greedy agent (default settings, no loop guard) draws its move from:
     the best rated by `greedy_value`, with the agent's tolerance for equals. The model of
     greedy that `mcts:opponents=greedy` and `rollout` play."""

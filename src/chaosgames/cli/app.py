@@ -9,7 +9,7 @@ import importlib.resources
 import os
 import random
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
@@ -201,7 +201,7 @@ def replay(
     game = loaded.load_game()
     names = game.player_names()
 
-    def show_action(number: int, state: State, action: Action) -> None:
+    def show_action(number: int, state: State[Any], action: Action) -> None:
         player = state.current_player()
         who = "chance" if player == chaosgames.CHANCE else names[player]
         line = Text(f"{number:4d}. {who}: {game.describe_action(state, action)} ")

@@ -39,9 +39,9 @@ class Chooser(Protocol):
     """What a computer seat needs (an `Agent` has it): pick an action for the deciding
     player, reporting the share of its budget spent; hear of every action taken."""
 
-    def choose(self, state: State, progress: Progress | None = None) -> Action: ...
+    def choose(self, state: State[Any], progress: Progress | None = None) -> Action: ...
 
-    def observe(self, state: State, action: Action) -> None: ...
+    def observe(self, state: State[Any], action: Action) -> None: ...
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Step:
 
 @dataclass
 class TerminalMatch:
-    game: Game
+    game: Game[Any, Any]
     seats: list[str]
     agents: dict[int, Chooser]
     seed: int
@@ -62,7 +62,7 @@ class TerminalMatch:
     read_line: Callable[[str], str]
     record_path: Path | None = None
     record: GameRecord = field(init=False)
-    state: State = field(init=False)
+    state: State[Any] = field(init=False)
     rng: random.Random = field(init=False)
     steps: list[Step] = field(default_factory=list)
 
@@ -132,7 +132,8 @@ class TerminalMatch:
             self.console.print(f"[red]There is no action {number}; choose 1 to {len(legal)}.[/red]")
             return None
         try:
-            return self.game.parse_action(self.state, text)
+            action: Action = self.game.parse_action(self.state, text)
+            return action
         except ChaosGamesError as exc:
             self.console.print(f"[red]{exc}[/red] Type 'help' for help.")
             return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chaosgames.core.constants import CHANCE
 
@@ -55,7 +55,7 @@ def outcome_at(outcomes: Sequence[tuple[T, float]], draw: float) -> T:
     return outcomes[-1][0]
 
 
-def resolve_chance(state: State, rng: random.Random) -> list[Action]:
+def resolve_chance(state: State[Any], rng: random.Random) -> list[Action]:
     """Apply sampled chance outcomes until a player decides or the game ends.
 
     Returns the outcomes applied, in order, so a caller can record them.

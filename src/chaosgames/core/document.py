@@ -30,6 +30,7 @@ from typing import Any, Generic, TypeVar
 from chaosgames.core.errors import ChaosGamesError, InvalidStateError, describe_choices, shorten
 
 T = TypeVar("T")
+N = TypeVar("N", int, float)
 Key = str | int
 
 
@@ -94,36 +95,42 @@ def _range_text(minimum: float | None, maximum: float | None) -> str:
     return f"at most {maximum:g}"
 
 
-class Int(Spec[int]):
-    """A whole number (not a boolean, not 0.0), optionally between `minimum` and `maximum`."""
+class _Bounded(Spec[N]):
+    """A number optionally between `minimum` and `maximum`: the bounds Int and Number share."""
 
     __slots__ = ("maximum", "minimum")
 
-    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
-        self.minimum = minimum
-        self.maximum = maximum
+    def __init__(self, minimum: N | None = None, maximum: N | None = None) -> None:
+        self.minimum: N | None = minimum
+        self.maximum: N | None = maximum
 
-    def check(self, value: Any) -> int:
-        if type(value) is not int:
-            raise Invalid(f"must be a whole number, not {show(value)}")
+    def _within_bounds(self, value: N) -> None:
+        """Invalid, naming the bounds, when `value` lies outside them."""
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
             raise Invalid(f"must be {_range_text(self.minimum, self.maximum)}, not {show(value)}")
+
+
+class Int(_Bounded[int]):
+    """A whole number (not a boolean, not 0.0), optionally between `minimum` and `maximum`."""
+
+    __slots__ = ()
+
+    def check(self, value: Any) -> int:
+        if type(value) is not int:
+            raise Invalid(f"must be a whole number, not {show(value)}")
+        self._within_bounds(value)
         return value
 
 
 _FLOAT_RANGE = 10**300
 
 
-class Number(Spec[float]):
+class Number(_Bounded[float]):
     """A finite number, whole or not (not a boolean); read as a float."""
 
-    __slots__ = ("maximum", "minimum")
-
-    def __init__(self, minimum: float | None = None, maximum: float | None = None) -> None:
-        self.minimum = minimum
-        self.maximum = maximum
+    __slots__ = ()
 
     def check(self, value: Any) -> float:
         kind = type(value)
@@ -132,10 +139,7 @@ class Number(Spec[float]):
                 raise Invalid(f"must be a number of at most 300 digits, not {show(value)}")
         elif kind is not float or not math.isfinite(value):
             raise Invalid(f"must be a number, not {show(value)}")
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
-            raise Invalid(f"must be {_range_text(self.minimum, self.maximum)}, not {show(value)}")
+        self._within_bounds(value)
         return float(value)
 
 

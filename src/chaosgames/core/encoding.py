@@ -94,7 +94,7 @@ class Encoding(ABC):
     """The most outcomes a chance node of this game offers."""
 
     @abstractmethod
-    def action_index(self, state: State, action: Action) -> int:
+    def action_index(self, state: State[Any], action: Action) -> int:
         """Index of `action`, a legal action of the deciding player in `state` (or NO_INDEX)."""
 
     @abstractmethod
@@ -144,7 +144,7 @@ class Encoding(ABC):
             vector[position] = value
         return vector
 
-    def legal_indices(self, state: State) -> dict[int, Action]:
+    def legal_indices(self, state: State[Any]) -> dict[int, Action]:
         """Index -> action for every legal action of the deciding player, in index order."""
         found: dict[int, Action] = {}
         for action in state.legal_actions():
@@ -158,7 +158,7 @@ class Encoding(ABC):
             found[index] = action
         return dict(sorted(found.items()))
 
-    def action_at(self, state: State, index: object) -> Action:
+    def action_at(self, state: State[Any], index: object) -> Action:
         """The legal action whose index is `index`; IllegalActionError if there is none."""
         self.checked_index(index)  # before listing the legal actions, the costly part
         return self.pick(self.legal_indices(state), index)

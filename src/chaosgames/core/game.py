@@ -14,8 +14,8 @@ import hashlib
 import json
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeAlias, TypeVar, final
 
 import chaosgames.core.safejson as safejson
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -37,7 +37,12 @@ if TYPE_CHECKING:
     from chaosgames.core.encoding import Encoding
 
 Action: TypeAlias = Hashable
-"""A game's action: an immutable, hashable value whose `str()` is its notation."""
+"""Any game's action: an immutable, hashable value whose `str()` is its notation."""
+
+A = TypeVar("A", bound=Hashable)
+"""One game's action type (a game has one: a frozen dataclass, or a union of them)."""
+S = TypeVar("S", bound="State[Any]")
+"""One game's state type."""
 
 JSON: TypeAlias = Any
 
@@ -48,7 +53,26 @@ ENDED_BY_CAP = "cap"
 ENDINGS = (ENDED_BY_RULES, ENDED_BY_CAP)
 
 
-class Game(ABC):
+class SharedActions(list[A]):
+    """A list of actions that a game hands to many states as their legal actions (from
+    `_legal_actions` or as `_apply_action`'s hint): a die's faces, a speed's paths. Made
+    once (a module's constant) and never changed; `apply_action` finds an action among
+    them by identity in one look-up (`members`), however long the list."""
+
+    __slots__ = ("members",)
+
+    def __init__(self, actions: Iterable[A] = ()) -> None:
+        super().__init__(actions)
+        # The members are kept alive by the list, so their ids stay theirs.
+        self.members = frozenset(map(id, self))
+
+
+def shared_actions(actions: Iterable[A]) -> list[A]:
+    """`SharedActions(actions)`: see there."""
+    return SharedActions(actions)
+
+
+class Game(ABC, Generic[S, A]):
     """One game's rules with validated options. Create it with `chaosgames.load_game`."""
 
     name: ClassVar[str]
@@ -89,14 +113,14 @@ class Game(ABC):
         """Checks across options (raise InvalidOptionError); the default accepts all."""
 
     @abstractmethod
-    def new_initial_state(self) -> State:
+    def new_initial_state(self) -> S:
         """The game before any setup randomness."""
 
     @abstractmethod
-    def _state_from_doc(self, doc: dict[str, Any]) -> State:
+    def _state_from_doc(self, doc: dict[str, Any]) -> S:
         """Rebuild a state from a `to_json()` document; raise InvalidStateError."""
 
-    def state_from_json(self, doc: JSON) -> State:
+    def state_from_json(self, doc: JSON) -> S:
         """A state from `State.to_json()` output (a dict, or its JSON text or bytes).
 
         Anything else raises InvalidStateError: text that is not JSON (or too large, too
@@ -132,14 +156,15 @@ class Game(ABC):
     """The game's notation grammar (see chaosgames.core.notation); the default accepts any
     text and looks it up among the legal actions."""
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: S, text: str) -> A:
         """The legal action of `state` whose notation is `text`.
 
         Unparsable text raises NotationError (saying what notation looks like); a
         well-formed action that is not legal here raises IllegalActionError (naming the
         legal ones). `str(action)` parses back to `action` for every legal action.
         """
-        return self.notation.parse(state, text)
+        action: A = self.notation.parse(state, text)
+        return action
 
     # -- presentation and evaluation hooks (the CLI, agents and the lab use these) --------
 
@@ -147,7 +172,7 @@ class Game(ABC):
         """How players are called at the table (cruiser colours, suits ...)."""
         return [f"player {i + 1}" for i in range(self.num_players)]
 
-    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_text(self, state: S, viewer: int | None = None, *, reveal: bool = False) -> str:
         """The position as text for a terminal; by default `str(state)`.
 
         `viewer` is a seat number, or None for a spectator: games with hidden information
@@ -157,7 +182,7 @@ class Game(ABC):
         return str(state)
 
     def render_svg(
-        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+        self, state: S, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
         """The position as an SVG document (a pure function of the state and the viewer).
 
@@ -168,7 +193,7 @@ class Game(ABC):
         """
         raise ChaosGamesError(f"{self.title} has no picture yet.")
 
-    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+    def action_places(self, state: S, action: A) -> tuple[str, ...]:
         """The places on `render_svg`'s picture that select `action`, in the order a player
         clicks them: checkers `("11", "15")` (the piece, then its square), a Royal Racers
         card `("b5",)`. Each place is the `data-place` attribute of elements of the picture.
@@ -177,7 +202,7 @@ class Game(ABC):
         """
         return ()
 
-    def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
+    def action_seen(self, state: S, action: A, viewer: int | None = None) -> tuple[str, str]:
         """`(notation, description)` of `action`, about to be applied to `state`, as `viewer`
         (a seat, or None for a spectator) may keep it in a move log for the rest of the game.
 
@@ -189,7 +214,7 @@ class Game(ABC):
 
     # -- the story of the game (chaosgames.core.story: the web's narration and marks) -------
 
-    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+    def tell(self, before: S, action: A, after: S, viewer: int | None = None) -> Told:
         """How `action`, which took `before` to `after`, reads to `viewer` (a seat, or None
         for a spectator): its notation and sentence for the move log, its sentence while it
         belongs to the latest turn, and the places of the picture it changed.
@@ -200,7 +225,7 @@ class Game(ABC):
         notation, kept = self.action_seen(before, action, viewer)
         return Told(notation, kept, kept, self.changed_places(before, action, after))
 
-    def starts_turn(self, state: State, action: Action) -> bool | None:
+    def starts_turn(self, state: S, action: A) -> bool | None:
         """Whether `action`, about to be applied to `state`, starts a turn of the story (the
         move log's groups, the latest turn the web page marks and tells). None, the default:
         a decision of another seat than the last decision's starts one, chance outcomes and
@@ -208,23 +233,23 @@ class Game(ABC):
         the roll for the player it is rolled for."""
         return None
 
-    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+    def changed_places(self, before: S, action: A, after: S) -> tuple[str, ...]:
         """The places of the picture (`data-place` ids) that `action` changed; by default
         the places that select it (`action_places`)."""
         return tuple(self.action_places(before, action))
 
-    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+    def legend(self, state: S, viewer: int | None = None) -> tuple[LegendSection, ...]:
         """The key to the picture of `state` as `viewer` sees it (colours, symbols, the
         race's progress), as data the web page draws beside the board; by default none."""
         return ()
 
-    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+    def action_group(self, state: S, action: A) -> tuple[int, str]:
         """Where `action` goes in a person's list of choices: `(order, heading)`, groups
         shown by `order` ("Moves" before "Potions"), the legal order kept inside a group.
         By default one group without a heading."""
         return (0, "")
 
-    def rules_section(self, state: State, action: Action) -> str | None:
+    def rules_section(self, state: S, action: A) -> str | None:
         """The anchor (`chaosgames.core.story.slug` of a heading of the game's rules summary)
         of the rule `action` follows, for a "rules" link beside it; None: the summary's top."""
         return None
@@ -243,13 +268,13 @@ class Game(ABC):
         research tools may then call it deterministic (plain checkers)."""
         return True
 
-    def recollection(self, seat: int) -> Recollection:
+    def recollection(self, seat: int) -> Recollection[S, A]:
         """A new recollection of what `seat` sees and remembers of a game from its start
         (`chaosgames.core.information`): the information state agents and research tools
         decide from. The default suits a game that hides nothing."""
         return Recollection(self, seat)
 
-    def describe_action(self, state: State, action: Action) -> str:
+    def describe_action(self, state: S, action: A) -> str:
         """A short sentence for a player choosing among actions; by default the notation."""
         return str(action)
 
@@ -259,21 +284,21 @@ class Game(ABC):
     dice bring better than the heuristic alone). MCTS takes them for the parameters its
     user left unset; see docs/agents.md."""
 
-    def steps_left(self, state: State) -> float | None:
+    def steps_left(self, state: S) -> float | None:
         """How near the game is to its end: the fewest steps any player still needs to end
         it, as the game's heuristic counts them, or None where the game keeps no such count
         (the default) or the position has none (a setup phase). The rollout player plays
         its playouts to the end from `finish` steps on (see docs/agents.md)."""
         return None
 
-    def same_position(self, state: State, legal: Sequence[Action]) -> list[int]:
+    def same_position(self, state: S, legal: Sequence[A]) -> list[int]:
         """For each of `legal` (the state's legal actions, in order), the index of the first
         of them that leads to the same position, what the record writes down aside: search
         may play such actions out once. The default: every action its own (a game need not
         know). Royal Racers: every wrong guess sends the pawn back the same way."""
         return list(range(len(legal)))
 
-    def heuristic(self, state: State) -> list[float]:
+    def heuristic(self, state: S) -> list[float]:
         """Estimated share of the win for each player, each in [0, 1], summing to 1 (a game
         may weigh in each player's own progress as well, so that they need not sum to 1:
         Chaos Cruisers does, see its evaluation module).
@@ -299,15 +324,28 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.name} {json.dumps(self.options)}>"
 
 
-class State(ABC):
-    """A position of a game, mutated by `apply_action`. See the module docstring."""
+class State(ABC, Generic[A]):
+    """A position of a game, mutated by `apply_action`. See the module docstring.
+
+    A game implements the abstract methods and may replace the defaults named in `HOOKS`;
+    every other public method is the contract's own (`@final`, and tests/test_overrides.py
+    walks the game packages for overrides): a game's speed goes through `_apply_action`'s
+    hint of the next legal actions and the identity fast path of `apply_action`.
+    """
+
+    HOOKS: ClassVar[frozenset[str]] = frozenset({"chance_outcomes", "round_number", "ended_by"})
+    """Public methods with a default that a game may replace (besides the abstract ones)."""
 
     __slots__ = ("_index", "_legal", "game")
 
-    def __init__(self, game: Game) -> None:
+    game: Game[Any, Any]
+
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        self._legal: list[Action] | None = None
-        self._index: dict[str, Action] | None = None
+        self._legal: list[A] | None = None
+        self._index: tuple[list[A], dict[str, A]] | None = None
+        """The notation index (see `_notation_index`) and the list of legal actions it
+        was made from: good while that list is the cache (no reset at every action)."""
 
     # -- hooks a game implements -------------------------------------------------------
 
@@ -316,19 +354,26 @@ class State(ABC):
         """The deciding player, or CHANCE, or TERMINAL."""
 
     @abstractmethod
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[A]:
         """Legal actions of the deciding player, in a stable documented order."""
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[A, float]]:
         """At a chance node: (outcome, probability) pairs summing to 1; else []."""
         return []
 
     @abstractmethod
-    def _apply_action(self, action: Action) -> None:
-        """Apply an action already known to be legal."""
+    def _apply_action(self, action: A) -> list[A] | None:
+        """Apply an action already known to be legal (one of the listed objects itself).
+
+        Return None, or the next position's legal actions when the rules know them
+        already (a roll's six faces, the choices they had to work out anyway): the base
+        class keeps them as its cache, so they are not generated again. The list may be
+        shared between states (a module's constant): it is never changed in place. The
+        cache is empty when this hook starts; whatever it asks of the new position
+        (`_cached_legal`) is kept too."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy. Implementations call `_copy_caches_to(new)`."""
 
     @abstractmethod
@@ -345,6 +390,7 @@ class State(ABC):
 
     # -- what every game shares --------------------------------------------------------
 
+    @final
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-able view of what `player` may see (None: a spectator); UnknownPlayerError
         for anything else than None or a player of the game (0 .. players - 1; a whole
@@ -363,13 +409,20 @@ class State(ABC):
             )
         return self._observation(seat)
 
+    @final
     def is_terminal(self) -> bool:
+        # Someone may act where legal actions are known (a search's common case, after
+        # a hint): no need to ask who.
+        if self._legal:
+            return False
         return self.current_player() == TERMINAL
 
+    @final
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    def legal_actions(self) -> list[Action]:
+    @final
+    def legal_actions(self) -> list[A]:
         """What may happen next: the deciding player's choices, or the chance outcomes.
 
         A fresh list each call (the caller may change it); the cache stays untouched.
@@ -380,7 +433,8 @@ class State(ABC):
             legal = self._cached_legal()
         return legal[:]
 
-    def apply_action(self, action: Action) -> None:
+    @final
+    def apply_action(self, action: A) -> None:
         """Play `action`; anything but one of `legal_actions()` raises IllegalActionError
         and changes nothing.
 
@@ -395,17 +449,27 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._cached_legal()
-        try:
-            found = legal[legal.index(action)]
-        except Exception:  # not there (ValueError), or an action whose == fails
-            raise illegal_action(action, legal) from None
-        if type(found) is not type(action) or (found is not action and repr(found) != repr(action)):
-            raise illegal_action(action, legal)
+        # The fast path: games hand out the same action objects every time (interned), so
+        # the action played is nearly always one of the listed objects itself, found by
+        # identity (comparing actions field by field costs more): at once in a list of
+        # shared_actions, else by a scan. Anything else, an equal copy included, takes
+        # the full check.
+        if type(legal) is SharedActions:
+            if id(action) not in legal.members:
+                action = self._checked(action, legal)
+        else:
+            for listed in legal:
+                if listed is action:
+                    break
+            else:
+                action = self._checked(action, legal)
         self._legal = None
-        self._index = None
-        self._apply_action(found)
+        hint = self._apply_action(action)
+        if hint is not None:
+            self._legal = hint
 
-    def apply_unchecked(self, action: Action) -> None:
+    @final
+    def apply_unchecked(self, action: A) -> None:
         """Play `action` without checking that it is legal: the fast path for trusted
         callers (search, simulation) that take actions from this state's own
         `legal_actions()` or `chance_outcomes()`.
@@ -414,15 +478,26 @@ class State(ABC):
         `apply_action` for actions from people, files or other programs.
         """
         self._legal = None
-        self._index = None
-        self._apply_action(action)
+        hint = self._apply_action(action)
+        if hint is not None:
+            self._legal = hint
 
-    def _cached_legal(self) -> list[Action]:
+    @staticmethod
+    def _checked(action: A, legal: list[A]) -> A:
+        """The legal action equal to `action` (its type and its text the same), or
+        IllegalActionError."""
+        try:
+            found = legal[legal.index(action)]
+        except Exception:  # not there (ValueError), or an action whose == fails
+            raise illegal_action(action, legal) from None
+        if type(found) is not type(action) or repr(found) != repr(action):
+            raise illegal_action(action, legal)
+        return found
+
+    def _cached_legal(self) -> list[A]:
         """The legal actions, made once per position and kept in `_legal` until the next
-        action. The list is never changed in place, only replaced, so a game that learns
-        the next position's legal actions while applying an action (a roll's six faces, the
-        options it had to compute anyway) may store them in `_legal` at the end of
-        `_apply_action`, even a list shared between states."""
+        action. The list is never changed in place, only replaced (so clones share it, and
+        `_apply_action` may hand over a list shared between states)."""
         legal = self._legal
         if legal is None:
             player = self.current_player()
@@ -440,18 +515,21 @@ class State(ABC):
         self._legal = None
         self._index = None
 
-    def _copy_caches_to(self, other: State) -> None:
+    def _copy_caches_to(self, other: State[A]) -> None:
         # The cached list is never mutated, only replaced, so a clone may share it.
         other._legal = self._legal
         other._index = self._index
 
-    def _notation_index(self) -> dict[str, Action]:
-        """The legal actions by notation (see Notation.index), cached until the next action."""
+    def _notation_index(self) -> dict[str, A]:
+        """The legal actions by notation (see Notation.index), kept with the list of legal
+        actions they were made from."""
+        legal = self._cached_legal()
         index = self._index
-        if index is None:
-            index = self._index = self.game.notation.index(self._cached_legal())
-        return index
+        if index is None or index[0] is not legal:
+            index = self._index = (legal, self.game.notation.index(legal))
+        return index[1]
 
+    @final
     def key(self) -> bytes:
         """A compact hashable key of the whole position, for tabular methods: the 16-byte
         BLAKE2b digest of its state document (`to_json`), so positions with equal documents

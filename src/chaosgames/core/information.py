@@ -29,13 +29,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from chaosgames.core.errors import ChaosGamesError
 
 if TYPE_CHECKING:
-    from chaosgames.core.game import Action, Game, State
+    from chaosgames.core.game import Game, State
+
+S = TypeVar("S", bound="State[Any]")
+A = TypeVar("A", bound=Hashable)
 
 ALL = -1
 """`memory` of a seat that remembers everything it saw (a careful player)."""
@@ -50,21 +53,21 @@ def check_memory(memory: int) -> int:
     return memory
 
 
-class Recollection:
+class Recollection(Generic[S, A]):
     """What seat `seat` has seen of one game and may remember (see the module docstring).
 
     This base class is the recollection of a game that hides nothing: the observation is
     the whole information state and every sample is a copy.
     """
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game[S, A], seat: int) -> None:
         self.game = game
         self.seat = seat
 
-    def hear(self, state: State, action: Action) -> None:
+    def hear(self, state: S, action: A) -> None:
         """`action` is about to be applied to `state`: note what the seat sees of it."""
 
-    def copy(self) -> Recollection:
+    def copy(self) -> Self:
         """An independent copy (for a cloned game that goes on apart)."""
         return type(self).from_json(self.game, self.seat, self.to_json())
 
@@ -73,30 +76,30 @@ class Recollection:
         return None
 
     @classmethod
-    def from_json(cls, game: Game, seat: int, doc: Any) -> Recollection:
+    def from_json(cls, game: Game[S, A], seat: int, doc: Any) -> Self:
         return cls(game, seat)
 
-    def document(self, state: State, memory: int = ALL) -> dict[str, Any]:
+    def document(self, state: S, memory: int = ALL) -> dict[str, Any]:
         """The information state: `state.observation(seat)` with what the seat remembers."""
         return state.observation(self.seat)
 
-    def key(self, state: State, memory: int = ALL) -> str:
+    def key(self, state: S, memory: int = ALL) -> str:
         """`document` as canonical compact JSON: equal for states the seat cannot tell apart."""
         return json.dumps(self.document(state, memory), sort_keys=True, separators=(",", ":"))
 
-    def complete(self, state: State, memory: int = ALL) -> bool:
+    def complete(self, state: S, memory: int = ALL) -> bool:
         """Whether the seat knows all of `state` (then `sample` gives a copy)."""
         return True
 
-    def sample(self, state: State, rng: random.Random, memory: int = ALL) -> State:
+    def sample(self, state: S, rng: random.Random, memory: int = ALL) -> S:
         """A state with the same `document` as `state`, what the seat does not know drawn
         with `rng` from what it could be (uniformly, where the game says nothing more)."""
         return state.clone()
 
 
 def follow(
-    game: Game, seat: int, actions: Iterable[Action], state: State | None = None
-) -> tuple[State, Recollection]:
+    game: Game[S, A], seat: int, actions: Iterable[A], state: S | None = None
+) -> tuple[S, Recollection[S, A]]:
     """Play `actions` from the start (or on from `state`), heard by `seat`: the position
     reached and the seat's recollection of it. Each action is checked, as a record's."""
     position = game.new_initial_state() if state is None else state

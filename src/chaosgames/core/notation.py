@@ -22,9 +22,9 @@ same form first).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chaosgames.core.errors import (
     IllegalActionError,
@@ -37,6 +37,8 @@ from chaosgames.core.errors import (
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
+
+A = TypeVar("A", bound=Hashable)
 
 
 def compact(text: str) -> str:
@@ -88,9 +90,9 @@ class Notation:
             return False
         return self._grammar is None or self._grammar.fullmatch(self.normalise(text)) is not None
 
-    def index(self, actions: list[Action]) -> dict[str, Action]:
+    def index(self, actions: Sequence[A]) -> dict[str, A]:
         """Actions by their notation, exact and normalised (exact spellings win)."""
-        found: dict[str, Action] = {}
+        found: dict[str, A] = {}
         normalise = self.normalise
         for action in actions:
             text = str(action)
@@ -98,7 +100,7 @@ class Notation:
             found.setdefault(normalise(text), action)
         return found
 
-    def parse(self, state: State, text: str) -> Action:
+    def parse(self, state: State[A], text: str) -> A:
         """The legal action of `state` that `text` names; NotationError or IllegalActionError."""
         title = state.game.title
         if not isinstance(text, str):
@@ -116,7 +118,7 @@ class Notation:
                 raise self._refusal(state, text, key)
         return found
 
-    def _refusal(self, state: State, text: str, key: str) -> Exception:
+    def _refusal(self, state: State[Any], text: str, key: str) -> Exception:
         if self._grammar is not None and self._grammar.fullmatch(key) is None:
             chance = state.is_chance_node()
             return NotationError(
@@ -134,7 +136,7 @@ class Notation:
         return illegal_action(text.strip(), legal)
 
 
-def notation_problems(notation: Notation, state: State) -> list[str]:
+def notation_problems(notation: Notation, state: State[Any]) -> list[str]:
     """What is wrong with the notation of `state`'s legal actions (for tests): texts that
     match no form, or that two actions share once normalised."""
     problems = []

@@ -6,10 +6,12 @@ so it is mainly useful for games without chance, like plain checkers).
 
 from __future__ import annotations
 
+from typing import Any
+
 from chaosgames.core.game import State
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: State[Any], depth: int) -> int:
     """How many distinct sequences of `depth` legal actions start at `state`."""
     legal = state.legal_actions()
     if depth <= 1:

@@ -57,20 +57,20 @@ class GameRecord:
     rule), or None for an unfinished game or a record older than the field."""
 
     @classmethod
-    def start(cls, game: Game, players: list[str], **meta: Any) -> GameRecord:
+    def start(cls, game: Game[Any, Any], players: list[str], **meta: Any) -> GameRecord:
         """An empty record for a new game of `game`."""
         return cls(game.name, dict(game.options), list(players), meta=dict(meta))
 
     def append(self, action: Action) -> None:
         self.actions.append(str(action))
 
-    def finish(self, state: State) -> None:
+    def finish(self, state: State[Any]) -> None:
         """Store the result of a finished (or abandoned) game and how it ended."""
         over = state.is_terminal()
         self.result = list(state.returns()) if over else None
         self.ended_by = state.ended_by() if over else None
 
-    def load_game(self) -> Game:
+    def load_game(self) -> Game[Any, Any]:
         """The game the record was played with; RecordError when it cannot be loaded."""
         try:
             return load_game(self.game, **self.options)
@@ -78,8 +78,8 @@ class GameRecord:
             raise RecordError(f"The record's game cannot be loaded: {exc}") from None
 
     def replay(
-        self, upto: int | None = None, on_action: Callable[[int, State, Action], None] | None = None
-    ) -> State:
+        self, upto: int | None = None, on_action: Callable[[int, State[Any], Action], None] | None = None
+    ) -> State[Any]:
         """The state after the first `upto` actions (all by default), checking each one.
 
         `on_action(number, state, action)` is called before each action is applied (to
@@ -93,7 +93,7 @@ class GameRecord:
                 f"A record of {count} actions replays up to 0-{count} of them, not {quote(upto)}."
             )
         game = self.load_game()
-        state = game.new_initial_state()
+        state: State[Any] = game.new_initial_state()
         for number, text in enumerate(self.actions[:upto], start=1):
             try:
                 action = game.parse_action(state, text)

@@ -21,9 +21,9 @@ from chaosgames.core.errors import (
 )
 from chaosgames.core.game import Game
 
-G = TypeVar("G", bound=type[Game])
+G = TypeVar("G", bound=type[Game[Any, Any]])
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game[Any, Any]]] = {}
 _discovered = False
 
 
@@ -51,7 +51,7 @@ def list_games() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any, Any]]:
     """The Game class registered as `name`; UnknownGameError names the known ones."""
     _discover()
     found = _GAMES.get(name) if isinstance(name, str) else None
@@ -63,7 +63,7 @@ def game_class(name: str) -> type[Game]:
     return found
 
 
-def load_game(name: str, /, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game[Any, Any]:
     """A game with validated options, e.g. `load_game("chaos-cruisers", players=4)`.
 
     An unknown name raises UnknownGameError; an unknown option or a value it does not

@@ -27,13 +27,15 @@ from chaosgames.rl.openspiel import ChaosGamesSpielGame, ChaosGamesSpielState
 from chaosgames.rl.pettingzoo import ChaosGamesAECEnv
 
 
-def _index(agent: Agent, state: State, recollection: Recollection | None, encoding: Any) -> int:
+def _index(
+    agent: Agent, state: State[Any], recollection: Recollection[Any, Any] | None, encoding: Any
+) -> int:
     if recollection is not None:
         agent.tell(recollection, state)
     return int(encoding.action_index(state, agent.choose(state)))
 
 
-class AgentBot(pyspiel.Bot):  # type: ignore[misc]
+class AgentBot(pyspiel.Bot):
     """A chaosgames agent (a spec or level, as `--seat` takes it) as an OpenSpiel bot."""
 
     def __init__(self, game: ChaosGamesSpielGame, player_id: int, spec: str, seed: int | None = None) -> None:

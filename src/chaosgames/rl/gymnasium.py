@@ -71,7 +71,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
 
     def __init__(
         self,
-        game: Game | str = "chaos-checkers",
+        game: Game[Any, Any] | str = "chaos-checkers",
         *,
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
@@ -102,7 +102,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         self._done = True
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         return self.table.game
 
     def reset(
@@ -144,7 +144,7 @@ class ChaosGamesEnv(gymnasium.Env[Observation, np.int64]):
         """The legal actions of the learner as booleans."""
         return self.table.mask().astype(bool)
 
-    def render(self) -> str | npt.NDArray[np.uint8] | None:  # type: ignore[override]
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode is None:
             return None
         if self.render_mode == "rgb_array":

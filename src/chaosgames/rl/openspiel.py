@@ -131,7 +131,7 @@ def _game_type(game: str) -> pyspiel.GameType:
     return _type_of(default, params)
 
 
-def _type_of(game: Game, params: dict[str, Any]) -> pyspiel.GameType:
+def _type_of(game: Game[Any, Any], params: dict[str, Any]) -> pyspiel.GameType:
     """The OpenSpiel type of a loaded game: its chance, information and utility as they are."""
     cls = type(game)
     information = pyspiel.GameType.Information
@@ -158,12 +158,12 @@ def _type_of(game: Game, params: dict[str, Any]) -> pyspiel.GameType:
     )
 
 
-def _zero_sum(game: Game) -> bool:
+def _zero_sum(game: Game[Any, Any]) -> bool:
     """Two players: returns 2 x share - 1 (win 1, loss -1, shared 0), what minimax expects."""
     return game.num_players == 2
 
 
-def spiel_returns(game: Game, shares: list[float]) -> list[float]:
+def spiel_returns(game: Game[Any, Any], shares: list[float]) -> list[float]:
     """A game's `returns()` (shares summing to 1) as OpenSpiel returns of its type."""
     if _zero_sum(game):
         return [2.0 * share - 1.0 for share in shares]
@@ -181,7 +181,7 @@ class PlayerAction(NamedTuple):
 class _Setup:
     """What every state of one loaded OpenSpiel game shares."""
 
-    game: Game
+    game: Game[Any, Any]
     encoding: Encoding
     max_length: int
     memory: int = ALL
@@ -255,7 +255,10 @@ class _Inner:
     __slots__ = ("_legal", "_state", "recollections", "setup")
 
     def __init__(
-        self, setup: _Setup, state: State | None = None, recollections: list[Recollection] | None = None
+        self,
+        setup: _Setup,
+        state: State[Any] | None = None,
+        recollections: list[Recollection[Any, Any]] | None = None,
     ) -> None:
         self.setup = setup
         self._state = state
@@ -266,7 +269,7 @@ class _Inner:
         """What each player saw and remembers (games that hide information only)."""
 
     @property
-    def state(self) -> State:
+    def state(self) -> State[Any]:
         if self._state is None:
             self._state = self.setup.game.new_initial_state()
         return self._state
@@ -330,7 +333,7 @@ class ChaosGamesSpielState(pyspiel.State):
         """(player, action) of every action applied, chance's as player -1 (see undo_action)."""
 
     @property
-    def chaos_state(self) -> State:
+    def chaos_state(self) -> State[Any]:
         """The chaosgames state (read it; change it only through OpenSpiel actions)."""
         return self._inner.state
 
@@ -441,7 +444,7 @@ class ChaosGamesSpielState(pyspiel.State):
         return str(self._inner.state)
 
 
-def _chance_outcome(state: State, action: int) -> Action:
+def _chance_outcome(state: State[Any], action: int) -> Action:
     """Outcome number `action` of the chance node; ActionIndexRangeError for one it does not have."""
     outcomes = state.chance_outcomes()
     index = as_index(action)
@@ -450,10 +453,11 @@ def _chance_outcome(state: State, action: int) -> Action:
             f"Chance outcome {quote(index)} does not exist: this chance node has outcomes "
             f"0 to {len(outcomes) - 1}."
         )
-    return outcomes[index][0]
+    outcome: Action = outcomes[index][0]
+    return outcome
 
 
-class _PublicHistoryObserver(IIGObserverForPublicInfoGame):  # type: ignore[misc]
+class _PublicHistoryObserver(IIGObserverForPublicInfoGame):
     """A perfect-information game's information state: the history as string (OpenSpiel's
     own), the observation vector as tensor."""
 

@@ -53,7 +53,7 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 def env(
-    game: Game | str,
+    game: Game[Any, Any] | str,
     *,
     render_mode: str | None = None,
     max_steps: int | None = DEFAULT_MAX_STEPS,
@@ -76,7 +76,7 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any],
         render_mode: str | None = None,
         max_steps: int | None = DEFAULT_MAX_STEPS,
         memory: int = 0,
@@ -106,7 +106,7 @@ class ChaosGamesAECEnv(AECEnv[str, Observation, int]):
         return self._action_spaces[self._possible(agent)]
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         return self.table.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -72,7 +72,7 @@ def checked_render_mode(value: object) -> str | None:
     'rgb_array' (its picture as an RGB image)."""
     if value is not None and value not in RENDER_MODES:
         raise SettingError(f"render_mode must be None, 'ansi' or 'rgb_array', not {quote(value)}.")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def real_number(name: str, value: object) -> float:

@@ -31,10 +31,10 @@ DEFAULT_MAX_STEPS = 2000
 """Decisions after which an episode is truncated (random play never ends some races)."""
 MAX_STEPS_ACCEPTED = "a positive number of decisions, or None for no limit"
 
-Watcher = Callable[[State, Action], None]
+Watcher = Callable[[State[Any], Action], None]
 
 
-def resolve_game(game: Game | str, options: Mapping[str, Any]) -> Game:
+def resolve_game(game: Game[Any, Any] | str, options: Mapping[str, Any]) -> Game[Any, Any]:
     """A Game from a registry name and options, or the Game itself (then no options)."""
     if isinstance(game, Game):
         if options:
@@ -66,7 +66,11 @@ class Table:
     """
 
     def __init__(
-        self, game: Game, max_steps: int | None = DEFAULT_MAX_STEPS, memory: int = 0, planes: bool = False
+        self,
+        game: Game[Any, Any],
+        max_steps: int | None = DEFAULT_MAX_STEPS,
+        memory: int = 0,
+        planes: bool = False,
     ) -> None:
         self.max_steps = optional_whole_number("max_steps", max_steps, 1, MAX_STEPS_ACCEPTED)
         self.memory = checked_memory(memory)
@@ -76,10 +80,10 @@ class Table:
         if planes and self.board is None:
             raise SettingError(f"{game.title} is not played on a grid: it has no board planes.")
         self.rng = random.Random()
-        self.state: State = game.new_initial_state()
+        self.state: State[Any] = game.new_initial_state()
         self.steps = 0
         self.watchers: list[Watcher] = []
-        self.seats: list[Recollection] = []
+        self.seats: list[Recollection[Any, Any]] = []
         self._legal: dict[int, Action] | None = None
 
     def observation_space(self) -> spaces.Dict:

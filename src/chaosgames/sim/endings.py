@@ -46,7 +46,7 @@ READERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-def describe_finish(state: State, ending: str) -> str:
+def describe_finish(state: State[Any], ending: str) -> str:
     """The finish of a game that ended as `ending` ("rules", "cap", "lab") in `state`."""
     if ending == ENDED_BY_CAP:
         return LENGTH_CAP

@@ -153,7 +153,7 @@ class Job:
         """The job's identity in the database."""
         return job_key(self.game, self.options, self.lineup, self.seed, self.max_actions, self.reroll)
 
-    def load(self) -> Game:
+    def load(self) -> Game[Any, Any]:
         return load_game(self.game, **self.options)
 
     def task(self, idx: int, keep_record: bool = False) -> Task:
@@ -202,7 +202,7 @@ def agent_seeds(job_seed: int, idx: int, rotation: int, players: int) -> tuple[i
 class Task:
     """One game of a job, ready to play anywhere."""
 
-    game_class: type[Game]
+    game_class: type[Game[Any, Any]]
     job: str
     idx: int
     options: dict[str, Any]

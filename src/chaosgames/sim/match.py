@@ -74,7 +74,7 @@ class PlayedMatch:
 
     record: GameRecord
     result: MatchResult
-    state: State
+    state: State[Any]
 
 
 def leader_of(values: Sequence[float]) -> int | None:
@@ -90,14 +90,14 @@ def winner_of(returns: Sequence[float]) -> int | None:
 
 
 def play_match(
-    game: Game,
+    game: Game[Any, Any],
     agents: Sequence[Agent],
     seed: int,
     *,
     players: Sequence[str] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
-    on_action: Callable[[State, Any], None] | None = None,
-    state: State | None = None,
+    on_action: Callable[[State[Any], Any], None] | None = None,
+    state: State[Any] | None = None,
 ) -> PlayedMatch:
     """Play one game: `agents[p]` decides for player p; chance outcomes come from `seed`.
 
@@ -138,7 +138,7 @@ def play_match(
 class _LeadTracker:
     """Samples the heuristic leader once per round (or every few decisions without rounds)."""
 
-    def __init__(self, game: Game, judge: bool = True) -> None:
+    def __init__(self, game: Game[Any, Any], judge: bool = True) -> None:
         self.game = game
         self.judge = judge
         """Whether decisions are judged (real or obvious) and the hidden share measured;
@@ -154,7 +154,7 @@ class _LeadTracker:
         self.hidden: list[float] = []
         self.hides = game.hides_information()
 
-    def sample(self, state: State, played: int) -> None:
+    def sample(self, state: State[Any], played: int) -> None:
         self.decisions += 1
         legal = state.legal_actions()
         self.choices += len(legal)
@@ -175,7 +175,7 @@ class _LeadTracker:
         if self.hides and self.judge:
             self.hidden.append(hidden_share(state))
 
-    def result(self, state: State, played: int) -> MatchResult:
+    def result(self, state: State[Any], played: int) -> MatchResult:
         capped = not state.is_terminal()
         returns = None if capped else list(state.returns())
         changes = lead_changes(self.samples)
@@ -228,7 +228,9 @@ def lead_changes(samples: Sequence[tuple[int, int | None]]) -> int:
     return changes
 
 
-def lead_samples(game: Game, state: State, actions: Sequence[str]) -> list[tuple[int, int | None]]:
+def lead_samples(
+    game: Game[Any, Any], state: State[Any], actions: Sequence[str]
+) -> list[tuple[int, int | None]]:
     """(actions played, leader) sampled as `play_match` samples them, over a game's actions
     in notation from `state` (changed in place): the lead changes and turning point of a
     game played elsewhere (the web app's game-over panel)."""
@@ -268,7 +270,7 @@ def curve(branching: Sequence[int], parts: int = CURVE_PARTS) -> list[float]:
     return [sum(branching[a:b]) / (b - a) for a, b in itertools.pairwise(bounds)]
 
 
-def real_decision(game: Game, state: State, legal: Sequence[Any]) -> bool:
+def real_decision(game: Game[Any, Any], state: State[Any], legal: Sequence[Any]) -> bool:
     """Whether the decision offers two or more sensible choices (see `SENSIBLE_MARGIN`)."""
     if len(legal) < 2:
         return False
@@ -284,7 +286,7 @@ def real_decision(game: Game, state: State, legal: Sequence[Any]) -> bool:
     return sum(1 for v in values if v >= best - SENSIBLE_MARGIN * (best - worst)) >= 2
 
 
-def hidden_share(state: State) -> float:
+def hidden_share(state: State[Any]) -> float:
     """The share of the state document's values that the deciding seat's view leaves out or
     hides (the game's name and options, which every seat knows, left out)."""
     full = dict(_leaves(state.to_json()))

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import random
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 from chaosgames.core.game import State
 from chaosgames.web.computers import ComputerPlayers
@@ -35,7 +35,7 @@ class Table(Protocol):
 
     def lock(self, game_id: str) -> asyncio.Lock: ...
 
-    async def commit(self, live: LiveGame, state: State, steps: list[Step]) -> None: ...
+    async def commit(self, live: LiveGame, state: State[Any], steps: list[Step]) -> None: ...
 
     def changed(self, live: LiveGame) -> None:
         """Tell the game's viewers, and start the next computer seat's turn."""

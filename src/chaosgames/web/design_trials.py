@@ -58,7 +58,7 @@ class Events:
         self.places: list[tuple[str, str]] = []
         self._waiting: tuple[str, str] | None = None
 
-    def __call__(self, state: State, action: Action) -> None:
+    def __call__(self, state: State[Any], action: Action) -> None:
         game = state.game
         if self._waiting is not None:  # the last speed choice: did it leave speed 0?
             colour, square = self._waiting
@@ -76,17 +76,17 @@ class Events:
             self._waiting = (_deciding_colour(state), _deciding_square(state))
 
 
-def _deciding_colour(state: State) -> str:
+def _deciding_colour(state: State[Any]) -> str:
     doc = state.observation(None)
     return str(doc["order"][doc["turn"]])
 
 
-def _cruiser(state: State, colour: str) -> dict[str, Any]:
+def _cruiser(state: State[Any], colour: str) -> dict[str, Any]:
     found: dict[str, Any] = next(c for c in state.observation(None)["cruisers"] if c["colour"] == colour)
     return found
 
 
-def _deciding_square(state: State) -> str:
+def _deciding_square(state: State[Any]) -> str:
     square = _cruiser(state, _deciding_colour(state)).get("square")
     return "" if square is None else f"{square[0]},{square[1]}"
 
@@ -97,7 +97,7 @@ def play_games(game_name: str, options: dict[str, Any], seeds: list[int]) -> lis
     return [_one_game(game, seed) for seed in seeds]
 
 
-def _one_game(game: Game, seed: int) -> dict[str, Any]:
+def _one_game(game: Game[Any, Any], seed: int) -> dict[str, Any]:
     players = [agents.from_spec(LEVEL, seed=seed * 10 + p, game=game.name) for p in range(game.num_players)]
     events = Events() if game.name == "chaos-cruisers" else None
     played = play_match(game, players, seed, on_action=events)

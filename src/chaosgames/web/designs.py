@@ -84,7 +84,7 @@ def check(game: str, value: Any, players: int | None = None) -> Checked:
     return Checked(loaded.options[option], [], loaded.render_svg(state, None, legend=False))
 
 
-def laid_out(state: State) -> State:
+def laid_out(state: State[Any]) -> State[Any]:
     """The position once the course or track is on the table: chance nodes before the first
     decision (Cardboard Machines' starting player, who lays the given track) take their
     first outcome."""

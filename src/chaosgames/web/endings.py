@@ -156,7 +156,7 @@ def story(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def _samples(game: Game, actions: list[str]) -> tuple[list[tuple[int, int | None]], int]:
+def _samples(game: Game[Any, Any], actions: list[str]) -> tuple[list[tuple[int, int | None]], int]:
     state = game.new_initial_state()
     return lead_samples(game, state, actions), len(actions)
 

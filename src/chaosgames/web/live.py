@@ -64,14 +64,14 @@ class LiveGame:
     """A game in play: the stored game, its state, its move log, who is thinking."""
 
     id: str
-    game: Game
+    game: Game[Any, Any]
     seats: list[str]
     token_hashes: list[str | None]
     seed: int
     meta: dict[str, Any]
     created: float
     updated: float
-    state: State
+    state: State[Any]
     steps: list[Step] = field(default_factory=list)
     thinking: Thinking | None = None
     trouble: str | None = None
@@ -192,7 +192,7 @@ class LiveGame:
 
     # -- changes -------------------------------------------------------------------------
 
-    def advance(self, actor: int, action: Action | None) -> tuple[State, list[Step]]:
+    def advance(self, actor: int, action: Action | None) -> tuple[State[Any], list[Step]]:
         """The state after `action` (None: nothing, only pending chance) and the chance
         outcomes that follow it, with the steps to commit; the game itself is unchanged."""
         state = self.state.clone()
@@ -210,7 +210,7 @@ class LiveGame:
             steps.append(_applied(self.game, state, CHANCE, outcome, turn, CHANCE))
         return state, steps
 
-    def accept(self, state: State, steps: list[Step], now: float) -> None:
+    def accept(self, state: State[Any], steps: list[Step], now: float) -> None:
         """Make committed steps the game's own."""
         self.state = state
         self.steps.extend(steps)
@@ -254,7 +254,7 @@ class LiveGame:
 
     def followed(
         self, actions: list[str], actors: list[int] | None = None, *, in_place: bool = False
-    ) -> tuple[State, list[Step]]:
+    ) -> tuple[State[Any], list[Step]]:
         """The state after actions given in notation (each one checked) and their steps;
         the game itself is unchanged unless `in_place`."""
         state = self.state if in_place else self.state.clone()
@@ -291,7 +291,7 @@ def story_start(steps: list[tuple[int, int]]) -> int:
     return start
 
 
-def next_turn(game: Game, state: State, action: Action, turn: int, decider: int) -> int:
+def next_turn(game: Game[Any, Any], state: State[Any], action: Action, turn: int, decider: int) -> int:
     """The turn `action` (about to be applied to `state`) belongs to, after a step of turn
     `turn` when `decider` made the last decision (see `Game.starts_turn`)."""
     starts = game.starts_turn(state, action)
@@ -301,7 +301,9 @@ def next_turn(game: Game, state: State, action: Action, turn: int, decider: int)
     return turn + 1 if starts else turn
 
 
-def _applied(game: Game, state: State, actor: int, action: Action, turn: int, decider: int) -> Step:
+def _applied(
+    game: Game[Any, Any], state: State[Any], actor: int, action: Action, turn: int, decider: int
+) -> Step:
     """Apply `action` to `state` (checked) after a step of turn `turn` (`decider` made the
     last decision), and say how each viewer reads it."""
     turn = next_turn(game, state, action, turn, decider)

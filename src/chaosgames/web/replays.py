@@ -44,10 +44,10 @@ class Replay:
 
     def __init__(self, record: GameRecord) -> None:
         self.record = record
-        self.game: Game = record.load_game()
+        self.game: Game[Any, Any] = record.load_game()
         state = self.game.new_initial_state()
         names = self.game.player_names()
-        self.checkpoints: list[State] = [state.clone()]
+        self.checkpoints: list[State[Any]] = [state.clone()]
         self.log: list[dict[str, Any]] = []
         self.told: list[Told] = []
         turn, decider = 0, CHANCE
@@ -84,7 +84,7 @@ class Replay:
     def count(self) -> int:
         return len(self.record.actions)
 
-    def state_at(self, at: int) -> State:
+    def state_at(self, at: int) -> State[Any]:
         state = self.checkpoints[at // CHECKPOINT_EVERY].clone()
         for text in self.record.actions[at - at % CHECKPOINT_EVERY : at]:
             state.apply_action(self.game.parse_action(state, text))

@@ -301,7 +301,7 @@ class GameService:
         self.changed(live)
         return live
 
-    async def commit(self, live: LiveGame, state: State, steps: list[Step]) -> None:
+    async def commit(self, live: LiveGame, state: State[Any], steps: list[Step]) -> None:
         status = FINISHED if state.is_terminal() else RUNNING
         result = list(state.returns()) if state.is_terminal() else None
         actions = [(s.notation, s.actor) for s in steps]
@@ -339,7 +339,8 @@ class GameService:
 def _parse(live: LiveGame, notation: str) -> Action:
     """The action `notation` names; an illegal one answers 409 with the legal actions."""
     try:
-        return live.game.parse_action(live.state, notation)
+        action: Action = live.game.parse_action(live.state, notation)
+        return action
     except (IllegalActionError, NotationError) as exc:
         # The legal actions are listed only for a refusal (an accepted action needs none).
         legal = [str(a) for a in live.state.legal_actions()]

@@ -171,8 +171,8 @@ def record_undo(db: Database, game_id: str, version: int, count: int) -> bool:
 # -- taking back ---------------------------------------------------------------------------
 
 
-def _replayed(live: LiveGame, steps: list[Step]) -> State:
-    state = live.game.new_initial_state()
+def _replayed(live: LiveGame, steps: list[Step]) -> State[Any]:
+    state: State[Any] = live.game.new_initial_state()
     for step in steps:
         state.apply_action(live.game.parse_action(state, step.notation))
     return state

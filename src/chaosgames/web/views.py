@@ -90,7 +90,7 @@ def latest_turn(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     return {"number": live.turn, "start": start, "events": events, "places": places, "moves": moves}
 
 
-def legend(game: Game, state: State, viewer: int | None) -> list[dict[str, Any]]:
+def legend(game: Game[Any, Any], state: State[Any], viewer: int | None) -> list[dict[str, Any]]:
     """The key to the picture, for the page to draw beside the board."""
     # Written out rather than with dataclasses.asdict, whose deep copy was most of the cost.
     return [
@@ -252,7 +252,7 @@ def option_doc(option: Any) -> dict[str, Any]:
     }
 
 
-def game_doc(cls: type[Game]) -> dict[str, Any]:
+def game_doc(cls: type[Game[Any, Any]]) -> dict[str, Any]:
     return {
         "name": cls.name,
         "title": cls.title,
@@ -265,7 +265,7 @@ def game_doc(cls: type[Game]) -> dict[str, Any]:
     }
 
 
-def _hides(cls: type[Game]) -> bool:
+def _hides(cls: type[Game[Any, Any]]) -> bool:
     try:
         return cls(players=cls.default_players).hides_information()
     except Exception:  # a game that cannot be built with its defaults is shown anyway

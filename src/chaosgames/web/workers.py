@@ -71,8 +71,8 @@ class _Followed:
     """A game as a worker rebuilt it: its actions, the position and what each seat saw."""
 
     actions: tuple[str, ...]
-    state: State
-    seats: list[Recollection]
+    state: State[Any]
+    seats: list[Recollection[Any, Any]]
 
 
 _cache: OrderedDict[str, _Followed] = OrderedDict()
@@ -89,7 +89,7 @@ def decide(request: Decision) -> str:
     return str(agent.choose(world))
 
 
-def _position(request: Decision) -> tuple[State, Recollection]:
+def _position(request: Decision) -> tuple[State[Any], Recollection[Any, Any]]:
     """The position the actions reach and the recollection of the seat to act there, both
     copies: the cached ones go on with the game while the agent thinks."""
     with _cache_lock:

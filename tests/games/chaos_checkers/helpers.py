@@ -111,10 +111,10 @@ def plain_position(
     return PlainState.from_position(game, p0, p1, k, turn, 0, ())  # type: ignore[arg-type]
 
 
-def names(state: chaosgames.State) -> list[str]:
+def names(state: chaosgames.State[Any]) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
-def play(state: chaosgames.State, *texts: str) -> None:
+def play(state: chaosgames.State[Any], *texts: str) -> None:
     for text in texts:
         state.apply_action(state.game.parse_action(state, text))

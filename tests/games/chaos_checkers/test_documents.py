@@ -18,17 +18,17 @@ from tests.games.chaos_checkers.helpers import chaos_position, piece, play
 FAR = {32: piece("blue"), 28: piece("blue")}
 
 
-def _document(state: chaosgames.State) -> dict[str, Any]:
+def _document(state: chaosgames.State[Any]) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(json.dumps(state.to_json()))
     return doc
 
 
-def _refused(state: chaosgames.State, doc: dict[str, Any], message: str) -> None:
+def _refused(state: chaosgames.State[Any], doc: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidStateError, match=message):
         state.game.state_from_json(doc)
 
 
-def _after_a_capture() -> chaosgames.State:
+def _after_a_capture() -> chaosgames.State[Any]:
     """Red's man on 14 (shielded) has just captured on 18: its shield reward is drawn next."""
     state = chaos_position(
         {
@@ -151,7 +151,7 @@ def test_a_game_that_goes_on_has_pieces_of_both_players() -> None:
 @pytest.mark.parametrize("chaos", [True, False])
 def test_actions_out_of_range_or_of_the_wrong_type_are_refused_and_change_nothing(chaos: bool) -> None:
     if chaos:
-        state: chaosgames.State = _after_a_capture()
+        state: chaosgames.State[Any] = _after_a_capture()
         legal = state.legal_actions()
         first = legal[0]
         assert isinstance(first, tuple)

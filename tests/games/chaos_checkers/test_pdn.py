@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -17,11 +18,12 @@ from chaosgames.games.chaos_checkers.pdn import (
     read_pdn,
     record_to_pdn,
 )
+from chaosgames.games.chaos_checkers.plain import PlainState
 
 OPENING = ["10-15", "22-17", "7-10", "17-14", "9x18", "23x14x7", "3x10"]
 
 
-def plain() -> chaosgames.Game:
+def plain() -> chaosgames.Game[Any, Any]:
     return chaosgames.load_game("chaos-checkers", chaos=False)
 
 
@@ -131,13 +133,15 @@ def test_a_capture_may_give_its_end_square_only() -> None:
     assert pdn_records("1. 10-15 22-17 2. 7-10 17-14 3. 9:18 23x14x7 *")[0].actions[4] == "9x18"
 
 
-def two_way_capture() -> chaosgames.State:
+def two_way_capture() -> PlainState:
     """A Black king on 2 that can take the four White men around 11 either way round."""
     game = plain()
     board = ".B....w.......ww....w.ww........"
-    return game.state_from_json(
+    state = game.state_from_json(
         {"game": game.name, "options": game.options, "board": board, "turn": 0, "ply": 0, "repetition": []}
     )
+    assert isinstance(state, PlainState)
+    return state
 
 
 def test_captures_sharing_start_and_end_are_written_and_read_with_their_landings() -> None:

@@ -25,7 +25,7 @@ RED, BLUE = "red/orange/yellow", "blue/lightblue/purple"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def told(state: chaosgames.State, text: str, viewer: int | None = None) -> Told:
+def told(state: chaosgames.State[Any], text: str, viewer: int | None = None) -> Told:
     """Apply the action written `text` to `state` and tell it."""
     before = state.clone()
     action = state.game.parse_action(state, text)
@@ -492,7 +492,7 @@ def test_chance_forms_are_not_offered_to_a_player() -> None:
 A_VOWEL = re.compile(r"\ba [aeiou]|\(s\)", re.IGNORECASE)
 
 
-def _positions(game: chaosgames.Game, seed: int, decisions: int, every: int = 1) -> Any:
+def _positions(game: chaosgames.Game[Any, Any], seed: int, decisions: int, every: int = 1) -> Any:
     """The positions where a player decides, in a seeded random game."""
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -508,7 +508,7 @@ def _positions(game: chaosgames.Game, seed: int, decisions: int, every: int = 1)
 
 
 def _pictured(
-    game: chaosgames.Game, state: chaosgames.State, viewer: int | None
+    game: chaosgames.Game[Any, Any], state: chaosgames.State[Any], viewer: int | None
 ) -> tuple[set[str], set[str]]:
     """The data-place ids and the data-at squares of pieces of the board alone."""
     root = _parse(game.render_svg(state, viewer, legend=False))

@@ -152,9 +152,9 @@ def twin_tellings(
             if (twin.phase in (FLIP_PHASE, MOVE_PHASE)) == moving and len(twin.race_winners) == len(
                 after.race_winners
             ):
-                twins.append((before, other))  # type: ignore[arg-type]
+                twins.append((before, other))
     elif kind == "deal":
-        twins += [(before, other) for other in before.legal_actions()]  # type: ignore[misc]
+        twins += [(before, other) for other in before.legal_actions()]
     elif kind in ("down", "up", "reveal"):
         rank = RANK_OF[before.cards[arg]]
         right = rank == before.roll
@@ -204,9 +204,9 @@ class Race:
             else:
                 action = self.rng.choice(before.legal_actions())
             self.state.apply_action(action)
-            self.remember(action)  # type: ignore[arg-type]
+            self.remember(action)
             after_views = self.views(self.state)
-            self.check_action(before, action, views[None][1], after_views[None][1])  # type: ignore[arg-type]
+            self.check_action(before, action, views[None][1], after_views[None][1])
             self.check_position(self.state, after_views)
             views = after_views
 

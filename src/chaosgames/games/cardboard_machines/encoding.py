@@ -108,7 +108,7 @@ class CardboardEncoding(Encoding):
         # Space (table row - 1) x 6 + lane: the back row first, as the table is drawn.
         return BoardPlanes(PLANES, TABLE_ROWS, LANES, tuple(divmod(space, LANES) for space in range(SPACES)))
 
-    def action_index(self, state: State, action: Action) -> int:
+    def action_index(self, state: State[Any], action: Action) -> int:
         if not isinstance(action, Move):
             return NO_INDEX
         offset = _SPACE_KINDS.get(action.kind)

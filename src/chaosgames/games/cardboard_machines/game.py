@@ -6,12 +6,12 @@ from typing import Any
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import PlacedValueError, quote
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import Game
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
 from chaosgames.games.cardboard_machines import document, evaluation, story, svg, text
-from chaosgames.games.cardboard_machines.actions import NOTATION
+from chaosgames.games.cardboard_machines.actions import NOTATION, Move
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, SIDE_NAMES, START_BOARD, TABLE_BOARDS, WHITE
 from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
 from chaosgames.games.cardboard_machines.state import CardboardState
@@ -59,7 +59,7 @@ def _read_board(item: Any, place: int) -> tuple[int, int]:
 
 
 @register
-class CardboardMachines(Game):
+class CardboardMachines(Game[CardboardState, Move]):
     """Cardboard Machines: a race on a track of boards that scrolls forward."""
 
     name = "cardboard-machines"
@@ -115,48 +115,41 @@ class CardboardMachines(Game):
     def player_names(self) -> list[str]:
         return list(PLAYER_NAMES[: self.num_players])
 
-    def describe_action(self, state: State, action: Action) -> str:
-        assert isinstance(state, CardboardState)
+    def describe_action(self, state: CardboardState, action: Move) -> str:
         return text.describe(state, action)
 
     def render_svg(
-        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+        self, state: CardboardState, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
-        assert isinstance(state, CardboardState)
         return svg.render_svg(state, legend)  # nothing is hidden: every viewer sees the whole table
 
-    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
-        assert isinstance(state, CardboardState)
+    def action_places(self, state: CardboardState, action: Move) -> tuple[str, ...]:
         return svg.action_places(state, action)
 
     # -- the story (story.py): nothing is hidden, so every viewer is told the same -------------
 
-    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
-        assert isinstance(before, CardboardState) and isinstance(after, CardboardState)
+    def tell(
+        self, before: CardboardState, action: Move, after: CardboardState, viewer: int | None = None
+    ) -> Told:
         return story.tell(before, action, after)
 
-    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
-        assert isinstance(before, CardboardState) and isinstance(after, CardboardState)
+    def changed_places(self, before: CardboardState, action: Move, after: CardboardState) -> tuple[str, ...]:
         return story.changed_places(before, after)
 
-    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
-        assert isinstance(state, CardboardState)
+    def legend(self, state: CardboardState, viewer: int | None = None) -> tuple[LegendSection, ...]:
         return story.legend(state)
 
-    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+    def action_group(self, state: CardboardState, action: Move) -> tuple[int, str]:
         return story.action_group(action)
 
-    def rules_section(self, state: State, action: Action) -> str | None:
-        assert isinstance(state, CardboardState)
+    def rules_section(self, state: CardboardState, action: Move) -> str | None:
         return story.rules_section(state, action)
 
     def encoding(self) -> Encoding:
         return CardboardEncoding(self)
 
-    def heuristic(self, state: State) -> list[float]:
-        # No isinstance check: a search asks this four times an iteration, always about
-        # this game's own states.
-        return evaluation.evaluate(state)  # type: ignore[arg-type]
+    def heuristic(self, state: CardboardState) -> list[float]:
+        return evaluation.evaluate(state)
 
     def _state_from_doc(self, doc: dict[str, Any]) -> CardboardState:
         return document.read(self, doc)

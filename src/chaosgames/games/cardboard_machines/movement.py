@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import crashing, end_of_game
-from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP
+from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP, Move
 from chaosgames.games.cardboard_machines.boards import (
     BOARD_SPACES,
     LANES,
@@ -75,13 +74,13 @@ def can_end_from(st: CardboardState, space: int, points: int) -> bool:
     return any(can_end_from(st, t, points - 1) for _, t in st.targets(space))
 
 
-def move_options(st: CardboardState) -> list[Action]:
+def move_options(st: CardboardState) -> list[Move]:
     """Steps in front (left, ahead, right), or `scroll` from the front row, then `stop`."""
     pos = st.pos
     here = pos[st.mover]
     t = here - BOARD_SPACES * st.back
     if t >= FRONT_ROW:
-        options: list[Action] = [SCROLL]
+        options: list[Move] = [SCROLL]
     else:
         front = here - here % LANES + LANES  # the first space of the row in front
         for car in pos:
@@ -185,7 +184,7 @@ def ghost_spaces(st: CardboardState) -> list[int]:
     ]
 
 
-def ghost_options(st: CardboardState) -> list[Action]:
+def ghost_options(st: CardboardState) -> list[Move]:
     base = BOARD_SPACES * st.back
     return [*(GHOSTS[s - base] for s in ghost_spaces(st)), GHOST_NONE]
 

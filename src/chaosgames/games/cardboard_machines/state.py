@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.errors import illegal_action
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.games.cardboard_machines import (
     crashing,
     document,
@@ -64,9 +63,9 @@ from chaosgames.games.cardboard_machines.phases import (
 if TYPE_CHECKING:
     from chaosgames.games.cardboard_machines.game import CardboardMachines
 
-ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(uniform(list(ROLLS)))
-ROLL_ACTIONS: list[Action] = [outcome for outcome, _ in ROLL_OUTCOMES]
-GEAR_ACTIONS: list[Action] = list(GEARS)
+ROLL_OUTCOMES: tuple[tuple[Move, float], ...] = tuple(uniform(list(ROLLS)))
+ROLL_ACTIONS: list[Move] = shared_actions(outcome for outcome, _ in ROLL_OUTCOMES)
+GEAR_ACTIONS: list[Move] = shared_actions(GEARS)
 """The legal actions of every stress die roll and of every gear change, handed to the
 core's cache (shared: the cache is replaced, never changed)."""
 FIRSTS = tuple(Move(Kind.FIRST, p) for p in range(4))
@@ -82,7 +81,7 @@ _DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOV
 """Who decides in each phase (when no crashed car or ghost is waiting)."""
 
 
-class CardboardState(State):
+class CardboardState(State[Move]):
     """A position of Cardboard Machines (see the module docstring)."""
 
     __slots__ = (
@@ -217,11 +216,6 @@ class CardboardState(State):
 
     # -- the contract ------------------------------------------------------------------
 
-    def is_terminal(self) -> bool:
-        # current_player() == TERMINAL, asked after every action: only the phase over
-        # decides TERMINAL, and only when no crashed car or ghost waits.
-        return self.phase == OVER and not self.pending and not self.ghost_pending
-
     def current_player(self) -> int:
         pending = self.pending
         if pending:
@@ -231,22 +225,7 @@ class CardboardState(State):
         decider = _DECIDER[self.phase]
         return self.mover if decider == _MOVER else decider
 
-    def _cached_legal(self) -> list[Action]:
-        # State._cached_legal with current_player() read in place: who decides matters
-        # here only as decision, chance or the end.
-        legal = self._legal
-        if legal is None:
-            decider = _DECIDER[self.phase]
-            if decider == _MOVER or self.pending or self.ghost_pending:
-                legal = self._legal_actions()
-            elif decider == CHANCE:
-                legal = [outcome for outcome, _ in self.chance_outcomes()]
-            else:
-                legal = []
-            self._legal = legal
-        return legal
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.pending or self.ghost_pending:
             return []
         phase = self.phase
@@ -259,7 +238,7 @@ class CardboardState(State):
             return uniform([BOARD_DRAWS[b] for b in BOARD_IDS if b != START_BOARD and b not in drawn])
         return []
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Move]:
         if self.pending:
             return crashing.placement_options(self)
         if self.ghost_pending:
@@ -277,54 +256,29 @@ class CardboardState(State):
             return stress_test.bonus_options(self)
         return []
 
-    def _apply_action(self, action: Action) -> None:
-        move: Move = action  # type: ignore[assignment]
-        kind, arg = move
-        if type(arg) is not int or type(kind) is not Kind:
-            # Equal to a legal action but not one (gear True for gear 1): refused, unchanged.
-            raise illegal_action(action, self._cached_legal())
+    def _apply_action(self, action: Move) -> list[Move] | None:
+        kind, arg = action
         RULES[kind](self, arg)
         if self.pending or self.ghost_pending:
-            return
+            return None
         phase = self.phase
         if phase == TURN_OVER:
             # A finished turn passes on once every crashed car is placed.
             end_of_game.end_turn(self)
             phase = self.phase
-        # The next legal actions, when they are known without asking (see
-        # State._cached_legal): a stress die's six faces (which spares a second
-        # chance_outcomes()), the next player's gears.
+        # The next legal actions, when they are known without asking: a stress die's six
+        # faces (which spares a second chance_outcomes()), the next player's gears.
         if phase == ROLL:
-            self._legal = ROLL_ACTIONS
-        elif phase == GEAR:
-            self._legal = GEAR_ACTIONS
-
-    def apply_unchecked(self, action: Action) -> None:
-        # State.apply_unchecked with _apply_action written out, less its type check: the
-        # search applies only the state's own actions, and this is its most common step
-        # (a call less each time). Keep the two alike.
-        self._legal = None
-        self._index = None
-        move: Move = action  # type: ignore[assignment]
-        kind, arg = move
-        RULES[kind](self, arg)
-        if self.pending or self.ghost_pending:
-            return
-        phase = self.phase
-        if phase == TURN_OVER:
-            end_of_game.end_turn(self)
-            phase = self.phase
-        if phase == ROLL:
-            self._legal = ROLL_ACTIONS
-        elif phase == GEAR:
-            self._legal = GEAR_ACTIONS
+            return ROLL_ACTIONS
+        if phase == GEAR:
+            return GEAR_ACTIONS
+        return None
 
     def clone(self) -> CardboardState:
         new = object.__new__(CardboardState)
         # Shared, not copied: the lists the rules only ever replace (SHARED_LISTS).
         new.game = self.game
-        new._legal = self._legal  # State._copy_caches_to, written out
-        new._index = self._index
+        self._copy_caches_to(new)
         new.phase = self.phase
         new.first = self.first
         new.drawn = self.drawn

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
 from chaosgames.core.story import LegendEntry, LegendSection, Told, slug
 from chaosgames.games.cardboard_machines import words
 from chaosgames.games.cardboard_machines.actions import (
@@ -57,7 +56,7 @@ if TYPE_CHECKING:
 ORDINALS = ("first", "second", "third", "fourth")
 
 
-def tell(before: CardboardState, action: Action, after: CardboardState) -> Told:
+def tell(before: CardboardState, action: Move, after: CardboardState) -> Told:
     """The sentences of `action` (which took `before` to `after`) and the spaces it changed;
     the same for every viewer (nothing at this table is hidden)."""
     assert isinstance(action, Move)
@@ -642,7 +641,7 @@ GROUPS = {
 }
 
 
-def action_group(action: Action) -> tuple[int, str]:
+def action_group(action: Move) -> tuple[int, str]:
     assert isinstance(action, Move)
     return GROUPS.get(action.kind, (0, ""))
 
@@ -666,7 +665,7 @@ SECTIONS = {
 """The heading of rules.md each kind of action follows."""
 
 
-def rules_section(st: CardboardState, action: Action) -> str:
+def rules_section(st: CardboardState, action: Move) -> str:
     assert isinstance(action, Move)
     if action.kind is Kind.MOVE and st.phase == BONUS:
         return slug(SECTIONS[Kind.MALFUNCTION])

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines import crashing, movement
-from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES
+from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES, Move
 from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import (
     BONUS,
@@ -106,9 +105,9 @@ def after_bonus(st: CardboardState) -> None:
     st.phase = RESOLVE if sum(st.dice) else TURN_OVER
 
 
-def resolve_options(st: CardboardState) -> list[Action]:
+def resolve_options(st: CardboardState) -> list[Move]:
     """Which remaining die to evaluate next; buy-offs when the option allows them."""
-    options: list[Action] = []
+    options: list[Move] = []
     dice = st.dice
     if dice[LEFT]:
         options.append(SWERVES[LEFT])
@@ -172,7 +171,7 @@ def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
     ]
 
 
-def bonus_options(st: CardboardState) -> list[Action]:
+def bonus_options(st: CardboardState) -> list[Move]:
     return [STEPS[d] for d, _ in bonus_targets(st)]
 
 

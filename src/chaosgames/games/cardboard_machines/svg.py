@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
-from chaosgames.core.game import Action
 from chaosgames.core.svg import Markup, element, picture
 from chaosgames.games.cardboard_machines import words
 from chaosgames.games.cardboard_machines.actions import NO_GHOST, Kind, Move, space_name
@@ -64,7 +63,7 @@ class Frame(NamedTuple):
         return self.top + (TABLE_ROWS - 1 - table_row) * SPACE
 
 
-def action_places(st: CardboardState, action: Action) -> tuple[str, ...]:
+def action_places(st: CardboardState, action: Move) -> tuple[str, ...]:
     """The space in front a move enters (in its lane), the space a crashed car or a ghost
     is put on; gears, dice and the rest are chosen from the list."""
     assert isinstance(action, Move)
@@ -240,16 +239,7 @@ def _cars(st: CardboardState, frame: Frame) -> list[Markup]:
                     stroke="#000" if mover else "#222",
                     stroke_width=3 if mover else 1,
                 ),
-                element(
-                    "text",
-                    st.gear[p],
-                    x=cx,
-                    y=cy + 5,
-                    font_size=GEAR_FONT,
-                    text_anchor="middle",
-                    fill="#fff",
-                    font_weight="bold",
-                ),
+                _white_figure(st.gear[p], cx, cy + 5, GEAR_FONT),
                 _stress_badge(st.stress[p], cx + 13, cy - 12),
                 data_piece=f"car-{names[p]}",
             )
@@ -264,16 +254,15 @@ def _stress_badge(stress: int, x: int, y: int) -> Markup | None:
     return element(
         "g",
         element("circle", cx=x, cy=y, r=9, fill="#8b0000", stroke="#fff", stroke_width=1.5),
-        element(
-            "text",
-            stress,
-            x=x,
-            y=y + 4,
-            font_size=STRESS_FONT,
-            text_anchor="middle",
-            fill="#fff",
-            font_weight="bold",
-        ),
+        _white_figure(stress, x, y + 4, STRESS_FONT),
+    )
+
+
+def _white_figure(figure: int, x: int, y: int, size: int) -> Markup:
+    """A bold white number centred on `x` (its baseline at `y`), as the gear on a car and
+    the stress on its badge are written."""
+    return element(
+        "text", figure, x=x, y=y, font_size=size, text_anchor="middle", fill="#fff", font_weight="bold"
     )
 
 

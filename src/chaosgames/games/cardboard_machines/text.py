@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
 from chaosgames.games.cardboard_machines.actions import (
     COLUMN_LETTERS,
     DIRECTIONS,
@@ -89,7 +88,7 @@ def _face(st: CardboardState, face: int) -> str:
     return FACE_NAMES[face_kind(face, st.overflow and st.game.plus_one)]
 
 
-def describe(st: CardboardState, action: Action) -> str:
+def describe(st: CardboardState, action: Move) -> str:
     assert isinstance(action, Move)
     kind, arg = action
     if kind is Kind.FIRST:

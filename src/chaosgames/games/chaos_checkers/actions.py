@@ -20,10 +20,11 @@ different kinds never compare equal. Notation (squares are 1-32):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from chaosgames.core.notation import Form, Notation
 from chaosgames.games.chaos_checkers.colours import COLOURS
+from chaosgames.games.chaos_checkers.moves import Move
 
 
 class Piece(NamedTuple):
@@ -114,6 +115,11 @@ class Pass(NamedTuple):
 
 
 PASS = Pass("pass")
+
+ChaosAction: TypeAlias = SetupDraw | Draw | Defence | ChaosMove | PotionUse | Pass
+"""Every action of Chaos Checkers with its potions, chance outcomes (draws) included."""
+CheckersAction: TypeAlias = ChaosAction | Move
+"""Every action of the game: plain checkers (the `plain` option) plays whole moves."""
 
 # Interned actions: the same draw or step is always the same object (cheap to make,
 # and the legality check is an identity hit).

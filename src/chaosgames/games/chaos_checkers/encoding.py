@@ -132,7 +132,7 @@ class CheckersEncoding(Encoding):
 
     # -- actions ------------------------------------------------------------------------
 
-    def action_index(self, state: State, action: Action) -> int:
+    def action_index(self, state: State[Any], action: Action) -> int:
         if isinstance(action, ChaosMove) and action.power:
             k = 0
             for other in state.legal_actions():
@@ -148,7 +148,7 @@ class CheckersEncoding(Encoding):
             return NO_INDEX
         return self._fixed_index(action)
 
-    def legal_indices(self, state: State) -> dict[int, Action]:
+    def legal_indices(self, state: State[Any]) -> dict[int, Action]:
         # One pass, counting captures with the same power, start and end as they come.
         found: dict[int, Action] = {}
         seen: dict[tuple[str, int, int], int] = {}

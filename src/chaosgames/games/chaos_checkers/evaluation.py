@@ -9,15 +9,18 @@ about 0.62 and three men up about 0.82.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.plain import PlainState
+
+if TYPE_CHECKING:
+    from chaosgames.games.chaos_checkers.state import ChaosState
 
 MAN, KING, SHIELD, POTION = 1.0, 1.5, 0.1, 0.15
 SCALE = 2.0
 
 
-def material(state: State) -> tuple[float, float]:
+def material(state: ChaosState | PlainState) -> tuple[float, float]:
     """Each player's material score."""
     if isinstance(state, PlainState):
         p0, p1 = state.pieces()
@@ -27,7 +30,7 @@ def material(state: State) -> tuple[float, float]:
             MAN * (p1 & ~kings).bit_count() + KING * (p1 & kings).bit_count(),
         )
     scores = [0.0, 0.0]
-    for piece in state.board:  # type: ignore[attr-defined]
+    for piece in state.board:
         if piece is None:
             continue
         value = KING if piece.king else MAN
@@ -39,7 +42,7 @@ def material(state: State) -> tuple[float, float]:
     return scores[0], scores[1]
 
 
-def heuristic(state: State) -> list[float]:
+def heuristic(state: ChaosState | PlainState) -> list[float]:
     """Per-player share of the win, in [0, 1], summing to 1."""
     if state.is_terminal():
         return list(state.returns())

@@ -6,12 +6,12 @@ from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidOptionError
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import Game
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
 from chaosgames.games.chaos_checkers import document, story, svg, text
-from chaosgames.games.chaos_checkers.actions import NOTATION
+from chaosgames.games.chaos_checkers.actions import NOTATION, CheckersAction
 from chaosgames.games.chaos_checkers.colours import COLOURS, normalise_colour_set, parse_colour_set
 from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
 from chaosgames.games.chaos_checkers.evaluation import heuristic
@@ -21,7 +21,7 @@ from chaosgames.games.chaos_checkers.state import ChaosState
 
 
 @register
-class ChaosCheckersGame(Game):
+class ChaosCheckersGame(Game[ChaosState | PlainState, CheckersAction]):
     """American checkers where every piece carries a shield and a potion."""
 
     name = "chaos-checkers"
@@ -81,19 +81,19 @@ class ChaosCheckersGame(Game):
             )
         self.colours: tuple[tuple[int, int, int], tuple[int, int, int]] = (first, second)
 
-    def new_initial_state(self) -> State:
+    def new_initial_state(self) -> ChaosState | PlainState:
         if not self.options["chaos"]:
             return PlainState.initial(self)
         return ChaosState.initial(self)
 
     # -- state documents (document.py; the states call these, which keeps imports one-way) --
 
-    def _state_from_doc(self, doc: dict[str, Any]) -> State:
+    def _state_from_doc(self, doc: dict[str, Any]) -> ChaosState | PlainState:
         if not self.options["chaos"]:
             return document.plain_from_doc(self, doc)
         return document.chaos_from_doc(self, doc)
 
-    def write_document(self, state: State) -> dict[str, Any]:
+    def write_document(self, state: ChaosState | PlainState) -> dict[str, Any]:
         """`state.to_json()`: the state document of a state of this game."""
         if isinstance(state, PlainState):
             return document.plain_to_json(state)
@@ -114,7 +114,9 @@ class ChaosCheckersGame(Game):
             self.options["second_colours"].replace(",", "/"),
         ]
 
-    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_text(
+        self, state: ChaosState | PlainState, viewer: int | None = None, *, reveal: bool = False
+    ) -> str:
         # Checkers hides nothing: every viewer sees the same.
         if isinstance(state, PlainState):
             return text.render_plain(state)
@@ -122,36 +124,49 @@ class ChaosCheckersGame(Game):
         return text.render_chaos(state)
 
     def render_svg(
-        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+        self,
+        state: ChaosState | PlainState,
+        viewer: int | None = None,
+        *,
+        reveal: bool = False,
+        legend: bool = True,
     ) -> str:
         # Checkers hides nothing: the viewer only turns the board (own pieces at the bottom).
         return svg.render_svg(state, viewer, legend)
 
-    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
+    def action_places(self, state: ChaosState | PlainState, action: CheckersAction) -> tuple[str, ...]:
         return svg.action_places(action)
 
-    def describe_action(self, state: State, action: Action) -> str:
+    def describe_action(self, state: ChaosState | PlainState, action: CheckersAction) -> str:
         return text.describe(action)
 
     # -- the story of the game (story.py; the same for every viewer: nothing is hidden) ------
 
-    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
+    def tell(
+        self,
+        before: ChaosState | PlainState,
+        action: CheckersAction,
+        after: ChaosState | PlainState,
+        viewer: int | None = None,
+    ) -> Told:
         return story.tell(before, action, after)
 
-    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+    def changed_places(
+        self, before: ChaosState | PlainState, action: CheckersAction, after: ChaosState | PlainState
+    ) -> tuple[str, ...]:
         return story.changed_places(before, action, after)
 
-    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
+    def legend(self, state: ChaosState | PlainState, viewer: int | None = None) -> tuple[LegendSection, ...]:
         return story.legend(state, viewer)
 
-    def action_group(self, state: State, action: Action) -> tuple[int, str]:
+    def action_group(self, state: ChaosState | PlainState, action: CheckersAction) -> tuple[int, str]:
         return story.action_group(action)
 
-    def rules_section(self, state: State, action: Action) -> str | None:
+    def rules_section(self, state: ChaosState | PlainState, action: CheckersAction) -> str | None:
         return story.rules_section(action)
 
     def encoding(self) -> Encoding:
         return CheckersEncoding(self)
 
-    def heuristic(self, state: State) -> list[float]:
+    def heuristic(self, state: ChaosState | PlainState) -> list[float]:
         return heuristic(state)

@@ -303,7 +303,9 @@ def legal_moves(
         able = jumpers(capturers & kings, capturers, theirs, free)
     if able:
         for i in squares_of(able):
-            _, colour, king, _, _ = board[i]  # type: ignore[misc]
+            piece = board[i]
+            assert piece is not None  # a capturer: one of the mover's pieces
+            _, colour, king, _, _ = piece
             kind, crown = (2, 0) if king else (player, CROWN_ROW[player])
             victims = capturable & ~shielded[colour] if shields else capturable
             _jumps(i, JUMPS[kind], victims, free | 1 << i, (i,), (), crown, moves)
@@ -326,7 +328,9 @@ def legal_moves(
             ]
     if powers and movers & powered:
         for i in squares_of(movers & powered):
-            _, colour, king, _, potion = board[i]  # type: ignore[misc]
+            piece = board[i]
+            assert piece is not None  # one of the mover's pieces
+            _, colour, king, _, potion = piece
             kind, crown = (2, 0) if king else (player, CROWN_ROW[player])
             victims = capturable & ~shielded[colour] if shields else capturable
             # Most of the time nothing is in reach: the search is not started.

@@ -31,9 +31,10 @@ import re
 from dataclasses import dataclass, field
 
 from chaosgames.core.errors import ChaosGamesError, RecordError
-from chaosgames.core.game import Action, State
 from chaosgames.core.records import GameRecord, RecordFormat, register_format
 from chaosgames.core.registry import load_game
+from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.plain import PlainState
 
 GAME = "chaos-checkers"
 GAME_TYPE = "21"
@@ -197,7 +198,7 @@ def _is_start(fen: str, game: PdnGame) -> bool:
     return side.upper() == "B" and squares == start
 
 
-def _resolve(state: State, text: str, game: PdnGame, number: int) -> Action:
+def _resolve(state: PlainState, text: str, game: PdnGame, number: int) -> Move:
     """The legal move a PDN move names: its squares in order (start, any landings, end)."""
     squares = [int(s) - 1 for s in re.split(r"[-x:]", text)]
     side = "Black" if number % 2 == 0 else "White"
@@ -215,15 +216,15 @@ def _resolve(state: State, text: str, game: PdnGame, number: int) -> Action:
     return found[0]
 
 
-def _names(action: Action, squares: list[int]) -> bool:
-    path: tuple[int, ...] = action.path  # type: ignore[attr-defined]
+def _names(action: Move, squares: list[int]) -> bool:
+    path = action.path
     if path[0] != squares[0] or path[-1] != squares[-1]:
         return False
     inner = iter(path[1:-1])
     return all(any(s == p for p in inner) for s in squares[1:-1])
 
 
-def _ending(state: State) -> str:
+def _ending(state: PlainState) -> str:
     returns = state.returns()
     if returns == [0.5, 0.5]:
         return "drawn"
@@ -256,20 +257,18 @@ def record_to_pdn(record: GameRecord) -> str:
     return _layout(tags, moves, comments, result)
 
 
-def _pdn_move(state: State, action: Action) -> str:
+def _pdn_move(state: PlainState, action: Move) -> str:
     """Start-end notation, with the landings only when another legal move shares both."""
-    path: tuple[int, ...] = action.path  # type: ignore[attr-defined]
+    path = action.path
     if "x" not in str(action):
         return str(action)
     twins = [
-        a
-        for a in state.legal_actions()
-        if a != action and a.path[0] == path[0] and a.path[-1] == path[-1]  # type: ignore[attr-defined]
+        a for a in state.legal_actions() if a != action and a.path[0] == path[0] and a.path[-1] == path[-1]
     ]
     return str(action) if twins else f"{path[0] + 1}x{path[-1] + 1}"
 
 
-def _result(record: GameRecord, state: State) -> str:
+def _result(record: GameRecord, state: PlainState) -> str:
     if state.is_terminal():
         black, white = state.returns()
         if black == white:

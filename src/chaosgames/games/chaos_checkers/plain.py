@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, START
 from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, Move, jump_move
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
 
 _MEMO_LIMIT = 1 << 16
-_STEP_MEMOS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})
+_STEP_MEMOS: tuple[dict[int, tuple[Move, ...]], ...] = ({}, {}, {}, {})
 """Per direction, the steps onto each set of destination squares (a padded bitboard), made
 on first need (`_remember`). Random games reach few such sets (tens of thousands per direction),
 so nearly every generation finds its steps here, read by subscript (cheaper than a call of
@@ -31,7 +31,7 @@ so nearly every generation finds its steps here, read by subscript (cheaper than
 _DL_STEPS, _DR_STEPS, _UL_STEPS, _UR_STEPS = _STEP_MEMOS
 
 
-def _remember(direction: int, targets: int) -> tuple[Action, ...]:
+def _remember(direction: int, targets: int) -> tuple[Move, ...]:
     """The steps in `direction` onto the squares of `targets` (lowest first), remembered."""
     memo = _STEP_MEMOS[direction]
     if len(memo) >= _MEMO_LIMIT:
@@ -155,7 +155,7 @@ assert all(
 _SQUARE_AT = tuple(p - p // 9 for p in range(35))
 """The square of each bit position of the padded layout (ghost bits: any; never asked)."""
 
-_STEP_AT: tuple[dict[int, Action], ...] = tuple(
+_STEP_AT: tuple[dict[int, Move], ...] = tuple(
     {1 << _pos(NEIGHBOUR[s][d]): STEP[(s, NEIGHBOUR[s][d])] for s in range(32) if NEIGHBOUR[s][d] >= 0}
     for d in range(4)
 )
@@ -193,7 +193,7 @@ def _jumps(
     empty: int,
     path: tuple[int, ...],
     crown: int,
-    out: list[Action],
+    out: list[Move],
 ) -> bool:
     """Add every complete multi-jump continuing `path` from bit position `p` (depth first);
     whether there was any (if not, `path` is the whole move: the caller adds it)."""
@@ -245,7 +245,7 @@ _MEN_JUMPS = (_JUMPS_AT[0], _JUMPS_AT[1])
 _KING_JUMPS = _JUMPS_AT[2]
 
 
-def _chunk_steps(direction: int, k: int) -> tuple[tuple[Action, ...], ...]:
+def _chunk_steps(direction: int, k: int) -> tuple[tuple[Move, ...], ...]:
     """[c]: the steps in `direction` onto the squares of chunk value `c` (bits 9k to 9k + 8)."""
     by_dst = _STEP_AT[direction]
     return tuple(
@@ -258,7 +258,7 @@ _CHUNK_STEPS = tuple(tuple(_chunk_steps(d, k) for k in range(4)) for d in range(
 """_CHUNK_STEPS[direction][k][c]: what _steps lists for the destinations in the k-th 9 bits."""
 
 
-def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[Action]:
+def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[Move]:
     """Legal moves of the player to move (padded bitboards): captures if any exist, else steps.
 
     With `forced` False (option `forced_capture=false`) steps are listed after the
@@ -295,7 +295,7 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
         over = ur & opp
         if over:
             able |= (over >> 4 & empty) << 8
-    out: list[Action] = []
+    out: list[Move] = []
     if able:
         men_table = _MEN_JUMPS[side]
         men_crown = _CROWNS[side]
@@ -381,7 +381,7 @@ _FIRST_REPEAT = 2
 (the commonest: the first quiet king move) is not looked at."""
 
 
-class PlainState(State):
+class PlainState(State[Move]):
     """A position of plain American checkers.
 
     `own`, `opp` (the pieces of the player to move and of the other) and `crowned` (the
@@ -456,54 +456,28 @@ class PlainState(State):
     def _settle(self, repeated: bool) -> None:
         """Generate the legal moves of the player to move and decide whether play ends."""
         legal = generate(self.own, self.opp, self.crowned, self.side, self.forced)
-        self._legal = legal
         if not legal:
             # No piece or no legal move: the player to move loses.
             self.outcome = (1.0, 0.0) if self.side == 1 else (0.0, 1.0)
         elif repeated or (self.max_moves and self.ply >= self.max_moves):
             self.outcome = (0.5, 0.5)
-            self._legal = []
         else:
             self.outcome = None
 
     def current_player(self) -> int:
         return TERMINAL if self.outcome is not None else self.side
 
-    # The public methods below do what State's do, with less work for this game's own
-    # moves: plain checkers has no chance nodes, and the legal list is always made.
-
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
-    def is_chance_node(self) -> bool:
-        return False
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        return legal[:] if legal is not None else list(self._cached_legal())
-
-    def apply_action(self, action: Action) -> None:
-        legal = self._legal
-        if legal is not None:
-            # Moves are interned: the one played is normally the listed object itself, found
-            # by identity (comparing moves field by field costs more). Anything else, an equal
-            # copy included, gets the contract's checks (and its refusal).
-            for move in legal:
-                if move is action:
-                    self._index = None
-                    self._apply_action(action)
-                    return
-        State.apply_action(self, action)
-
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Move]:
         if self.outcome is not None:
             return []
         return generate(self.own, self.opp, self.crowned, self.side, self.forced)
 
-    def _apply_action(self, action: Action) -> None:
+    def _apply_action(self, action: Move) -> list[Move]:
+        """Play a move; the next player's moves, which the end of the game is decided
+        from (the hot path of every playout: _settle, inline), for the core's cache."""
         change = _CHANGES.get(id(action))
         if change is None:  # an equal copy of an interned move (the contract accepted it)
-            change = _change(action)  # type: ignore[arg-type]
+            change = _change(action)
         flip, src, crown, captured = change
         # `flip` clears the start and sets the end: nothing when a king's multi-jump ends
         # on the square it started from.
@@ -532,8 +506,7 @@ class PlainState(State):
         self.side = side ^ 1
         ply = self.ply = self.ply + 1
         self.positions = positions
-        # What _settle does, inline (the hot path of every playout).
-        legal = self._legal = generate(opp, own, kings, side ^ 1, self.forced)
+        legal = generate(opp, own, kings, side ^ 1, self.forced)
         if not legal:
             # No piece or no legal move: the player to move (side ^ 1) loses.
             self.outcome = (1.0, 0.0) if side == 0 else (0.0, 1.0)
@@ -541,7 +514,8 @@ class PlainState(State):
             self.max_moves and ply >= self.max_moves
         ):
             self.outcome = (0.5, 0.5)
-            self._legal = []
+            return []
+        return legal
 
     def clone(self) -> PlainState:
         new = PlainState.__new__(PlainState)
@@ -556,8 +530,7 @@ class PlainState(State):
         new.max_moves = self.max_moves
         new.forced = self.forced
         new.repetition = self.repetition
-        new._legal = self._legal
-        new._index = self._index
+        self._copy_caches_to(new)
         return new
 
     def returns(self) -> list[float]:

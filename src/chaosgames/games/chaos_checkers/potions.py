@@ -20,6 +20,7 @@ The colour of a potion names its power (seed, "Potion Abilities"):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from chaosgames.games.chaos_checkers.actions import Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import HOME_ROW, squares_of
@@ -106,10 +107,12 @@ def uses(
     pieces (they agree with `board`).
     """
     out: list[PotionUse] = []
+    # The squares read through `pieces` are the players' (their bitboards): never empty.
+    pieces = cast("Sequence[Piece]", board)
     mine = squares_of(mine_bits)
     theirs: tuple[int, ...] | None = None
     for s in mine:
-        potion = board[s][_POTION]  # type: ignore[index]
+        potion = pieces[s][_POTION]
         if potion not in DECLARED:
             continue
         if potion == LIGHTBLUE:
@@ -122,14 +125,14 @@ def uses(
             rewind = REWIND[s]
             if theirs is None:
                 theirs = squares_of(theirs_bits)
-            out.extend([rewind[t] for t in theirs if board[t][_POTION] >= 0])  # type: ignore[index]
+            out.extend([rewind[t] for t in theirs if pieces[t][_POTION] >= 0])
         elif potion == BLUE:
             # One comprehension for every potion it may move (each costs a frame to start).
             rows = _TELEKINESIS[s]
             out += [
                 onto[b]
                 for a in mine
-                if a != s and board[a][_POTION] >= 0  # type: ignore[index]
+                if a != s and pieces[a][_POTION] >= 0
                 for onto in (rows[a] or _telekinesis(s, a),)
                 for b in mine
                 if b != a
@@ -148,7 +151,7 @@ def uses(
                 out.extend([sacrifice[t] for t in theirs])
         elif potion == PINK:
             for t in mine:
-                old = board[t].shield  # type: ignore[union-attr]
+                old = pieces[t].shield
                 shields = _reclaim(s, t)
                 out.extend([shields[c] for c in range(10) if shield_bag[c] or c == old])
     return out

@@ -16,20 +16,20 @@ The game runs through phases:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from chaosgames.core.chance import weighted
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import Action, State
+from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
     DRAWS,
     PASS,
     SETUP_DRAWS,
+    ChaosAction,
     ChaosMove,
     Defence,
     Draw,
-    Pass,
     Piece,
     PotionUse,
     SetupDraw,
@@ -90,13 +90,12 @@ PHASES = tuple(Phase)
 DRAW_PHASES = (DRAW_SHIELD, DRAW_POTION)
 KEEP_PHASES = (KEEP_SHIELD, KEEP_POTION)
 REWARD_PHASES = (*DRAW_PHASES, *KEEP_PHASES)
+_CHANCE_PHASES = frozenset((*SETUP_PHASES, *DRAW_PHASES))
 _MOVER_DECIDES = frozenset((TURN, MOVE, KEEP_SHIELD, KEEP_POTION))
 _PLAYING = frozenset((TURN, MOVE))
 """The phases where a player with no legal action loses."""
 _POWERS = (P.BLACK, P.ORANGE)
 """The potions used with a move (Ambush, Leap): `powered` holds their pieces."""
-_CHANCE_PHASES = frozenset((*SETUP_PHASES, *DRAW_PHASES))
-_ACTION_TYPES = frozenset((ChaosMove, PotionUse, SetupDraw, Draw, Defence, Pass))
 """The action types of this game. Actions of different types never compare equal (their
 first fields differ), so an action equal to a legal one of these types is of its type."""
 
@@ -140,16 +139,16 @@ _PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = (
 _DRAWN_SHIELDS, _DRAWN_POTIONS = DRAWS["draw-shield"], DRAWS["draw-potion"]
 
 
-_PLACE_ODDS: dict[tuple[Any, ...], list[tuple[Action, float]]] = {}
+_PLACE_ODDS: dict[tuple[Any, ...], list[tuple[ChaosAction, float]]] = {}
 """The odds of a setup placement by (square, the player's colours, how many of each are
 placed): a few thousand at most, met again in every game. The lists are shared, never
 changed (`chance_outcomes` hands out copies)."""
-_SHIELD_ODDS: dict[tuple[int, Counts], list[tuple[Action, float]]] = {}
+_SHIELD_ODDS: dict[tuple[int, Counts], list[tuple[ChaosAction, float]]] = {}
 """The odds of a setup shield draw by (square, shield bag); a bag holds the opponent's
 three colours before play, five of each: at most 216 bags a colour set."""
 
 
-def _from_bag(draws: tuple[Action, ...], counts: Counts) -> list[tuple[Action, float]]:
+def _from_bag(draws: tuple[ChaosAction, ...], counts: Counts) -> list[tuple[ChaosAction, float]]:
     """A draw from a bag holding `counts` (by colour): `weighted` over it, inline (the same
     outcomes and the same floats; made at every chance node)."""
     total = sum(counts)
@@ -198,7 +197,7 @@ def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
     return tuple(added)
 
 
-class ChaosState(State):
+class ChaosState(State[ChaosAction]):
     """A position of Chaos Checkers; see the module docstring for the phases."""
 
     __slots__ = (
@@ -269,7 +268,7 @@ class ChaosState(State):
     """Bitboard of the pieces holding an Ambush (black) or a Leap (orange) potion."""
     shielded: list[int]
     """Per shield colour, the bitboard of the pieces carrying a shield of that colour."""
-    _odds: list[tuple[Action, float]] | None
+    _odds: list[tuple[ChaosAction, float]] | None
     """The chance outcomes of this position, once asked for (until the next action)."""
     turn_moves: tuple[tuple[int, ...], list[ChaosMove]] | None
     """The moves listed at the start of this turn, with what they were worked out from
@@ -357,29 +356,6 @@ class ChaosState(State):
             return TERMINAL
         return CHANCE
 
-    # What State's do, read straight from the phase (asked several times an action).
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def is_chance_node(self) -> bool:
-        return self.phase in _CHANCE_PHASES
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        return legal[:] if legal is not None else list(self._cached_legal())
-
-    def _cached_legal(self) -> list[Action]:
-        # State's, with the phase asked instead of current_player() (once per position).
-        legal = self._legal
-        if legal is None:
-            if self.phase in _CHANCE_PHASES:
-                legal = [outcome for outcome, _ in self.chance_outcomes()]
-            else:
-                legal = self._legal_actions()  # none once the game is over
-            self._legal = legal
-        return legal
-
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
@@ -391,13 +367,13 @@ class ChaosState(State):
             return 0
         return self.moves_made // 2 + 1
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[ChaosAction, float]]:
         odds = self._odds
         if odds is None:
             odds = self._odds = self._chance_outcomes()
         return odds[:]
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[ChaosAction, float]]:
         phase = self.phase
         if phase == PLACE:
             player, square = self._setup_slot()
@@ -451,6 +427,13 @@ class ChaosState(State):
             piece = board[square]
             board[square] = None
             self._put(square, piece)
+
+    def _piece_on(self, square: int) -> Piece:
+        """The piece on `square`, which the rules know is not empty."""
+        piece = self.board[square]
+        if piece is None:
+            raise AssertionError(f"square {square + 1} is empty")
+        return piece
 
     def _put(self, square: int, piece: Piece | None) -> None:
         """Set `square` to `piece` (None: empty), the bitboards with it: every change of
@@ -545,21 +528,24 @@ class ChaosState(State):
         (they stay on their squares): the player, the Speedy piece, the bitboards."""
         return (self.turn, self.extra, self.pieces0, self.pieces1, self.kings, self.ghosts, *self.shielded)
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[ChaosAction]:
         phase = self.phase
         mine, theirs = self._mine()
         counts = (self.pieces0.bit_count(), self.pieces1.bit_count())  # counts()
         if phase == TURN:
             player = self.turn
-            out: list[Action] = P.uses(  # type: ignore[assignment]
-                self.board,
-                player,
-                self.pouch,
-                self.bags[player],
-                self.eliminated[player],
-                counts,
-                mine,
-                theirs,
+            out = cast(
+                "list[ChaosAction]",
+                P.uses(
+                    self.board,
+                    player,
+                    self.pouch,
+                    self.bags[player],
+                    self.eliminated[player],
+                    counts,
+                    mine,
+                    theirs,
+                ),
             )
             if self.ghosts & mine:
                 out = [*P.ghost_discards(self.ghosts & mine), *out]
@@ -571,11 +557,11 @@ class ChaosState(State):
             return out
         if phase == MOVE:
             remembered = self.turn_moves
-            moves: list[Action]
+            moves: list[ChaosAction]
             if remembered is not None and remembered[0] == self._move_inputs():
                 moves = [move for move in remembered[1] if not move[1]]  # no Ambush or Leap now
             else:
-                moves = self._moves(False, mine, theirs, counts)  # type: ignore[assignment]
+                moves = cast("list[ChaosAction]", self._moves(False, mine, theirs, counts))
             if self.extra >= 0:
                 moves.append(PASS)
             return moves
@@ -590,38 +576,11 @@ class ChaosState(State):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def apply_action(self, action: Action) -> None:
-        # What State.apply_action does, with less work for this game's own actions (the
-        # same checks; anything else, and the refusal, are left to the contract).
-        if type(action) in _ACTION_TYPES:
-            if self.phase in _CHANCE_PHASES:
-                odds = self._odds
-                if odds is None:
-                    odds = self._odds = self._chance_outcomes()
-                # The outcomes are interned: the one drawn is found by identity (an equal
-                # copy is left to the contract's check below, which accepts it too).
-                legal = False
-                for outcome, _ in odds:
-                    if outcome is action:
-                        legal = True
-                        break
-            else:
-                # Likewise the listed actions (an equal copy of one is left to the contract).
-                actions = self._legal
-                legal = False
-                for listed in actions if actions is not None else self._cached_legal():
-                    if listed is action:
-                        legal = True
-                        break
-            if legal:
-                self._legal = None
-                self._index = None
-                self._apply_action(action)
-                return
-        State.apply_action(self, action)
-
-    def _apply_action(self, action: Action) -> None:
-        self._odds = None
+    def _apply_action(self, action: ChaosAction) -> list[ChaosAction] | None:
+        """Play an action; at a draw that follows, its outcomes' actions for the core's
+        cache (the outcomes are worked out now and kept: every search and playout asks
+        for them at a chance node)."""
+        self._odds = None  # this game's own cache of the chance outcomes (see chance_outcomes)
         if isinstance(action, ChaosMove):
             self._start_move(action)
         elif isinstance(action, SetupDraw):
@@ -635,6 +594,10 @@ class ChaosState(State):
         else:  # PASS: the Speedy piece declines its extra turn
             self._end_turn()
         self._after()
+        if self.phase in _CHANCE_PHASES:
+            odds = self._odds = self._chance_outcomes()
+            return [outcome for outcome, _ in odds]
+        return None
 
     def _after(self) -> None:
         """Settle the new position: a player to move with no legal action loses."""
@@ -659,8 +622,6 @@ class ChaosState(State):
     def _finish(self, outcome: tuple[float, float]) -> None:
         self.outcome = outcome
         self.phase = OVER
-        self._legal = []
-        self._index = None
 
     # setup ------------------------------------------------------------------------
 
@@ -727,7 +688,7 @@ class ChaosState(State):
         board = self.board
         if power == "revive":
             # The white potion leaves the game; the piece comes back bare, as a man.
-            self._put(s, _with_potion(board[s], -1))  # type: ignore[arg-type]
+            self._put(s, _with_potion(self._piece_on(s), -1))
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
             self._put(t, _piece(self.turn, use.colour, False, -1, -1))
@@ -740,14 +701,14 @@ class ChaosState(State):
                 self.speedy = True
             elif power == "wild":
                 self.pouch = _add(self.pouch, use.colour, -1)
-                self._put(s, _with_potion(board[s], use.colour))  # type: ignore[arg-type]
+                self._put(s, _with_potion(self._piece_on(s), use.colour))
             elif power == "rewind":
                 self._discard_potion(t)
             elif power == "telekinesis":
-                moved = board[t].potion  # type: ignore[union-attr]
-                self._put(t, _with_potion(board[t], -1))  # type: ignore[arg-type]
+                moved = self._piece_on(t).potion
+                self._put(t, _with_potion(self._piece_on(t), -1))
                 self._discard_potion(use.other)
-                self._put(use.other, _with_potion(board[use.other], moved))  # type: ignore[arg-type]
+                self._put(use.other, _with_potion(self._piece_on(use.other), moved))
             elif power == "reclaim":
                 piece = board[t]
                 assert piece is not None

@@ -15,6 +15,7 @@ action follows. None of this runs while a game is played or searched.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from chaosgames.core.game import ENDED_BY_CAP, Action, State
 from chaosgames.core.story import LegendEntry, LegendSection, Told, slug
@@ -72,7 +73,7 @@ def power_section(power: str) -> str:
 # -- telling ---------------------------------------------------------------------------------
 
 
-def tell(before: State, action: Action, after: State) -> Told:
+def tell(before: State[Any], action: Action, after: State[Any]) -> Told:
     """What `action` did (the same for every viewer: checkers hides nothing)."""
     if isinstance(before, PlainState):
         assert isinstance(after, PlainState) and isinstance(action, Move)
@@ -83,7 +84,7 @@ def tell(before: State, action: Action, after: State) -> Told:
     return Told(str(action), sentence, sentence, places, moves)
 
 
-def changed_places(before: State, action: Action, after: State) -> tuple[str, ...]:
+def changed_places(before: State[Any], action: Action, after: State[Any]) -> tuple[str, ...]:
     return tell(before, action, after).places
 
 
@@ -429,7 +430,7 @@ def _aftermath(before: ChaosState, after: ChaosState) -> str:
 # -- the legend ------------------------------------------------------------------------------
 
 
-def legend(state: State, viewer: int | None) -> tuple[LegendSection, ...]:
+def legend(state: State[Any], viewer: int | None) -> tuple[LegendSection, ...]:
     """The key to the picture as `viewer` sees it (see the module docstring)."""
     if isinstance(state, PlainState):
         return (_plain_players(state, viewer), _turn(state, viewer))
@@ -470,7 +471,7 @@ def _players(state: ChaosState, viewer: int | None) -> LegendSection:
     names = state.game.player_names()
     entries = []
     for p in (0, 1):
-        colours = state.game.colours[p]  # type: ignore[attr-defined]
+        colours = state.game.colours[p]
         start = "1-12" if p == 0 else "21-32"
         entries.append(
             LegendEntry(

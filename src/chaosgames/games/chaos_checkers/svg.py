@@ -19,6 +19,7 @@ finger needs), and the 15-unit square numbers are 11.25 px (the least the page s
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from chaosgames.core.game import Action, State
 from chaosgames.core.svg import Markup, element, picture, points
@@ -109,7 +110,7 @@ def piece_words(state: ChaosState, index: int) -> str:
     return words
 
 
-def _square_title(state: State, index: int) -> str:
+def _square_title(state: State[Any], index: int) -> str:
     if isinstance(state, ChaosState):
         if state.board[index] is None:
             return f"Square {index + 1}: empty."
@@ -133,7 +134,7 @@ def _badge_title(piece: Piece, index: int, viewer: int | None) -> str:
 # -- drawing -------------------------------------------------------------------------------
 
 
-def _board_squares(state: State, turn: bool) -> list[Markup]:
+def _board_squares(state: State[Any], turn: bool) -> list[Markup]:
     out = list(_light_squares())
     for index in range(32):
         out.append(_dark_square(index, turn, _square_title(state, index)))
@@ -220,7 +221,7 @@ def _badge(piece: Piece, index: int, x: int, y: int, viewer: int | None) -> Mark
     )
 
 
-def _disc(state: State, index: int, turn: bool, viewer: int | None) -> Markup:
+def _disc(state: State[Any], index: int, turn: bool, viewer: int | None) -> Markup:
     piece: Piece | None
     if isinstance(state, ChaosState):
         piece = state.board[index]
@@ -279,7 +280,7 @@ def action_places(action: Action) -> tuple[str, ...]:
     return ()
 
 
-def render_svg(state: State, viewer: int | None = None, legend: bool = True) -> str:
+def render_svg(state: State[Any], viewer: int | None = None, legend: bool = True) -> str:
     turn = turned(viewer)
     parts = _board_squares(state, turn)
     width = 8 * CELL

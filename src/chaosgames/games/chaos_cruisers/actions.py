@@ -17,7 +17,7 @@ no-obstacle    chaos round: keep the coin (only when no square is allowed)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from chaosgames.core.grid import Square
 from chaosgames.core.notation import Form, Notation
@@ -147,6 +147,11 @@ class KeepObstacle(Word):
     __slots__ = ()
     word = "no-obstacle"
 
+
+CruisersAction: TypeAlias = (
+    Start | Lead | Speed | Move | Reenter | Lift | Lay | StopRelocating | Obstacle | KeepObstacle
+)
+"""Every action of Chaos Cruisers, the tie-breaking chance outcome (Lead) included."""
 
 _XY = r"-?[0-9]{1,6},-?[0-9]{1,6}"
 

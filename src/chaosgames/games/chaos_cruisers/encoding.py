@@ -113,10 +113,10 @@ class CruisersEncoding(Encoding):
             PLANES, side, side, tuple((side - 1 - c // side, c % side) for c in range(side * side))
         )
 
-    def action_index(self, state: State, action: Action) -> int:
+    def action_index(self, state: State[Any], action: Action) -> int:
         return self._index(_origin(state), action)
 
-    def legal_indices(self, state: State) -> dict[int, Action]:
+    def legal_indices(self, state: State[Any]) -> dict[int, Action]:
         origin = _origin(state)
         found = {self._index(origin, a): a for a in state.legal_actions()}
         found.pop(NO_INDEX, None)
@@ -266,7 +266,7 @@ class CruisersEncoding(Encoding):
             f[base + (21 if owner == player else 22)] = 1.0
 
 
-def _origin(state: State) -> tuple[int, int]:
+def _origin(state: State[Any]) -> tuple[int, int]:
     """The frame of a state: from its tiles, as its observation lists them."""
     assert isinstance(state, ChaosCruisersState)
     return frame_origin(tuple(state.tiles))

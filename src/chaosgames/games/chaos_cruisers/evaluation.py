@@ -348,7 +348,7 @@ def all_cruiser_turns(state: ChaosCruisersState) -> list[float]:
             if view is None:  # walled off from its gate: the general way
                 left.append(cruiser_turns(state, c))
                 continue
-            before, moving, squares_left, forward, north, east, south, west = view  # type: ignore[misc]
+            before, moving, squares_left, forward, north, east, south, west = view
             turns = (moving if c == mover else before)[speed[c]]
             # Cruisers next to it (written out: this runs for every cruiser of every position).
             contacts = (north in occupied) + (east in occupied) + (south in occupied) + (west in occupied)
@@ -360,8 +360,8 @@ def all_cruiser_turns(state: ChaosCruisersState) -> list[float]:
     return left
 
 
-_UNSEEN = ()
-"""A square whose view is not made yet (a view may be None: no route)."""
+_UNSEEN: SquareView = (b"", b"", 0, (), (0, 0), (0, 0), (0, 0), (0, 0))
+"""A square whose view is not made yet (a view may be None: no route); found by identity."""
 
 
 def _contact_turns(

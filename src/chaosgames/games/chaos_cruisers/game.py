@@ -6,12 +6,12 @@ from typing import Any
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidOptionError
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import Game
 from chaosgames.core.grid import Square
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
-from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION, Reenter, Start
+from chaosgames.games.chaos_cruisers.actions import COLOURS, NOTATION, CruisersAction, Reenter, Start
 from chaosgames.games.chaos_cruisers.course import GATE_NAMES, Tile, tile_squares, validate_course
 from chaosgames.games.chaos_cruisers.document import state_document, state_from_document
 from chaosgames.games.chaos_cruisers.encoding import CruisersEncoding
@@ -34,7 +34,7 @@ def _check_course(value: Any) -> Any:
 
 
 @register
-class ChaosCruisersGame(Game):
+class ChaosCruisersGame(Game[ChaosCruisersState, CruisersAction]):
     """Hover-cruisers race through gates on a course that reshapes itself."""
 
     name = "chaos-cruisers"
@@ -134,7 +134,6 @@ class ChaosCruisersGame(Game):
         self.reentries: dict[Tile, tuple[Reenter, ...]] = {
             tile: tuple(Reenter(s) for s in tile_squares(tile)) for tile in self.gate_tiles
         }
-        self.reentry_ids = {tile: frozenset(map(id, actions)) for tile, actions in self.reentries.items()}
         # The heuristic's turns tables of the courses seen last (see racing_line).
         self.turn_tables = TableCache()
         # Every race starts on the same course: what is worked out from it (gate distances
@@ -160,52 +159,57 @@ class ChaosCruisersGame(Game):
         state.begin_setup()
         return state
 
-    def _state_from_doc(self, doc: dict[str, Any]) -> State:
+    def _state_from_doc(self, doc: dict[str, Any]) -> ChaosCruisersState:
         return state_from_document(self, doc)
 
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]
 
     def render_svg(
-        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+        self,
+        state: ChaosCruisersState,
+        viewer: int | None = None,
+        *,
+        reveal: bool = False,
+        legend: bool = True,
     ) -> str:
-        assert isinstance(state, ChaosCruisersState)
         return render_svg(state, legend)  # nothing is hidden: every viewer sees the whole table
 
-    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
-        assert isinstance(state, ChaosCruisersState)
+    def action_places(self, state: ChaosCruisersState, action: CruisersAction) -> tuple[str, ...]:
         return action_places(state, action)
 
     # -- the story (story.py): nothing is hidden, so every viewer is told the same -------------
 
-    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
-        assert isinstance(before, ChaosCruisersState) and isinstance(after, ChaosCruisersState)
+    def tell(
+        self,
+        before: ChaosCruisersState,
+        action: CruisersAction,
+        after: ChaosCruisersState,
+        viewer: int | None = None,
+    ) -> Told:
         return tell(before, action, after)
 
-    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+    def changed_places(
+        self, before: ChaosCruisersState, action: CruisersAction, after: ChaosCruisersState
+    ) -> tuple[str, ...]:
         return self.tell(before, action, after).places
 
-    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
-        assert isinstance(state, ChaosCruisersState)
+    def legend(self, state: ChaosCruisersState, viewer: int | None = None) -> tuple[LegendSection, ...]:
         return legend(state, FILL, {g: gate_symbol(g) for g in GATE_NAMES})
 
-    def action_group(self, state: State, action: Action) -> tuple[int, str]:
-        assert isinstance(state, ChaosCruisersState)
+    def action_group(self, state: ChaosCruisersState, action: CruisersAction) -> tuple[int, str]:
         return action_group(state, action)
 
-    def rules_section(self, state: State, action: Action) -> str | None:
-        assert isinstance(state, ChaosCruisersState)
+    def rules_section(self, state: ChaosCruisersState, action: CruisersAction) -> str | None:
         return rules_section(state, action)
 
     def encoding(self) -> Encoding:
         return CruisersEncoding(self)
 
-    def heuristic(self, state: State) -> list[float]:
-        assert isinstance(state, ChaosCruisersState)
+    def heuristic(self, state: ChaosCruisersState) -> list[float]:
         return remembered_race_values(state, self.values_seen)
 
-    def describe_action(self, state: State, action: Action) -> str:
-        assert isinstance(state, ChaosCruisersState)
+    def describe_action(self, state: ChaosCruisersState, action: CruisersAction) -> str:
         return describe_action(state, action)
 
     def state_document(self, state: ChaosCruisersState) -> dict[str, Any]:

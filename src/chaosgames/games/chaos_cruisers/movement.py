@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 from typing import NamedTuple
 
+from chaosgames.core.game import shared_actions
 from chaosgames.core.grid import Square
-from chaosgames.games.chaos_cruisers.actions import Move, Speed
+from chaosgames.games.chaos_cruisers.actions import CruisersAction, Move, Speed
 
 MAX_SPEED = 5
 SPEED_COINS = (2, 3, 4, 5)
@@ -50,6 +51,10 @@ SPEED_TABLE: tuple[tuple[Speed, ...], ...] = tuple(tuple(speed_choices(coins)) f
 """Speed choices for every set of coins in hand (precomputed: the inner loop of search)."""
 MOVE_TABLE: tuple[tuple[Move, ...], ...] = tuple(tuple(move_choices(speed)) for speed in range(MAX_SPEED + 1))
 """Paths for every speed."""
+SPEED_LISTS: tuple[list[CruisersAction], ...] = tuple(shared_actions(table) for table in SPEED_TABLE)
+MOVE_LISTS: tuple[list[CruisersAction], ...] = tuple(shared_actions(table) for table in MOVE_TABLE)
+"""The same as lists, handed to the core's cache of legal actions as they are (shared by
+every state: the cache is replaced, never changed in place)."""
 
 
 class Trace(NamedTuple):
@@ -79,10 +84,6 @@ SPEED_EFFECTS: tuple[dict[int, tuple[tuple[int, ...], int]], ...] = tuple(
 """For each set of coins in hand, each legal speed choice by identity (an action found here
 is legal where that table is the list of legal actions), with the new speed from each speed
 0-5 and the coin it plays (0: none)."""
-MOVE_EFFECTS: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
-    {id(move): MOVE_STEPS[id(move)] for move in table} for table in MOVE_TABLE
-)
-"""For each speed, each legal path by identity (legal as above), with its unit steps."""
 
 
 def trace_move(

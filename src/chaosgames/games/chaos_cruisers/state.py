@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.core.grid import Square
 from chaosgames.games.chaos_cruisers.actions import (
+    CruisersAction,
     KeepObstacle,
     Lay,
     Lead,
@@ -25,12 +26,11 @@ from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
     MAX_SPEED,
-    MOVE_EFFECTS,
+    MOVE_LISTS,
     MOVE_STEPS,
-    MOVE_TABLE,
     SPEED_COINS,
     SPEED_EFFECTS,
-    SPEED_TABLE,
+    SPEED_LISTS,
     adjusted_speed,
     push_chain,
     walk,
@@ -67,9 +67,11 @@ IN_ORDER = frozenset((START, SPEED, MOVE, OBSTACLES))
 """Phases where the cruiser whose turn it is in the playing order decides."""
 RELOCATING = frozenset((LIFT, LAY))
 LEADS = tuple(Lead(c) for c in range(4))
-TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
+TIE_OUTCOMES: dict[tuple[int, ...], tuple[tuple[CruisersAction, float], ...]] = {}
 """The chance outcomes of each group of tied cruisers, made once (a playout meets ties
 at about one round in two)."""
+TIE_LEADS: dict[tuple[int, ...], list[CruisersAction]] = {}
+"""Their outcomes as the core's shared list of legal actions (_apply_action's hint)."""
 
 
 NONE: frozenset[Square] = frozenset()
@@ -143,7 +145,7 @@ class OrderFor(StrEnum):
 SETUP, CRUISE, CHAOS = tuple(OrderFor)
 
 
-class ChaosCruisersState(State):
+class ChaosCruisersState(State[CruisersAction]):
     """A position. `progress`, `reached`, `coins`, `in_hand` and `out_this_round` are
     shared by a state and its clones (search clones far more often than they change): the
     rules replace such a list when they change it, never change it in place. `pos` and
@@ -311,82 +313,7 @@ class ChaosCruisersState(State):
             return self.game.owner[self.relocator]
         return TERMINAL
 
-    def is_terminal(self) -> bool:
-        # current_player() == TERMINAL written out: a playout asks it at every step.
-        return self.phase is OVER
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is not None:
-            return legal[:]
-        # A cruising turn's choices straight from their tables, not cached: a playout asks
-        # once a step, and apply_action knows them by identity without the list.
-        phase = self.phase
-        if phase is SPEED:
-            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
-        if phase is MOVE:
-            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
-        if phase is REENTER:
-            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
-        return self._cached_legal()[:]
-
-    def apply_action(self, action: Action) -> None:
-        # The contract's check, for the actions of a cruising turn, by identity: the legal
-        # speed choices and paths are always the very objects of SPEED_TABLE and MOVE_TABLE
-        # (a dataclass compares field by field, slowly); a tie's outcome by its cruiser.
-        # Anything else takes the full check.
-        phase = self.phase
-        if phase is SPEED:
-            c = self.order[self.turn]
-            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
-            if effect is not None:
-                self._legal = None
-                self._index = None
-                self._set_speed(c, effect)
-                return
-        elif phase is MOVE:
-            steps = MOVE_EFFECTS[self.speed[self.order[self.turn]]].get(id(action))
-            if steps is not None:
-                self._legal = None
-                self._index = None
-                self._move_by(steps)
-                return
-        elif phase is ORDER:
-            if type(action) is Lead and action.cruiser in self.ties[0]:
-                # The outcomes are Lead(c) for c in ties[0]; equal as the full check compares.
-                self._legal = None
-                self._index = None
-                self._take_lead(action.cruiser)
-                return
-        elif phase is REENTER and type(action) is Reenter:
-            # The legal re-entries are the game's own objects for the return tile whose
-            # squares are free (see _free_of).
-            tile = self.game.return_tiles[self.progress[self.reentering]]
-            square = action.square
-            if (
-                id(action) in self.game.reentry_ids[tile]
-                and square not in self.pos
-                and square not in self.obstacles
-            ):
-                self._legal = None
-                self._index = None
-                self._reenter(action.square)
-                return
-        State.apply_action(self, action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        # Trusted callers pass one of the legal actions, so the phase says its kind.
-        self._legal = None
-        self._index = None
-        phase = self.phase
-        if phase is SPEED:
-            self._adjust_speed(action)  # type: ignore[arg-type]
-        elif phase is MOVE:
-            self._move(action)  # type: ignore[arg-type]
-        else:
-            self._apply_action(action)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[CruisersAction, float]]:
         if self.phase is not ORDER:
             return []
         tied = self.ties[0]
@@ -395,12 +322,12 @@ class ChaosCruisersState(State):
             outcomes = TIE_OUTCOMES[tied] = tuple(uniform([LEADS[c] for c in tied]))
         return list(outcomes)
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[CruisersAction]:
         phase = self.phase
         if phase == SPEED:
-            return list(SPEED_TABLE[self.coins[self.order[self.turn]]])
+            return SPEED_LISTS[self.coins[self.order[self.turn]]]
         if phase == MOVE:
-            return list(MOVE_TABLE[self.speed[self.order[self.turn]]])
+            return MOVE_LISTS[self.speed[self.order[self.turn]]]
         if phase == START:
             return self._free_of(self.game.starts)
         if phase == REENTER:
@@ -420,11 +347,11 @@ class ChaosCruisersState(State):
         taken = set(self.pos)
         return [s for s in tile_squares(tile) if s not in taken and s not in self.obstacles]
 
-    def _free_of(self, actions: tuple[Start, ...] | tuple[Reenter, ...]) -> list[Action]:
+    def _free_of(self, actions: tuple[Start, ...] | tuple[Reenter, ...]) -> list[CruisersAction]:
         """The actions (one per square of a tile, made once per game) whose square is free."""
         # A plain loop over the tile's four squares (a set and a comprehension cost more).
         pos, obstacles = self.pos, self.obstacles
-        free: list[Action] = []
+        free: list[CruisersAction] = []
         for a in actions:
             square = a.square
             if square not in pos and square not in obstacles:
@@ -434,11 +361,36 @@ class ChaosCruisersState(State):
     def obstacle_choices(self) -> list[Square]:
         return obstacle_squares(self.course(), self.obstacles, self.game.gate_tiles, self.cruiser_tiles())
 
-    def _apply_action(self, action: Action) -> None:
-        if isinstance(action, Speed):
-            self._adjust_speed(action)
-        elif isinstance(action, Move):
-            self._move(action)
+    def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
+        """Play an action; a cruising turn's next choices for the core's cache (the
+        tables' own lists: a playout asks for them at every step)."""
+        # A cruising turn's speed choice and path first, by the phase: their effects are
+        # looked up by identity (the tables' own objects, which the legal lists hold).
+        phase = self.phase
+        if phase is SPEED:
+            c = self.order[self.turn]
+            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
+            if effect is None:  # an equal choice, not the table's own object
+                assert isinstance(action, Speed)
+                effect = (tuple(adjusted_speed(v, action) for v in range(MAX_SPEED + 1)), action.coin)
+            # The cruiser adjusts its speed: the choice's new speed from each speed, and the
+            # coin it plays (see SPEED_EFFECTS).
+            speeds, coin = effect
+            speed = self.speed[c] = speeds[self.speed[c]]
+            if coin:
+                coins = self.coins[:]  # shared with clones: replaced, not changed in place
+                coins[c] &= ~(1 << coin)
+                self.coins = coins
+            if speed:
+                self.phase = MOVE
+                return MOVE_LISTS[speed]
+            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
+        elif phase is MOVE:
+            steps = MOVE_STEPS.get(id(action))
+            if steps is None:  # likewise
+                assert isinstance(action, Move)
+                steps = tuple(action.steps())
+            self._move_by(steps)
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
@@ -453,6 +405,20 @@ class ChaosCruisersState(State):
             self._end_relocation()
         elif isinstance(action, Obstacle | KeepObstacle):
             self._place_obstacle(action)
+        phase = self.phase
+        if phase is SPEED:
+            return SPEED_LISTS[self.coins[self.order[self.turn]]]
+        if phase is MOVE:
+            return MOVE_LISTS[self.speed[self.order[self.turn]]]
+        if phase is ORDER:
+            tied = self.ties[0]
+            leads = TIE_LEADS.get(tied)
+            if leads is None:
+                leads = TIE_LEADS[tied] = shared_actions(LEADS[c] for c in tied)
+            return leads
+        if phase is REENTER:
+            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
+        return None
 
     # -- playing order (rules 1-4) ------------------------------------------------------------
 
@@ -595,31 +561,6 @@ class ChaosCruisersState(State):
             self._begin_chaos_round(row)
         else:
             self._begin_cruising_round()
-
-    def _adjust_speed(self, choice: Speed) -> None:
-        c = self.order[self.turn]
-        effect = SPEED_EFFECTS[self.coins[c]].get(id(choice))
-        if effect is None:  # an equal choice, not the table's own object
-            effect = (tuple(adjusted_speed(v, choice) for v in range(MAX_SPEED + 1)), choice.coin)
-        self._set_speed(c, effect)
-
-    def _set_speed(self, c: int, effect: tuple[tuple[int, ...], int]) -> None:
-        """Cruiser `c` adjusts its speed: `effect` is the choice's new speed from each
-        speed and the coin it plays (see SPEED_EFFECTS)."""
-        speeds, coin = effect
-        speed = self.speed[c] = speeds[self.speed[c]]
-        if coin:
-            coins = self.coins[:]  # shared with clones: replaced, not changed in place
-            coins[c] &= ~(1 << coin)
-            self.coins = coins
-        if speed:
-            self.phase = MOVE
-        else:
-            self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
-
-    def _move(self, move: Move) -> None:
-        steps = MOVE_STEPS.get(id(move))
-        self._move_by(tuple(move.steps()) if steps is None else steps)
 
     def _move_by(self, steps: tuple[tuple[int, int], ...]) -> None:
         """The deciding cruiser moves by these unit steps (a path of MOVE_TABLE)."""
@@ -826,8 +767,7 @@ class ChaosCruisersState(State):
     def clone(self) -> ChaosCruisersState:
         new = object.__new__(ChaosCruisersState)
         new.game = self.game
-        new._legal = self._legal  # _copy_caches_to written out
-        new._index = self._index
+        self._copy_caches_to(new)
         new.tiles = self.tiles
         new.obstacles = self.obstacles  # replaced, never mutated in place
         new.pos = self.pos[:]

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
 from chaosgames.core.grid import Square
 from chaosgames.core.story import LegendEntry, LegendSection, Told, slug
 from chaosgames.games.chaos_cruisers.actions import (
     COLOURS,
     DIRECTIONS,
+    CruisersAction,
     KeepObstacle,
     Lay,
     Lead,
@@ -161,7 +161,7 @@ def cruiser_summary(state: ChaosCruisersState, cruiser: int) -> str:
 # -- tell ---------------------------------------------------------------------------------------
 
 
-def tell(before: ChaosCruisersState, action: Action, after: ChaosCruisersState) -> Told:
+def tell(before: ChaosCruisersState, action: CruisersAction, after: ChaosCruisersState) -> Told:
     """The action's sentence (and what follows from it), the places it changed, and the
     tiles it moved. The same for every viewer: nothing is hidden."""
     sentence, places, moves = _event(before, action, after)
@@ -174,7 +174,7 @@ def tell(before: ChaosCruisersState, action: Action, after: ChaosCruisersState) 
 Event = tuple[str, list[str], tuple[tuple[str, str], ...]]
 
 
-def _event(before: ChaosCruisersState, action: Action, after: ChaosCruisersState) -> Event:
+def _event(before: ChaosCruisersState, action: CruisersAction, after: ChaosCruisersState) -> Event:
     if isinstance(action, Move):
         return _move(before, action, after)
     if isinstance(action, Speed):
@@ -350,7 +350,7 @@ def _lead(before: ChaosCruisersState, action: Lead) -> str:
     return f"A roll breaks the tie for {rank} place between {colour_list(tied)}: {winner} goes first."
 
 
-def _reshape(before: ChaosCruisersState, action: Action, after: ChaosCruisersState) -> Event:
+def _reshape(before: ChaosCruisersState, action: CruisersAction, after: ChaosCruisersState) -> Event:
     who = _cap(COLOURS[before.relocator])
     allowed = before.game.options["tiles_moved"]
     if isinstance(action, Lift):
@@ -559,7 +559,7 @@ def _symbol_entries(state: ChaosCruisersState, symbols: dict[str, str]) -> tuple
 # -- the list of choices and the rules ----------------------------------------------------------
 
 
-def action_group(state: ChaosCruisersState, action: Action) -> tuple[int, str]:
+def action_group(state: ChaosCruisersState, action: CruisersAction) -> tuple[int, str]:
     """Speed changes before speed coins; moves that end on the course, then rams, then moves
     out of bounds; tiles to lift before `stop`."""
     if isinstance(action, Speed):
@@ -581,7 +581,7 @@ def _move_outcome(state: ChaosCruisersState, move: Move) -> str:
     return trace_move(start, move, state.course(), state.obstacles, state.occupied()).outcome
 
 
-def rules_section(state: ChaosCruisersState, action: Action) -> str | None:
+def rules_section(state: ChaosCruisersState, action: CruisersAction) -> str | None:
     """The heading of rules.md the action follows."""
     heading: str | None = None
     if isinstance(action, Start):

@@ -18,9 +18,17 @@ import functools
 import math
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
 from chaosgames.core.svg import Markup, element, picture, points
-from chaosgames.games.chaos_cruisers.actions import COLOURS, Lay, Lift, Move, Obstacle, Reenter, Start
+from chaosgames.games.chaos_cruisers.actions import (
+    COLOURS,
+    CruisersAction,
+    Lay,
+    Lift,
+    Move,
+    Obstacle,
+    Reenter,
+    Start,
+)
 from chaosgames.games.chaos_cruisers.course import Tile, gate_title, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import trace_move
 from chaosgames.games.chaos_cruisers.story import (
@@ -62,7 +70,7 @@ def gate_symbol(gate: str) -> str:
     return symbol + "2" if gate.endswith("2") else symbol
 
 
-def action_places(state: ChaosCruisersState, action: Action) -> tuple[str, ...]:
+def action_places(state: ChaosCruisersState, action: CruisersAction) -> tuple[str, ...]:
     """A square for a start, re-entry or obstacle; the tile to lift, the spot to lay it on;
     the square a move ends on (moves that go out of bounds are chosen from the list)."""
     if isinstance(action, Start | Reenter | Obstacle):

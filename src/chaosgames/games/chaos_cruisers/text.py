@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.core.game import Action
-from chaosgames.games.chaos_cruisers.actions import COLOURS, DIRECTIONS, Lead, Move, OnSquare, Speed
+from chaosgames.games.chaos_cruisers.actions import (
+    COLOURS,
+    DIRECTIONS,
+    CruisersAction,
+    Lead,
+    Move,
+    OnSquare,
+    Speed,
+)
 from chaosgames.games.chaos_cruisers.course import tile_of
 from chaosgames.games.chaos_cruisers.movement import SPEED_COINS, adjusted_speed, trace_move
 
@@ -121,7 +128,7 @@ SQUARE_CHOICES = {
 WORD_CHOICES = {"stop": "Move no more tiles", "no-obstacle": "Place no obstacle"}
 
 
-def describe_action(state: ChaosCruisersState, action: Action) -> str:
+def describe_action(state: ChaosCruisersState, action: CruisersAction) -> str:
     """The choice in words, with what it leads to: the new speed, where a move ends. A
     player with two cruisers is told which one."""
     cruiser = state.deciding_cruiser()
@@ -134,7 +141,7 @@ def describe_action(state: ChaosCruisersState, action: Action) -> str:
     return said
 
 
-def _choice(state: ChaosCruisersState, cruiser: int, action: Action) -> str:
+def _choice(state: ChaosCruisersState, cruiser: int, action: CruisersAction) -> str:
     if isinstance(action, Speed):
         new = adjusted_speed(state.speed[cruiser], action)
         if action.coin:

@@ -72,7 +72,7 @@ class RoyalRacersEncoding(Encoding):
         self.races: int = game.options["races"]
         self.max_rounds: int = game.options["max_rounds"]
 
-    def action_index(self, state: State, action: Action) -> int:
+    def action_index(self, state: State[Any], action: Action) -> int:
         if not isinstance(action, RacerAction):
             return NO_INDEX
         if action.kind == "stay":

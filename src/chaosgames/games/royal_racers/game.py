@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.game import Action, Game, State
+from chaosgames.core.game import Game
 from chaosgames.core.information import Recollection
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
@@ -22,7 +22,7 @@ from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 
 
 @register
-class RoyalRacersGame(Game):
+class RoyalRacersGame(Game[RoyalRacersState, RacerAction]):
     """Royal Racers by Robert Kouba (2003): race your prince round a changing card grid."""
 
     name = "royal-racers"
@@ -76,8 +76,7 @@ class RoyalRacersGame(Game):
     def player_names(self) -> list[str]:
         return list(SUITS[: self.num_players])
 
-    def describe_action(self, state: State, action: Action) -> str:
-        assert isinstance(state, RoyalRacersState) and isinstance(action, RacerAction)
+    def describe_action(self, state: RoyalRacersState, action: RacerAction) -> str:
         return text.describe_action(state, action)
 
     # -- presentation and evaluation ----------------------------------------------------
@@ -89,34 +88,32 @@ class RoyalRacersGame(Game):
         # Face-down ranks are hidden unless the memory aid shows them to everyone.
         return not self.options["memory_aid"]
 
-    def recollection(self, seat: int) -> Recollection:
+    def recollection(self, seat: int) -> Recollection[RoyalRacersState, RacerAction]:
         """What the seat saw of the cards and may remember (memory.py; with the memory aid
         the observation shows every rank and there is nothing to remember)."""
         if self.options["memory_aid"]:
             return Recollection(self, seat)
         return RacersRecollection(self, seat)
 
-    def render_text(self, state: State, viewer: int | None = None, *, reveal: bool = False) -> str:
+    def render_text(self, state: RoyalRacersState, viewer: int | None = None, *, reveal: bool = False) -> str:
         """Every seat and a spectator see the same table: face-down ranks are hidden
         (unless memory_aid); `reveal` shows them."""
-        assert isinstance(state, RoyalRacersState)
         return text.render_text(state, reveal=reveal)
 
     def render_svg(
-        self, state: State, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
+        self, state: RoyalRacersState, viewer: int | None = None, *, reveal: bool = False, legend: bool = True
     ) -> str:
-        assert isinstance(state, RoyalRacersState)
         return svg.render_svg(state, reveal=reveal, legend=legend)
 
-    def action_places(self, state: State, action: Action) -> tuple[str, ...]:
-        assert isinstance(action, RacerAction)
+    def action_places(self, state: RoyalRacersState, action: RacerAction) -> tuple[str, ...]:
         return svg.action_places(action)
 
-    def action_seen(self, state: State, action: Action, viewer: int | None = None) -> tuple[str, str]:
+    def action_seen(
+        self, state: RoyalRacersState, action: RacerAction, viewer: int | None = None
+    ) -> tuple[str, str]:
         """The move log's line, as `tell` keeps it: without the memory aid no card a deal
         lays, no die face and no card turned face down (the players must remember them, as
         at the table)."""
-        assert isinstance(state, RoyalRacersState) and isinstance(action, RacerAction)
         after = state.clone()
         after.apply_action(action)
         told = story.tell(state, action, after)
@@ -124,48 +121,45 @@ class RoyalRacersGame(Game):
 
     # -- the story of the race (story.py) -----------------------------------------------
 
-    def tell(self, before: State, action: Action, after: State, viewer: int | None = None) -> Told:
-        assert isinstance(before, RoyalRacersState) and isinstance(after, RoyalRacersState)
-        assert isinstance(action, RacerAction)
+    def tell(
+        self,
+        before: RoyalRacersState,
+        action: RacerAction,
+        after: RoyalRacersState,
+        viewer: int | None = None,
+    ) -> Told:
         return story.tell(before, action, after)
 
-    def starts_turn(self, state: State, action: Action) -> bool | None:
+    def starts_turn(self, state: RoyalRacersState, action: RacerAction) -> bool | None:
         # A player's turn starts with the die rolled for them (the rulebook's turn: roll,
         # flip, move), so the roll is told with the turn it is for.
-        assert isinstance(action, RacerAction)
         return True if action.kind == "roll" else None
 
-    def changed_places(self, before: State, action: Action, after: State) -> tuple[str, ...]:
-        assert isinstance(before, RoyalRacersState) and isinstance(after, RoyalRacersState)
-        assert isinstance(action, RacerAction)
+    def changed_places(
+        self, before: RoyalRacersState, action: RacerAction, after: RoyalRacersState
+    ) -> tuple[str, ...]:
         return story.changed_places(before, action, after)
 
-    def legend(self, state: State, viewer: int | None = None) -> tuple[LegendSection, ...]:
-        assert isinstance(state, RoyalRacersState)
+    def legend(self, state: RoyalRacersState, viewer: int | None = None) -> tuple[LegendSection, ...]:
         return story.legend(state)
 
-    def action_group(self, state: State, action: Action) -> tuple[int, str]:
-        assert isinstance(action, RacerAction)
+    def action_group(self, state: RoyalRacersState, action: RacerAction) -> tuple[int, str]:
         return story.action_group(action)
 
-    def rules_section(self, state: State, action: Action) -> str | None:
-        assert isinstance(action, RacerAction)
+    def rules_section(self, state: RoyalRacersState, action: RacerAction) -> str | None:
         return story.rules_section(action)
 
-    def heuristic(self, state: State) -> list[float]:
-        assert isinstance(state, RoyalRacersState)
+    def heuristic(self, state: RoyalRacersState) -> list[float]:
         return evaluate(state)
 
-    def same_position(self, state: State, legal: Sequence[Action]) -> list[int]:
-        assert isinstance(state, RoyalRacersState)
+    def same_position(self, state: RoyalRacersState, legal: Sequence[RacerAction]) -> list[int]:
         if state.phase != FLIP_PHASE:
             return list(range(len(legal)))
-        return wrong_guesses_alike(state, cast("Sequence[RacerAction]", legal))
+        return wrong_guesses_alike(state, legal)
 
-    def steps_left(self, state: State) -> float | None:
+    def steps_left(self, state: RoyalRacersState) -> float | None:
         """The fewest steps a prince still has to walk (the heuristic's count, flag
         exposure included); None before the race starts."""
-        assert isinstance(state, RoyalRacersState)
         return steps_left(state)
 
     # -- state documents ---------------------------------------------------------------

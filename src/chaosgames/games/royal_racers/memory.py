@@ -20,7 +20,6 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.errors import InvalidStateError
-from chaosgames.core.game import Action, State
 from chaosgames.core.information import ALL, Recollection, check_memory
 from chaosgames.games.royal_racers.actions import RacerAction
 from chaosgames.games.royal_racers.board import CARD_NAMES, NUM_CARDS, RANK_OF, SQUARE_NAMES, SQUARES
@@ -30,7 +29,7 @@ if TYPE_CHECKING:
     from chaosgames.games.royal_racers.state import RoyalRacersState
 
 
-class RacersRecollection(Recollection):
+class RacersRecollection(Recollection["RoyalRacersState", RacerAction]):
     """A seat's memory of the face-down cards (see the module docstring)."""
 
     game: RoyalRacersGame
@@ -42,10 +41,9 @@ class RacersRecollection(Recollection):
         self.seen: dict[int, tuple[int, int]] = {}
         """Square -> (sighting, card) of every face-down card the seat saw."""
 
-    def hear(self, state: State, action: Action) -> None:
-        racers: RoyalRacersState = state  # type: ignore[assignment]
-        racer: RacerAction = action  # type: ignore[assignment]
-        kind, square = racer
+    def hear(self, state: RoyalRacersState, action: RacerAction) -> None:
+        racers = state
+        kind, square = action
         if kind == "deal":
             if racers.dealt == 0:
                 self.seen.clear()  # a new race: a new layout
@@ -88,11 +86,11 @@ class RacersRecollection(Recollection):
 
     # -- what the seat knows ---------------------------------------------------------------
 
-    def remembered(self, state: State, memory: int = ALL) -> dict[int, int]:
+    def remembered(self, state: RoyalRacersState, memory: int = ALL) -> dict[int, int]:
         """Square -> card of the face-down cards the seat still remembers: with `memory` k
         the k seen last."""
         check_memory(memory)
-        racers: RoyalRacersState = state  # type: ignore[assignment]
+        racers = state
         down = racers.down
         lying = [(t, sq, card) for sq, (t, card) in self.seen.items() if down >> sq & 1]
         lying.sort(reverse=True)
@@ -108,7 +106,7 @@ class RacersRecollection(Recollection):
             known[flip.square] = state.cards[flip.square]
         return known
 
-    def document(self, state: State, memory: int = ALL) -> dict[str, Any]:
+    def document(self, state: RoyalRacersState, memory: int = ALL) -> dict[str, Any]:
         doc = state.observation(self.seat)
         remembered = self.remembered(state, memory)
         for sq, card in remembered.items():
@@ -116,14 +114,14 @@ class RacersRecollection(Recollection):
         doc["remembered"] = [SQUARE_NAMES[sq] for sq in sorted(remembered)]
         return doc
 
-    def complete(self, state: State, memory: int = ALL) -> bool:
-        racers: RoyalRacersState = state  # type: ignore[assignment]
+    def complete(self, state: RoyalRacersState, memory: int = ALL) -> bool:
+        racers = state
         if racers.memory_aid:
             return True
         return len(self._known(racers, memory)) == bin(racers.down).count("1")
 
-    def sample(self, state: State, rng: random.Random, memory: int = ALL) -> State:
-        racers: RoyalRacersState = state  # type: ignore[assignment]
+    def sample(self, state: RoyalRacersState, rng: random.Random, memory: int = ALL) -> RoyalRacersState:
+        racers = state
         world = racers.clone()
         if racers.memory_aid:
             return world

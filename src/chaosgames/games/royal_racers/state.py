@@ -9,11 +9,11 @@ goes back to `deal` after each race.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, Action, State
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.games.royal_racers import board_morph, movement, setup
 from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
 from chaosgames.games.royal_racers.board import DEAL_ORDER, LOWEST_FIXED_RANK, QUADRANT_OF, RANK_OF, SQUARES
@@ -39,9 +39,9 @@ PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 """The phases as state documents and observations name them: deal, start, ... over."""
 DEAL_PHASE, START_PHASE, FLAGS_PHASE, ROLL_PHASE, FLIP_PHASE, MOVE_PHASE, OVER = Phase
 
-ROLL_OUTCOMES: list[tuple[Action, float]] = uniform(ROLL)
+ROLL_OUTCOMES: list[tuple[RacerAction, float]] = uniform(ROLL)
 """The die's six faces, equally likely (copied for each roll: callers own what they get)."""
-ROLL_ACTIONS: list[Action] = list(ROLL)
+ROLL_ACTIONS: list[RacerAction] = shared_actions(ROLL)
 
 _SLOTS = (
     "n",
@@ -73,7 +73,7 @@ _SLOTS = (
 )
 
 
-class RoyalRacersState(State):
+class RoyalRacersState(State[RacerAction]):
     """See the module docstring; fields are documented in docs/games/royal-racers.md."""
 
     __slots__ = _SLOTS
@@ -175,10 +175,10 @@ class RoyalRacersState(State):
         if phase == START_PHASE:
             chosen = sum(1 for p in self.pawns if p >= 0)
             return (setup.race_starter(self.race, self.n) + chosen) % self.n
-        return self.placement()[0]
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER  # current_player() == TERMINAL, asked after every action
+        # placement()'s placer, worked out (is_terminal asks at every step of a search):
+        # placement k places flag k // n, its placers starting one seat on per flag.
+        n, k = self.n, self.placed
+        return (self.race + k // n + k % n) % n
 
     def shown_roll(self) -> int:
         """The die as the table shows it (-1: none): the roll of the turn in progress, during
@@ -193,25 +193,20 @@ class RoyalRacersState(State):
 
     # -- what may happen ---------------------------------------------------------------
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[RacerAction, float]]:
         phase = self.phase
         if phase == ROLL_PHASE:
             return ROLL_OUTCOMES[:]
         if phase == DEAL_PHASE:
-            # The cards still in the deck, kept as the core's cache of legal actions (what
-            # it would make of these outcomes): a deal asks for them once, not twice.
-            deals = self._legal
-            if deals is None:
-                deals = self._legal = [DEAL[card] for card in setup.remaining_cards(self.where)]
-            return uniform(deals)
+            return uniform([DEAL[card] for card in setup.remaining_cards(self.where)])
         return []
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[RacerAction]:
         phase = self.phase
         if phase == MOVE_PHASE:
-            return cast("list[Action]", movement.move_options(self, self.mover()))
+            return movement.move_options(self, self.mover())
         if phase == FLIP_PHASE:
-            return cast("list[Action]", board_morph.flip_options(self, self.roll))
+            return board_morph.flip_options(self, self.roll)
         if phase == START_PHASE:
             return [START[sq] for sq in setup.free_centre_squares(self.pawns)]
         if phase == FLAGS_PHASE:
@@ -229,9 +224,10 @@ class RoyalRacersState(State):
 
     # -- applying ----------------------------------------------------------------------
 
-    def _apply_action(self, action: Action) -> None:
-        racer_action: RacerAction = action  # type: ignore[assignment]
-        kind, arg = racer_action
+    def _apply_action(self, action: RacerAction) -> list[RacerAction] | None:
+        """Play an action; the next legal actions when the rules worked them out (a
+        roll's flips or moves, the next roll's faces), for the core's cache."""
+        kind, arg = action
         # The kinds in the order a race meets them most often.
         if kind == "move":
             player = self.mover()
@@ -239,14 +235,14 @@ class RoyalRacersState(State):
             self.pawns[player] = arg
             if movement.touch(self, player):
                 self._race_over(player)
-            else:
-                self._end_turn()
-        elif kind == "roll":
-            self._roll(arg)
-        elif kind in FLIP_KINDS:
-            board_morph.apply_flip(self, racer_action, self.mover())
-            self._to_movement()
-        elif kind == "deal":
+                return None
+            return self._end_turn()
+        if kind == "roll":
+            return self._roll(arg)
+        if kind in FLIP_KINDS:
+            board_morph.apply_flip(self, action, self.mover())
+            return self._to_movement()
+        if kind == "deal":
             self._deal(arg)
         elif kind == "place":
             self._place(arg)
@@ -254,7 +250,8 @@ class RoyalRacersState(State):
             self._start(arg)
         else:
             self.last_flip = None
-            self._end_turn()  # stay
+            return self._end_turn()  # stay
+        return None
 
     def _deal(self, card: int) -> None:
         self.lay(DEAL_ORDER[self.dealt], card)
@@ -289,38 +286,37 @@ class RoyalRacersState(State):
         self.flag_sq[slot] = sq
         self.flag_at[sq] = slot
 
-    def _roll(self, face: int) -> None:
+    def _roll(self, face: int) -> list[RacerAction] | None:
         self.roll = face
         self.last_flip = None
         if face == 0:
-            self._to_movement()  # null: do nothing and go to step 2
-            return
+            return self._to_movement()  # null: do nothing and go to step 2
         options = board_morph.flip_options(self, face)
         if options:
             self.phase = FLIP_PHASE
-            self._legal = cast("list[Action]", options)  # already computed: spare the cache a rerun
-        else:
-            self._to_movement()
+            return options  # already worked out: spare the cache a rerun
+        return self._to_movement()
 
-    def _to_movement(self) -> None:
+    def _to_movement(self) -> list[RacerAction] | None:
         n = self.n
         options = movement.move_options(self, (self.race % n + self.round + self.turn) % n)  # mover()
         if options:
             self.phase = MOVE_PHASE
-            self._legal = cast("list[Action]", options)
-        else:
-            self._end_turn()  # no legal move: the move is forfeited
+            return options
+        return self._end_turn()  # no legal move: the move is forfeited
 
-    def _end_turn(self) -> None:
+    def _end_turn(self) -> list[RacerAction] | None:
+        """The next player's turn; its roll's faces (shared: the cache is replaced, never
+        changed), or None when the cap ended the race."""
         self.turn += 1
         if self.turn == self.n:
             self.turn = 0
             if self.max_rounds and self.round + 1 >= self.max_rounds:
                 self._race_over(-1)  # the cap: most flags touched takes the race
-                return
+                return None
             self.round += 1
         self.phase = ROLL_PHASE
-        self._legal = ROLL_ACTIONS  # shared: the cache is replaced, never changed
+        return ROLL_ACTIONS
 
     def _race_over(self, winner: int) -> None:
         # Campaign Variant: each player takes a coin showing the number of flags touched.

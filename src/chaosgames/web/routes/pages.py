@@ -81,7 +81,7 @@ async def rules_page(request: Request, game: str) -> Response:
     )
 
 
-def rules_html(cls: type[chaosgames.Game]) -> str:
+def rules_html(cls: type[chaosgames.Game[Any, Any]]) -> str:
     """The game's rules summary (its package's rules.md) as HTML; raw HTML in it is escaped."""
     package = cls.__module__.rsplit(".", 1)[0]
     try:
