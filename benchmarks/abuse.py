@@ -48,6 +48,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 import chaosgames
 from chaosgames.core.chance import sample_outcome
@@ -215,9 +216,12 @@ async def flood(url: str, deadline: float, tally: Tally, record: dict[str, Any],
                 while time.monotonic() < deadline:
                     lobby = (await http.get("/api/games")).json()["running"]
                     for game in lobby[:8]:
-                        ws = await connect(
-                            f"{ws_url}/api/games/{game['id']}/ws", max_size=2**24, local_addr=(STRANGER, 0)
-                        )
+                        try:
+                            address = f"{ws_url}/api/games/{game['id']}/ws"
+                            ws = await connect(address, max_size=2**24, local_addr=(STRANGER, 0))
+                        except InvalidStatus as refused:  # refused in the handshake (web/refusals.py)
+                            tally.flood[f"websocket refused {refused.response.status_code}"] += 1
+                            continue
                         try:
                             await ws.send(json.dumps({"token": None}))
                             await ws.recv()

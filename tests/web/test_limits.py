@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from chaosgames.core.records import GameRecord
@@ -154,3 +156,50 @@ class TestOrigin:
                 f"/api/games/{game_id}/ws", headers={"Origin": "https://other.example"}
             ) as ws:
                 assert closed_with(ws) == 4403
+
+
+def test_a_refused_client_asking_again_at_once_is_refused_before_the_route_until_its_time(
+    db_path: Path,
+) -> None:
+    # A stranger ignoring Retry-After: its next request of the same kind is refused by the
+    # app's outermost layer, so even a body the route would answer 422 is answered 429 with
+    # the same sentence; when the window has room again it is served; others never wait.
+    for stranger, friend in clients(limited_app(db_path, games="2/second")):
+        assert [stranger.post("/api/games", json=PEOPLE).status_code for _ in range(2)] == [201, 201]
+        first = stranger.post("/api/games", json=PEOPLE)
+        assert first.status_code == 429
+        # Not JSON: the route would read the body first and answer 422.
+        again = stranger.post("/api/games", content=b"{", headers={"content-type": "application/json"})
+        assert again.status_code == 429
+        assert again.json() == first.json()
+        assert 1 <= int(again.headers["Retry-After"]) <= 1
+        assert friend.post("/api/games", json=PEOPLE).status_code == 201
+        assert (
+            friend.post("/api/games", content=b"{", headers={"content-type": "application/json"}).status_code
+            == 422
+        )
+        time.sleep(1.1)
+        assert stranger.post("/api/games", json=PEOPLE).status_code == 201
+
+
+def test_a_client_refused_a_websocket_is_refused_in_the_handshake_while_still_at_its_count(
+    db_path: Path,
+) -> None:
+    for stranger, friend in clients(limited_app(db_path, sockets=1)):
+        game = stranger.post("/api/games", json=PEOPLE).json()["id"]
+        with stranger.websocket_connect(f"/api/games/{game}/ws") as a:
+            hello(a, None)
+            with stranger.websocket_connect(f"/api/games/{game}/ws") as b:
+                assert closed_with(b) == 4429  # the first refusal says why, in the app
+            with (
+                pytest.raises(WebSocketDenialResponse) as denied,
+                stranger.websocket_connect(f"/api/games/{game}/ws"),
+            ):
+                pass
+            assert denied.value.status_code == 429
+            assert denied.value.json() == {"detail": "Your address has 1 connections open already."}
+            with friend.websocket_connect(f"/api/games/{game}/ws") as f:
+                assert hello(f, None)["id"] == game
+        # Its connection closed, the stranger is served again.
+        with stranger.websocket_connect(f"/api/games/{game}/ws") as c:
+            assert hello(c, None)["id"] == game

@@ -25,6 +25,7 @@ from chaosgames.web.hub import Hub
 from chaosgames.web.limits import ClientLimits, Gate
 from chaosgames.web.middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from chaosgames.web.origins import normalised
+from chaosgames.web.refusals import Refusals
 from chaosgames.web.replays import REPLAY_LIMIT, Replays
 from chaosgames.web.routes import api, design, pages, sockets, table, talk
 from chaosgames.web.service import GameService
@@ -92,6 +93,7 @@ def create_app(
     app.state.trials = Trials(computer_pool)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(Refusals, gate=app.state.gate)  # outermost: before any other work
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     handlers.install(app)
     app.include_router(api.router)

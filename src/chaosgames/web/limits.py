@@ -40,6 +40,8 @@ RATES = {
 }
 SOCKET_RETRY = 10.0
 """Seconds after which a client refused a WebSocket may try again (one of its own closes)."""
+BOXED = 10_000
+"""Refusals remembered at most (see `refusals`): beyond, the ones that ran out are forgotten."""
 COMPUTER_GAME_RETRY = 60.0
 """Seconds after which a client at its count of computer games may try again (one ends)."""
 
@@ -111,6 +113,10 @@ class Gate:
         self._computer_games: dict[str, set[str]] = {}
         self.refused: Counter[str] = Counter()
         """How many requests each limit refused (for benchmarks and health)."""
+        self._boxed: dict[tuple[str, str], tuple[float, str]] = {}
+        """(rate, client) -> until when (epoch seconds) and why it was refused (`refusals`)."""
+        self._boxed_sockets: dict[tuple[str, str | None], str] = {}
+        """(client, game or None for all) -> why a WebSocket was refused (`refusals`)."""
 
     def hit(self, what: str, client: str) -> None:
         """Count one `what` (a key of RATES) for `client`; TooMany when over its rate."""
@@ -119,24 +125,57 @@ class Gate:
             return
         self.refused[what] += 1
         reset, _ = self._limiter.get_window_stats(item, what, client)
-        raise TooMany(
+        detail = (
             f"Too many {RATES[what]} from your address: this server takes {item.amount} per "
-            f"{_period(item)}. Try again in a little while.",
-            reset - time.time(),
+            f"{_period(item)}. Try again in a little while."
         )
+        self._box((what, client), (reset, detail))
+        raise TooMany(detail, reset - time.time())
+
+    def still_refused(self, what: str, client: str) -> tuple[str, float] | None:
+        """Why `client` was refused `what` and the seconds left, while its refusal lasts."""
+        boxed = self._boxed.get((what, client))
+        if boxed is None:
+            return None
+        left = boxed[0] - time.time()
+        if left <= 0:
+            del self._boxed[what, client]
+            return None
+        self.refused[what] += 1
+        return boxed[1], left
+
+    def sockets_still_refused(self, client: str, game_id: str) -> str | None:
+        """Why `client` was refused a WebSocket (to `game_id`), while it still has as many open."""
+        for key, open_now, limit in (
+            ((client, None), self._sockets[client], self.limits.sockets),
+            ((client, game_id), self._game_sockets[client, game_id], self.limits.sockets_per_game),
+        ):
+            detail = self._boxed_sockets.get(key)
+            if detail is not None and open_now >= limit:
+                self.refused["sockets"] += 1
+                return detail
+            self._boxed_sockets.pop(key, None)
+        return None
+
+    def _box(self, key: tuple[str, str], entry: tuple[float, str]) -> None:
+        if len(self._boxed) >= BOXED:  # a flood of addresses: forget the refusals that ran out
+            now = time.time()
+            self._boxed = {k: v for k, v in self._boxed.items() if v[0] > now}
+        self._boxed[key] = entry
 
     @contextlib.contextmanager
     def socket(self, client: str, game_id: str) -> Iterator[None]:
         """Count an open WebSocket while it lasts; TooMany when the client has too many."""
         if self._sockets[client] >= self.limits.sockets:
             self.refused["sockets"] += 1
-            raise TooMany(f"Your address has {self.limits.sockets} connections open already.", SOCKET_RETRY)
+            detail = f"Your address has {self.limits.sockets} connections open already."
+            self._box_socket((client, None), detail)
+            raise TooMany(detail, SOCKET_RETRY)
         if self._game_sockets[client, game_id] >= self.limits.sockets_per_game:
             self.refused["sockets"] += 1
-            raise TooMany(
-                f"Your address has {self.limits.sockets_per_game} connections to this game open already.",
-                SOCKET_RETRY,
-            )
+            detail = f"Your address has {self.limits.sockets_per_game} connections to this game open already."
+            self._box_socket((client, game_id), detail)
+            raise TooMany(detail, SOCKET_RETRY)
         self._sockets[client] += 1
         self._game_sockets[client, game_id] += 1
         try:
@@ -148,6 +187,11 @@ class Gate:
                 del self._sockets[client]
             if self._game_sockets[client, game_id] <= 0:
                 del self._game_sockets[client, game_id]
+
+    def _box_socket(self, key: tuple[str, str | None], detail: str) -> None:
+        if len(self._boxed_sockets) >= BOXED:  # connections close: keep only the fullest clients'
+            self._boxed_sockets.clear()
+        self._boxed_sockets[key] = detail
 
     @contextlib.contextmanager
     def computer_game(self, client: str, running: Container[str]) -> Iterator[Callable[[str], None]]:
