@@ -9,6 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import chaosgames
+from chaosgames.web.hub import Hub, Subscriber
+from chaosgames.web.live import LiveGame
 from tests.web.conftest import act, create
 
 
@@ -103,3 +106,34 @@ class TestViewsOverTheSocket:
             ws.send_bytes(b"\x00\x01")
             assert act(client, game_id, first, "9-13", version).status_code == 200
             assert ws.receive_json()["view"]["version"] == version + 1
+
+
+def test_a_move_wakes_the_seats_connections_before_the_spectators() -> None:
+    # Issue 49: a stranger holding many spectator sockets on a table delayed its players'
+    # own views, whose writers were woken in no particular order behind the spectators'.
+    class Woken:
+        def __init__(self, order: list[int | None], viewer: int | None) -> None:
+            self.order, self.viewer = order, viewer
+
+        def set(self) -> None:
+            self.order.append(self.viewer)
+
+    hub, order = Hub(), list[int | None]()
+    game = chaosgames.load_game("chaos-checkers")
+    live = LiveGame(
+        id="g",
+        game=game,
+        seats=["human", "human"],
+        token_hashes=[None, None],
+        seed=1,
+        meta={},
+        created=0.0,
+        updated=0.0,
+        state=game.new_initial_state(),
+    )
+    for viewer in (None, None, 1, None, 0, None):
+        subscriber = Subscriber(websocket=None, viewer=viewer)  # type: ignore[arg-type]
+        subscriber.wake = Woken(order, viewer)  # type: ignore[assignment]
+        hub.subscribers["g"].add(subscriber)
+    hub.publish(live)
+    assert set(order[:2]) == {0, 1} and order[2:] == [None] * 4

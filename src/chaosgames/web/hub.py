@@ -93,7 +93,10 @@ class Hub:
         if not subscribers:
             return
         self.latest[live.id] = live
-        for subscriber in subscribers:
+        # The seats' connections are woken first, so their views go out before any
+        # spectator's: a table watched by many (a stranger's dozens of sockets among them)
+        # keeps its players' pace.
+        for subscriber in sorted(subscribers, key=lambda s: s.viewer is None):
             subscriber.view_due = True
             subscriber.wake.set()
         if self._versions.get(live.id) != live.version:  # not only a computer's thinking
