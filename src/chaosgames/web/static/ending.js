@@ -5,6 +5,9 @@
 "use strict";
 
 (() => {
+  // "1 turn", "2 turns", "0.2 minutes".
+  const counted = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
   const root = document.getElementById("game");
   const gameId = root.dataset.gameId;
   const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
@@ -66,8 +69,8 @@
     try {
       const story = await cg.request("GET", api("/story"));
       const items = [
-        `${story.turns} turns, ${story.decisions} decisions, in ${story.minutes} minutes.`,
-        story.lead_changes === 1 ? "The lead changed once." : `The lead changed ${story.lead_changes} times.`,
+        `${counted(story.turns, "turn")}, ${counted(story.decisions, "decision")}, in ${counted(story.minutes, "minute")}.`,
+        story.lead_changes === 0 ? "The lead never changed." : story.lead_changes === 1 ? "The lead changed once." : `The lead changed ${story.lead_changes} times.`,
       ];
       if (story.turning_point) {
         items.push(`Turning point: turn ${story.turning_point.turn}, when ${story.turning_point.who} took the lead for good.`);
