@@ -145,8 +145,8 @@ class Database:
             yield conn
 
     def take_version(self, conn: Connection, game_id: str, at: int, **values: Any) -> bool:
-        """Move a running game on from version `at` (its row changed to `values`, which name
-        its new version) in the transaction `conn`; False when it is no longer at `at`.
+        """Take a running game's row at version `at` in the transaction `conn`, changed to
+        `values` (its new version, if they name one); False when it is no longer at `at`.
 
         The version check takes the row first (a row lock on PostgreSQL), so of two commits
         for the same turn exactly one finds its version; a finished game's row is never
@@ -165,7 +165,7 @@ class Database:
         )
         if done.rowcount != 1:
             return False
-        if self.dialect == "postgresql":
+        if self.dialect == "postgresql" and "version" in values:
             conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": CHANNEL, "payload": f"{game_id} {values['version']}"},

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from chaosgames.web.database import Database
-from chaosgames.web.stored import FINISHED, RUNNING, Ending, SeatChange, StoredGame, TableEvents, TableRules
+from chaosgames.web.stored import FINISHED, Ending, SeatChange, StoredGame, TableEvents, TableRules
 from chaosgames.web.tables import (
     clock_pauses_table,
     clocks_table,
@@ -107,30 +107,20 @@ def write_table(conn: Connection, stored: StoredGame) -> None:
         )
 
 
-def _hold(conn: Connection, game_id: str, version: int, **values: Any) -> None:
+def _hold(db: Database, conn: Connection, game_id: str, version: int, **values: Any) -> None:
     """Take the game's row at `version` while it runs (the row lock on PostgreSQL), or refuse."""
-    done = conn.execute(
-        update(games_table)
-        .where(
-            and_(
-                games_table.c.id == game_id,
-                games_table.c.version == version,
-                games_table.c.status == RUNNING,
-            )
-        )
-        .values(
-            updated=time.time(), table_version=func.coalesce(games_table.c.table_version, 0) + 1, **values
-        )
-    )
-    if done.rowcount != 1:
+    table_version = func.coalesce(games_table.c.table_version, 0) + 1
+    if not db.take_version(
+        conn, game_id, at=version, updated=time.time(), table_version=table_version, **values
+    ):
         raise _Refused
 
 
 def end_game(db: Database, game_id: str, version: int, returns: list[float], ending: Ending) -> bool:
     """End a running game at `version` with these returns; False if it moved on or ended."""
     try:
-        with db._writing, db.engine.begin() as conn:
-            _hold(conn, game_id, version, status=FINISHED, result=json.dumps(returns))
+        with db.writing() as conn:
+            _hold(db, conn, game_id, version, status=FINISHED, result=json.dumps(returns))
             conn.execute(
                 insert(endings_table).values(
                     game_id=game_id,
@@ -149,8 +139,8 @@ def change_seat(db: Database, game_id: str, change: SeatChange) -> bool:
     """Hand a seat of a running game at `change.version` to `change.who`; False if the game
     moved on or ended."""
     try:
-        with db._writing, db.engine.begin() as conn:
-            _hold(conn, game_id, change.version)
+        with db.writing() as conn:
+            _hold(db, conn, game_id, change.version)
             conn.execute(
                 update(seats_table)
                 .where(and_(seats_table.c.game_id == game_id, seats_table.c.seat == change.seat))
@@ -177,7 +167,7 @@ def change_seat(db: Database, game_id: str, change: SeatChange) -> bool:
 
 def offer_rematch(db: Database, game_id: str, seat: int, token_hash: str) -> None:
     """A seat offers (or accepts) a rematch, with the hash of its token in the rematch."""
-    with db._writing, db.engine.begin() as conn:
+    with db.writing() as conn:
         known = conn.execute(
             select(rematch_offers_table.c.seat).where(
                 and_(rematch_offers_table.c.game_id == game_id, rematch_offers_table.c.seat == seat)
@@ -205,7 +195,7 @@ def offered_tokens(db: Database, game_id: str) -> dict[int, str]:
 def keep_alive(db: Database, ids: list[str], now: float) -> None:
     """These clock games were kept by a live server until `now`."""
     if ids:
-        with db._writing, db.engine.begin() as conn:
+        with db.writing() as conn:
             conn.execute(update(clocks_table).where(clocks_table.c.game_id.in_(ids)).values(alive=now))
 
 
@@ -215,7 +205,7 @@ def resume_clock(
     """A server takes a clock game up at `now`: the time since it was last kept (stamped
     alive, or its `last_commit`, which a server made), if longer than `gap`, is a pause,
     stored; returns it."""
-    with db._writing, db.engine.begin() as conn:
+    with db.writing() as conn:
         alive = conn.execute(select(clocks_table.c.alive).where(clocks_table.c.game_id == game_id)).scalar()
         if alive is None:
             return None
