@@ -218,6 +218,16 @@ class LiveGame:
         self.updated = now
         self.trouble = None
 
+    def take_back(self, state: State[Any], count: int, now: float) -> None:
+        """Make a committed takeback of the last `count` steps the game's own (`state` is the
+        position before them): the version still grows, by one for each step taken back."""
+        keep = self.length - count
+        self.state, self.steps, self.times = state, self.steps[:keep], self.times[:keep]
+        self.skipped += 2 * count
+        self.rewound = self.version
+        self.updated = now
+        self.trouble = None
+
     # -- building ------------------------------------------------------------------------
 
     @classmethod

@@ -194,10 +194,7 @@ async def _take_back(service: GameService, live: LiveGame, count: int) -> None:
     if not await asyncio.to_thread(record_undo, service.store, live.id, live.version, count):
         service.cluster.background(service.refresh(live.id))
         raise Conflict("Another action was accepted first; look at the board again.")
-    live.state, live.steps, live.times = state, keep, live.times[: len(keep)]
-    live.skipped += 2 * count
-    live.rewound = live.version
-    live.updated, live.trouble = time.time(), None
+    live.take_back(state, count, time.time())
 
 
 async def undo(service: GameService, live: LiveGame, seat: int | None, version: int) -> LiveGame:
