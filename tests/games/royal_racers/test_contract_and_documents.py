@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.grid import bfs_distances
+from chaosgames.games.royal_racers.actions import Kind
 from chaosgames.games.royal_racers.board import RANK_OF, SQUARE_NAMES, SQUARES
 from chaosgames.games.royal_racers.evaluation import (
     FLAG_FACE_DOWN,
@@ -393,8 +394,8 @@ def test_flips_called_alike_are_the_wrong_guesses_leaving_one_position(seed: int
                 child.apply_action(action)
                 after.append({**child.to_json(), "last_flip": None})
             flips = racer_actions(state)
-            ranks = [RANK_OF[state.cards[sq]] for _, sq in flips]
-            wrong = [i for i, (kind, _) in enumerate(flips) if kind == "up" and ranks[i] != state.roll]
+            ranks = [RANK_OF[state.cards[flip.arg]] for flip in flips]
+            wrong = [i for i, flip in enumerate(flips) if flip.kind is Kind.UP and ranks[i] != state.roll]
             assert alike == [wrong[0] if i in wrong else i for i in range(len(legal))]
             for i in range(len(legal)):
                 assert after[i] == after[alike[i]]

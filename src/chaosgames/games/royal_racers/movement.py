@@ -14,10 +14,10 @@ from chaosgames.games.royal_racers.actions import MOVE, STAY, RacerAction
 from chaosgames.games.royal_racers.board import NEIGHBOURS
 
 if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.state import RoyalRacersState
+    from chaosgames.games.royal_racers.rules_in_force import RacersPosition
 
 
-def other_pawns_mask(state: RoyalRacersState, player: int) -> int:
+def other_pawns_mask(state: RacersPosition, player: int) -> int:
     mask = 0
     for i, sq in enumerate(state.pawns):
         if i != player and sq >= 0:
@@ -25,7 +25,7 @@ def other_pawns_mask(state: RoyalRacersState, player: int) -> int:
     return mask
 
 
-def opponent_flags_mask(state: RoyalRacersState, player: int) -> int:
+def opponent_flags_mask(state: RacersPosition, player: int) -> int:
     flags = state.nflags
     mask = 0
     for slot, sq in enumerate(state.flag_sq):
@@ -34,7 +34,7 @@ def opponent_flags_mask(state: RoyalRacersState, player: int) -> int:
     return mask
 
 
-def next_flag_square(state: RoyalRacersState, player: int) -> int:
+def next_flag_square(state: RacersPosition, player: int) -> int:
     return state.flag_sq[player * state.nflags + state.progress[player]]
 
 
@@ -55,7 +55,7 @@ def reachable(start: int, target: int, blocked: int) -> bool:
     return False
 
 
-def move_destinations(state: RoyalRacersState, player: int) -> list[int]:
+def move_destinations(state: RacersPosition, player: int) -> list[int]:
     """Squares the pawn may step to, in square order (a1, b1, ..., f6)."""
     here = state.pawns[player]
     blocked = state.down | other_pawns_mask(state, player)
@@ -72,7 +72,7 @@ def move_destinations(state: RoyalRacersState, player: int) -> list[int]:
     return dests
 
 
-def move_options(state: RoyalRacersState, player: int) -> list[RacerAction]:
+def move_options(state: RacersPosition, player: int) -> list[RacerAction]:
     """`move:` actions; `stay` too when moving is optional. Empty: the move is forfeited."""
     if state.flag_variant:
         options = [MOVE[sq] for sq in move_destinations(state, player)]
@@ -110,7 +110,7 @@ MOVES_TO_FREE: tuple[dict[int, tuple[RacerAction, ...]], ...] = tuple(
 for the moves of every turn of every playout."""
 
 
-def touch(state: RoyalRacersState, player: int) -> bool:
+def touch(state: RacersPosition, player: int) -> bool:
     """After a step: count the flag if it is the next one in order; True if it was the last."""
     if state.pawns[player] != next_flag_square(state, player):
         return False
