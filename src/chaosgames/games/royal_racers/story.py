@@ -250,37 +250,28 @@ def changed_places(before: RoyalRacersState, action: RacerAction, after: RoyalRa
 
 # -- the list of choices and the rules --------------------------------------------------
 
-GROUPS = {
-    Kind.START: (0, "Choose your starting square"),
-    Kind.PLACE: (0, "Place the flag"),
-    Kind.DOWN: (0, "Turn a card face down"),
-    Kind.UP: (1, "Try to turn a card face up (from memory)"),
-    Kind.REVEAL: (1, "Turn any face-down card face up"),
-    Kind.MOVE: (0, "Move one space"),
-    Kind.STAY: (1, "Stay where you are"),
+CHOICES: dict[Kind, tuple[tuple[int, str], str]] = {
+    # kind: ((order, heading) in a person's list of choices, the heading of rules.md it follows)
+    Kind.DEAL: ((0, ""), "The deal"),  # chance's, as the roll: in no person's list
+    Kind.START: ((0, "Choose your starting square"), "Starting squares"),
+    Kind.PLACE: ((0, "Place the flag"), "Placing the flags"),
+    Kind.ROLL: ((0, ""), "The die"),
+    Kind.DOWN: ((0, "Turn a card face down"), "Turning a card face down"),
+    Kind.UP: ((1, "Try to turn a card face up (from memory)"), "Turning a card face up from memory"),
+    Kind.REVEAL: ((1, "Turn any face-down card face up"), "When every card of the rank is under a pawn"),
+    Kind.MOVE: ((0, "Move one space"), "Moving"),
+    Kind.STAY: ((1, "Stay where you are"), "Moving"),
 }
-
-RULES_HEADINGS = {
-    Kind.DEAL: "The deal",
-    Kind.START: "Starting squares",
-    Kind.PLACE: "Placing the flags",
-    Kind.ROLL: "The die",
-    Kind.DOWN: "Turning a card face down",
-    Kind.UP: "Turning a card face up from memory",
-    Kind.REVEAL: "When every card of the rank is under a pawn",
-    Kind.MOVE: "Moving",
-    Kind.STAY: "Moving",
-}
-"""Headings of rules.md, by the kind of action they explain."""
+"""Each kind of action's group in the list of choices (`Game.action_group`) and the
+heading of rules.md that explains it (`Game.rules_section`)."""
 
 
 def action_group(action: RacerAction) -> tuple[int, str]:
-    return GROUPS.get(action.kind, (0, ""))
+    return CHOICES[action.kind][0]
 
 
-def rules_section(action: RacerAction) -> str | None:
-    heading = RULES_HEADINGS.get(action.kind)
-    return slug(heading) if heading else None
+def rules_section(action: RacerAction) -> str:
+    return slug(CHOICES[action.kind][1])
 
 
 # -- the legend ---------------------------------------------------------------------------
