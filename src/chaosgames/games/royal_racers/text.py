@@ -23,7 +23,7 @@ from chaosgames.games.royal_racers.board import (
     SUITS,
     card_label,
 )
-from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
+from chaosgames.games.royal_racers.state import PHASE_NAMES, Phase, RoyalRacersState
 from chaosgames.games.royal_racers.table import wrong_guess_square
 from chaosgames.games.royal_racers.words import last_flip_line
 
@@ -107,19 +107,19 @@ def flag_being_placed(state: RoyalRacersState) -> str:
 
 
 def status_line(state: RoyalRacersState) -> str:
-    phase = PHASE_NAMES[state.phase]
+    phase = state.phase
     head = f"Royal Racers, race {state.race + 1} of {state.races}"
-    if phase == "over":
+    if phase == Phase.OVER:
         return f"{head}: the match is over."
-    if phase == "deal":
+    if phase == Phase.DEAL:
         return f"{head}: dealing the cards ({state.dealt} of 36 laid out)."
-    player = SUITS[state.current_player()] if phase in ("start", "flags") else SUITS[state.mover()]
-    if phase == "start":
+    player = SUITS[state.current_player()] if phase in (Phase.START, Phase.FLAGS) else SUITS[state.mover()]
+    if phase == Phase.START:
         return f"{head}: {player} chooses a starting square (c3, c4, d3 or d4)."
-    if phase == "flags":
+    if phase == Phase.FLAGS:
         return f"{head}: {player} places the {flag_being_placed(state)} flag."
-    rolled = f", rolled {DIE_FACES[state.roll]}" if phase != "roll" and state.roll >= 0 else ""
-    return f"{head}, round {state.round + 1}: {player} to {phase}{rolled}."
+    rolled = f", rolled {DIE_FACES[state.roll]}" if phase != Phase.ROLL and state.roll >= 0 else ""
+    return f"{head}, round {state.round + 1}: {player} to {PHASE_NAMES[phase]}{rolled}."
 
 
 def player_lines(state: RoyalRacersState) -> list[str]:
