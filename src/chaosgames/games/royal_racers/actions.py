@@ -43,11 +43,6 @@ class Kind(Enum):
     MOVE = "move"
     STAY = "stay"
 
-    # A kind is its own member only (never equal to another value), so the identity hash
-    # is right, and it is read in C: Enum's own hashes the name in Python, at every look-up
-    # of an action in a search tree.
-    __hash__ = object.__hash__
-
 
 DEALING, STARTING, PLACING, ROLLING, TURNING_DOWN, TURNING_UP, REVEALING, MOVING, STAYING = Kind
 """The kinds by plain names, for the rules' hot paths: a module's name is read several

@@ -51,10 +51,10 @@ NEAREST_FIRST: tuple[tuple[int, ...], ...] = tuple(_nearest_first(sq) for sq in 
 order): where a pawn sent back goes when its card is taken."""
 
 
-FLIPS: dict[Kind, tuple[Flip, ...]] = {
-    kind: tuple(Flip(kind, sq, True) for sq in range(SQUARES)) for kind in FLIP_KINDS
-}
-"""The flips that turned their card, by kind and square (made once: a flip every turn)."""
+TURNED_DOWN, TURNED_UP, REVEALED = (
+    tuple(Flip(kind, sq, True) for sq in range(SQUARES)) for kind in FLIP_KINDS
+)
+"""The flips that turned their card, by square (made once: a flip every turn)."""
 WRONG_GUESSES: tuple[Flip, ...] = tuple(Flip(Kind.UP, sq, False) for sq in range(SQUARES))
 
 
@@ -143,11 +143,11 @@ def apply_flip(state: RacersPosition, action: RacerAction, player: int) -> None:
     kind, sq = action.kind, action.arg
     if kind is TURNING_DOWN:
         state.down |= 1 << sq
-        state.last_flip = FLIPS[kind][sq]
+        state.last_flip = TURNED_DOWN[sq]
     elif kind is REVEALING or RANK_OF[state.cards[sq]] == state.roll:
         # `reveal` turns any card up; `up` only when the designated card has the rank.
         state.down &= ~(1 << sq)
-        state.last_flip = FLIPS[kind][sq]
+        state.last_flip = (REVEALED if kind is REVEALING else TURNED_UP)[sq]
     else:
         send_back(state, player)  # the card must remain face down
         state.last_flip = WRONG_GUESSES[sq]

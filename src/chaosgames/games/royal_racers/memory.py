@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.information import ALL, Recollection, check_memory
-from chaosgames.games.royal_racers.actions import Kind, RacerAction
+from chaosgames.games.royal_racers.actions import DEALING, REVEALING, TURNING_DOWN, TURNING_UP, RacerAction
 from chaosgames.games.royal_racers.board import CARD_NAMES, NUM_CARDS, RANK_OF, SQUARE_NAMES, SQUARES
 
 if TYPE_CHECKING:
@@ -44,14 +44,14 @@ class RacersRecollection(Recollection["RoyalRacersState", RacerAction]):
     def hear(self, state: RoyalRacersState, action: RacerAction) -> None:
         racers = state
         kind, square = action.kind, action.arg
-        if kind is Kind.DEAL:
+        if kind is DEALING:
             if racers.dealt == 0:
                 self.seen.clear()  # a new race: a new layout
-        elif kind is Kind.DOWN:
+        elif kind is TURNING_DOWN:
             self._saw(square, racers.cards[square])  # face up until now: everyone saw it
-        elif kind is Kind.UP and RANK_OF[racers.cards[square]] != racers.roll:
+        elif kind is TURNING_UP and RANK_OF[racers.cards[square]] != racers.roll:
             self._saw(square, racers.cards[square])  # a wrong guess shows the card, then it goes back
-        elif kind is Kind.UP or kind is Kind.REVEAL:
+        elif kind is TURNING_UP or kind is REVEALING:
             self.seen.pop(square, None)  # face up again
 
     def _saw(self, square: int, card: int) -> None:
