@@ -29,7 +29,7 @@ from chaosgames.core.document import (
 )
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.games.royal_racers import movement, setup
-from chaosgames.games.royal_racers.actions import DIE_FACES, FLIP_KINDS, Flip, Kind
+from chaosgames.games.royal_racers.actions import DIE_FACES, FLIP_KINDS, Flip, Kind, RacerAction
 from chaosgames.games.royal_racers.board import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -177,7 +177,7 @@ def _fail(path: Sequence[str | int], message: str) -> InvalidStateError:
 # -- reading ----------------------------------------------------------------------------
 
 
-def read_state(game: RacersRules[RoyalRacersState], doc: dict[str, Any]) -> RoyalRacersState:
+def read_state(game: RacersRules[RoyalRacersState, RacerAction], doc: dict[str, Any]) -> RoyalRacersState:
     """The state a document describes; InvalidStateError naming the field at fault."""
     options = game.options
     fields = schema(game.num_players, options["flags"], options["races"], options["max_rounds"]).read(

@@ -74,7 +74,7 @@ class RoyalRacersEncoding(Encoding):
     observation_shape = (SIZE,)
     max_chance_outcomes = NUM_CARDS  # the deal: any card left in the deck
 
-    def __init__(self, game: RacersRules[Any]) -> None:
+    def __init__(self, game: RacersRules[Any, Any]) -> None:
         self.players = game.num_players
         self.flags: int = game.options["flags"]
         self.races: int = game.options["races"]

@@ -22,7 +22,7 @@ from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 
 
 @register
-class RoyalRacersGame(RacersRules[RoyalRacersState]):
+class RoyalRacersGame(RacersRules[RoyalRacersState, RacerAction]):
     """Royal Racers by Robert Kouba (2003): race your prince round a changing card grid."""
 
     name = "royal-racers"

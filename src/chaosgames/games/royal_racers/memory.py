@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 class RacersRecollection(Recollection["RoyalRacersState", RacerAction]):
     """A seat's memory of the face-down cards (see the module docstring)."""
 
-    game: RacersRules[RoyalRacersState]
+    game: RacersRules[RoyalRacersState, RacerAction]
 
-    def __init__(self, game: RacersRules[RoyalRacersState], seat: int) -> None:
+    def __init__(self, game: RacersRules[RoyalRacersState, RacerAction], seat: int) -> None:
         super().__init__(game, seat)
         self.clock = 0
         """Sightings so far: the order in which cards were seen going (or lying) face down."""

@@ -8,16 +8,19 @@ modules (board_morph, movement) read and write of a position (`RoyalRacersState`
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Hashable
 from typing import Any, Protocol, TypeVar
 
 from chaosgames.core.game import Game, State
-from chaosgames.games.royal_racers.actions import Flip, RacerAction
+from chaosgames.games.royal_racers.actions import Flip
 
 S = TypeVar("S", bound=State[Any])
 """The game's state type (`RoyalRacersState`)."""
+A = TypeVar("A", bound=Hashable)
+"""The game's action type (`RacerAction`)."""
 
 
-class RacersRules(Game[S, RacerAction]):
+class RacersRules(Game[S, A]):
     """The game as its rule modules see it: the options in force and what the game worked
     out from them. Its options are read as `options[...]` (see `RoyalRacersGame`); the
     state documents are written by document.py, handed to the state through these."""

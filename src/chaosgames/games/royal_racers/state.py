@@ -90,7 +90,7 @@ class RoyalRacersState(State[RacerAction]):
 
     __slots__ = _SLOTS
 
-    game: RacersRules[Any]
+    game: RacersRules[Any, Any]
     n: int
     nflags: int
     races: int
@@ -122,7 +122,7 @@ class RoyalRacersState(State[RacerAction]):
     coins: list[list[int]]
     race_winners: list[int]
 
-    def __init__(self, game: RacersRules[Any]) -> None:
+    def __init__(self, game: RacersRules[Any, Any]) -> None:
         super().__init__(game)
         options = game.options
         self.n = game.num_players
