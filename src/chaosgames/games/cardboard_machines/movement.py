@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chaosgames.core.game import shared_actions
 from chaosgames.games.cardboard_machines import crashing, end_of_game
 from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP, Move
 from chaosgames.games.cardboard_machines.boards import (
@@ -23,12 +24,19 @@ if TYPE_CHECKING:
 FRONT_ROW = (TABLE_ROWS - 1) * LANES
 """The first table space of the front row."""
 STEP_OPTIONS = {
-    directions: tuple(STEPS[d] for d in directions)
+    directions: shared_actions(STEPS[d] for d in directions)
     for table in ROW_AHEAD.values()
     for pairs in table
     for directions in [tuple(d for d, _ in pairs)]
 }
-"""The steps in front, by the directions there are spaces in."""
+"""The steps in front, by the directions there are spaces in (shared lists, as the core
+takes them: never changed)."""
+STEP_OR_STOP_OPTIONS = {
+    directions: shared_actions([*steps, STOP]) for directions, steps in STEP_OPTIONS.items()
+}
+"""The same steps, then `stop`."""
+SCROLL_OPTIONS = shared_actions([SCROLL])
+SCROLL_OR_STOP_OPTIONS = shared_actions([SCROLL, STOP])
 
 
 # -- Changing gear -------------------------------------------------------------------------
@@ -79,25 +87,23 @@ def move_options(st: Table) -> list[Move]:
     pos = st.pos
     here = pos[st.mover]
     t = here - BOARD_SPACES * st.back
+    may_stop = not st.must_continue and pos.count(here) == 1  # not resting on another car
     if t >= FRONT_ROW:
-        options: list[Move] = [SCROLL]
-    else:
-        front = here - here % LANES + LANES  # the first space of the row in front
-        for car in pos:
-            if front <= car < front + LANES:
-                # A car in front: a step there needs a free space to end on after it.
-                points = st.moves_left - 1
-                options = [
-                    STEPS[d]
-                    for d, delta in st.track.ahead[t]
-                    if here + delta not in pos or can_end_from(st, here + delta, points)
-                ]
-                break
-        else:
-            options = list(STEP_OPTIONS[st.track.directions[t]])
-    if not st.must_continue and pos.count(here) == 1:  # not resting on another car
-        options.append(STOP)
-    return options
+        return SCROLL_OR_STOP_OPTIONS if may_stop else SCROLL_OPTIONS
+    front = here - here % LANES + LANES  # the first space of the row in front
+    for car in pos:
+        if front <= car < front + LANES:
+            # A car in front: a step there needs a free space to end on after it.
+            points = st.moves_left - 1
+            options = [
+                STEPS[d]
+                for d, delta in st.track.ahead[t]
+                if here + delta not in pos or can_end_from(st, here + delta, points)
+            ]
+            if may_stop:
+                options.append(STOP)
+            return options
+    return (STEP_OR_STOP_OPTIONS if may_stop else STEP_OPTIONS)[st.track.directions[t]]
 
 
 def enter(st: Table, direction: int, space: int) -> None:
