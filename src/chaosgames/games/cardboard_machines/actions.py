@@ -102,6 +102,7 @@ class Move:
     of `ghost` and `place` (NO_GHOST for `ghost:none`), the face 1-6 of `roll`, the die
     LEFT/RIGHT of `swerve` and `buyoff`; 0 for the kinds without an argument."""
     _hash: int = field(init=False, repr=False, compare=False)
+    """`hash((kind, arg))`, made once (see above)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.kind, self.arg)))
