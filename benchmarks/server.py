@@ -555,7 +555,14 @@ def main() -> None:
     if not 1 <= args.processes <= 8 or not 0 <= args.resume <= 200:
         parser.error("keep it bounded: 1-8 server processes, at most 200 games to resume")
     figures = measure(
-        args.games, args.seconds, args.database, args.workers, args.think, args.processes, args.actions, args.act
+        args.games,
+        args.seconds,
+        args.database,
+        args.workers,
+        args.think,
+        args.processes,
+        args.actions,
+        args.act,
     )
     if args.resume:
         figures |= measure_resume(args.resume, args.database, args.workers, args.processes)
