@@ -20,6 +20,7 @@
   const board = $("board");
   const chooser = $("chooser");
   const HOLD_MS = 250; // after a change's motion, before the next change is shown
+  const ANSWER_MS = 10000; // an action sent on the socket and not answered by then: the socket is given up
   const INSPECT_HINT = "Hover over or tap anything on the board to see what it is.";
 
   let view = JSON.parse($("cg-initial").textContent);
@@ -617,14 +618,22 @@
   // is short and the new position comes on the socket, as every viewer's does.
   function play(notation) {
     const body = { action: notation, version: view.version };
-    if (!window.chaosgamesPage.live) {
+    if (!window.chaosgamesPage.live || !navigator.onLine) {
       const url = `/api/games/${encodeURIComponent(gameId)}/actions`;
       return cg.request("POST", url, { body, token, prefer: "return=minimal" });
     }
     const id = ++acts;
+    const here = socket;
     return new Promise((resolve, reject) => {
       answering.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ type: "act", id, ...body }));
+      here.send(JSON.stringify({ type: "act", id, ...body }));
+      // A socket gone silent (no close seen) answers nothing: after a while it is given up
+      // and opened anew, and the page asks for the game as it is.
+      setTimeout(() => {
+        if (!answering.has(id)) return;
+        unanswered();
+        if (here === socket) here.close();
+      }, ANSWER_MS);
     });
   }
 
@@ -640,7 +649,7 @@
   // The socket closed with actions unanswered: whether they were committed is unknown, so
   // the page asks for the game as it is (as after a request the server did not answer).
   function unanswered() {
-    const lost = new cg.Problem(0, { detail: "The connection was lost before the server answered." });
+    const lost = new cg.Problem(0, { detail: "The server cannot be reached; check the connection and try again." });
     for (const pending of answering.values()) pending.reject(lost);
     answering.clear();
   }
