@@ -270,7 +270,8 @@ class Hub:
                     table = self.tables.get(game_id)
                     if table is not None:
                         await subscriber.websocket.send_text(table)
-                while subscriber.replies:
+                # An answer waits for a view due (the one that shows the action answered).
+                while subscriber.replies and not subscriber.view_due:
                     await subscriber.websocket.send_text(subscriber.replies.pop(0))
                 if not (subscriber.view_due or subscriber.table_due or subscriber.replies):
                     await subscriber.wake.wait()
