@@ -185,21 +185,6 @@ KNOWN_TYPING_CIRCLES: dict[str, set[str]] = {
             "words",
         ]
     },
-    "chaos_checkers": {
-        f"{_GAMES}.chaos_checkers.{m}"
-        for m in [
-            "document",
-            "encoding",
-            "evaluation",
-            "game",
-            "movement",
-            "plain",
-            "state",
-            "story",
-            "svg",
-            "text",
-        ]
-    },
     "chaos_cruisers": {
         f"{_GAMES}.chaos_cruisers.{m}"
         for m in ["document", "encoding", "evaluation", "game", "state", "story", "svg", "text"]

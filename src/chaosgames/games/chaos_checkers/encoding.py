@@ -52,7 +52,7 @@ from chaosgames.games.chaos_checkers.state import PHASES
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
-    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+    from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 SQUARES = 32
 COLOURS_ALL = len(COLOURS)  # 11, pink included
@@ -119,7 +119,7 @@ class CheckersEncoding(Encoding):
 
     max_chance_outcomes = COLOURS_ALL  # a draw from a bag: one outcome per colour in it
 
-    def __init__(self, game: ChaosCheckersGame) -> None:
+    def __init__(self, game: CheckersRules[Any]) -> None:
         self.chaos: bool = game.options["chaos"]
         self.blocks = _blocks(game.options["pink"]) if self.chaos else {}
         self.num_actions = sum(size for _, size in self.blocks.values()) + len(PATHS)

@@ -20,7 +20,7 @@ from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, Move, jump_move
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
-    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+    from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 _MEMO_LIMIT = 1 << 16
 _STEP_MEMOS: tuple[dict[int, tuple[Move, ...]], ...] = ({}, {}, {}, {})
@@ -412,16 +412,16 @@ class PlainState(State[Move]):
     max_moves: int
     forced: bool
     repetition: str
-    game: ChaosCheckersGame
+    game: CheckersRules[Any]
 
     @classmethod
-    def initial(cls, game: ChaosCheckersGame) -> PlainState:
+    def initial(cls, game: CheckersRules[Any]) -> PlainState:
         return cls.from_position(game, START[0], START[1], 0, 0, 0, ())
 
     @classmethod
     def from_position(
         cls,
-        game: ChaosCheckersGame,
+        game: CheckersRules[Any],
         p0: int,
         p1: int,
         kings: int,

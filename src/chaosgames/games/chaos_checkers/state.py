@@ -49,7 +49,7 @@ from chaosgames.games.chaos_checkers.setup import (
 )
 
 if TYPE_CHECKING:
-    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+    from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 
 class Phase(StrEnum):
@@ -275,12 +275,12 @@ class ChaosState(State[ChaosAction]):
     (`_move_inputs`): after a declared potion that changed none of it (no piece moved, so
     the colours stand where they stood), the move phase lists the same moves less the
     Ambush and Leap ones (no second potion in a turn). Forgotten when a turn starts."""
-    game: ChaosCheckersGame
+    game: CheckersRules[Any]
 
     # -- construction ----------------------------------------------------------------
 
     @classmethod
-    def initial(cls, game: ChaosCheckersGame) -> ChaosState:
+    def initial(cls, game: CheckersRules[Any]) -> ChaosState:
         state = cls.__new__(cls)
         State.__init__(state, game)
         first, second = game.colours
