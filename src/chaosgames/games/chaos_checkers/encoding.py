@@ -48,7 +48,8 @@ from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, Pa
 from chaosgames.games.chaos_checkers.board import NEIGHBOUR, RAY2, row_col
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN
 from chaosgames.games.chaos_checkers.moves import Move
-from chaosgames.games.chaos_checkers.state import PHASES
+from chaosgames.games.chaos_checkers.phases import KEEP_PHASES, PHASES
+from chaosgames.games.chaos_checkers.powers import Power
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
@@ -85,6 +86,10 @@ def _jump_paths() -> list[tuple[int, ...]]:
 PATHS: tuple[tuple[int, ...], ...] = (*_steps(), *_jump_paths())
 """Steps, then capture paths: the plain-checkers action space, in index order."""
 PATH_INDEX: dict[tuple[int, ...], int] = {path: i for i, path in enumerate(PATHS)}
+
+
+_POTION_BLOCK: dict[Power, str] = {power: power.value for power in Power} | {Power.GHOST: "unghost"}
+"""The block of the uses of each potion power (a Ghost's one use is its discard)."""
 
 
 def _blocks(pink: bool) -> dict[str, tuple[int, int]]:
@@ -133,7 +138,7 @@ class CheckersEncoding(Encoding):
     # -- actions ------------------------------------------------------------------------
 
     def action_index(self, state: State[Any], action: Action) -> int:
-        if isinstance(action, ChaosMove) and action.power:
+        if isinstance(action, ChaosMove) and action.power is not None:
             k = 0
             for other in state.legal_actions():
                 if other == action:
@@ -151,9 +156,9 @@ class CheckersEncoding(Encoding):
     def legal_indices(self, state: State[Any]) -> dict[int, Action]:
         # One pass, counting captures with the same power, start and end as they come.
         found: dict[int, Action] = {}
-        seen: dict[tuple[str, int, int], int] = {}
+        seen: dict[tuple[Power, int, int], int] = {}
         for action in state.legal_actions():
-            if isinstance(action, ChaosMove) and action.power:
+            if isinstance(action, ChaosMove) and action.power is not None:
                 key = (action.power, action.path[0], action.path[-1])
                 k = seen.get(key, 0)
                 seen[key] = k + 1
@@ -167,7 +172,8 @@ class CheckersEncoding(Encoding):
     def _power_index(self, move: ChaosMove, k: int) -> int:
         if k >= SAME_ENDS:
             return NO_INDEX
-        offset, _ = self.blocks[move.power]
+        assert move.power is not None  # an Ambush or Leap capture
+        offset, _ = self.blocks[move.power.value]
         return offset + (move.path[0] * SQUARES + move.path[-1]) * SAME_ENDS + k
 
     def _fixed_index(self, action: Action) -> int:
@@ -176,25 +182,26 @@ class CheckersEncoding(Encoding):
         if isinstance(action, PotionUse):
             return self._potion_index(action)
         if isinstance(action, Defence):
-            return self.blocks[action.kind][0] + action.square
-        if isinstance(action, Draw) and action.kind.startswith("keep"):
-            return self.blocks[action.kind][0] + action.colour
+            return self.blocks["invulnerable" if action.invulnerable else "yield"][0] + action.square
+        if isinstance(action, Draw) and action.kind in KEEP_PHASES:
+            return self.blocks[action.kind.value][0] + action.colour
         if isinstance(action, Pass):
             return self.blocks["pass"][0]
         return NO_INDEX
 
     def _potion_index(self, use: PotionUse) -> int:
-        offset, _ = self.blocks[use.power]
+        power = use.power
+        offset, _ = self.blocks[_POTION_BLOCK[power]]
         s, t, o, c = use.square, use.target, use.other, use.colour
-        if use.power in ("speedy", "unghost"):
+        if power in (Power.SPEEDY, Power.GHOST):
             return offset + s
-        if use.power == "wild":
+        if power is Power.WILD:
             return offset + s * COLOURS_ALL + c
-        if use.power in ("rewind", "sacrifice"):
+        if power in (Power.REWIND, Power.SACRIFICE):
             return offset + s * SQUARES + t
-        if use.power == "telekinesis":
+        if power is Power.TELEKINESIS:
             return offset + (s * SQUARES + t) * SQUARES + o
-        if use.power == "revive":
+        if power is Power.REVIVE:
             return offset + (s * 4 + t % 4) * TEN + c
         return offset + (s * SQUARES + t) * COLOURS_ALL + c  # reclaim
 
@@ -326,8 +333,8 @@ def _chaos_features(obs: Mapping[str, Any], player: int) -> dict[int, float]:
             _square_plane(f, _VICTIM, victims[pending["step"]])
         if pending["captures"]:
             f[_PENDING] = fraction(pending["captures"], 12)
-        if pending["power"] in ("ambush", "leap"):
-            f[_PENDING + (1 if pending["power"] == "ambush" else 2)] = 1.0
+        if pending["power"]:  # the document's name of the move's Ambush or Leap
+            f[_PENDING + (1 if pending["power"] == Power.AMBUSH.value else 2)] = 1.0
     for k, seat in enumerate((player, 1 - player)):
         _counts(f, _BAGS + TEN * k, obs["shield_bags"][seat])
         _counts(f, _ELIMINATED + TEN * k, obs["eliminated"][seat])

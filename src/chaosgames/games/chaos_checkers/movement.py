@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, quiet_move
+from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, powered_move, quiet_move
 from chaosgames.games.chaos_checkers.board import (
     ALL_DIRECTIONS,
     CROWN_ROW,
@@ -33,10 +33,13 @@ from chaosgames.games.chaos_checkers.board import (
     squares_of,
 )
 from chaosgames.games.chaos_checkers.plain import around, jumpers
-from chaosgames.games.chaos_checkers.potions import BLACK as BLACK_AMBUSH
-from chaosgames.games.chaos_checkers.potions import CLEAR as CLEAR_GHOST
+from chaosgames.games.chaos_checkers.powers import COLOUR_OF, Power
 
 Board = Sequence[Piece | None]
+
+AMBUSH, LEAP = Power.AMBUSH, Power.LEAP
+BLACK_AMBUSH, CLEAR_GHOST = COLOUR_OF[AMBUSH], COLOUR_OF[Power.GHOST]
+"""The colours of the Ambush and Ghost potions (pieces hold a potion as its colour)."""
 
 CANNOT, CAPTURE, PASS_OVER = 0, 1, 2
 
@@ -129,7 +132,7 @@ def _capture(path: tuple[int, ...], victims: tuple[int, ...]) -> ChaosMove:
     """The (interned) ordinary capture along `path` (its victims follow from the path)."""
     move = _CAPTURES.get(path)
     if move is None:
-        move = _CAPTURES[path] = ChaosMove("move", "", path, victims)
+        move = _CAPTURES[path] = ChaosMove(None, path, victims)
     return move
 
 
@@ -217,11 +220,11 @@ def _ambushes(
             extended = True
             longer = (*path, square)
             if bit & crown:
-                out.append(ChaosMove("move", "ambush", longer, longer[1:]))
+                out.append(powered_move(AMBUSH, longer, longer[1:]))
             else:
                 _ambushes(square, table, capturable ^ bit, longer, crown, out)
     if not extended and len(path) > 1:
-        out.append(ChaosMove("move", "ambush", path, path[1:]))
+        out.append(powered_move(AMBUSH, path, path[1:]))
 
 
 def _leaps(
@@ -253,13 +256,13 @@ def _leaps(
         taken = (*victims, over)
         if land_bit & crown:
             if leaps + leap:
-                out.append(ChaosMove("move", "leap", longer, taken))
+                out.append(powered_move(LEAP, longer, taken))
         else:
             _leaps(
                 land, table, capturable ^ over_bit, free | over_bit, longer, taken, leaps + leap, crown, out
             )
     if not steps and victims and leaps:
-        out.append(ChaosMove("move", "leap", path, victims))
+        out.append(powered_move(LEAP, path, victims))
 
 
 def legal_moves(

@@ -24,46 +24,31 @@ from typing import cast
 
 from chaosgames.games.chaos_checkers.actions import Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import HOME_ROW, squares_of
-from chaosgames.games.chaos_checkers.colours import CODE
+from chaosgames.games.chaos_checkers.colours import CODE, COLOURS
+from chaosgames.games.chaos_checkers.powers import Power
 
 RED, ORANGE, YELLOW, GREEN, BLUE = CODE["red"], CODE["orange"], CODE["yellow"], CODE["green"], CODE["blue"]
 PURPLE, LIGHTBLUE, BLACK, CLEAR = CODE["purple"], CODE["lightblue"], CODE["black"], CODE["clear"]
 WHITE, PINK = CODE["white"], CODE["pink"]
-
-POWER: dict[int, str] = {
-    RED: "sacrifice",
-    ORANGE: "leap",
-    YELLOW: "wild",
-    GREEN: "rewind",
-    BLUE: "telekinesis",
-    PURPLE: "invulnerability",
-    LIGHTBLUE: "speedy",
-    BLACK: "ambush",
-    CLEAR: "ghost",
-    WHITE: "revive",
-    PINK: "reclaim",
-}
-
 
 DECLARED = frozenset((LIGHTBLUE, YELLOW, GREEN, BLUE, WHITE, RED, PINK))
 """The potions declared before moving (the others are used with a move, by the defender,
 or are passive)."""
 
 
-def _use(power: str, square: int, target: int = -1, other: int = -1, colour: int = -1) -> PotionUse:
-    return PotionUse("potion", power, square, target, other, colour)
-
-
-# Interned uses (the same use is always the same object: no NamedTuple is made while the
+# Interned uses (the same use is always the same object: no dataclass is made while the
 # legal actions are listed, and the legality check is an identity hit).
 _SQUARES = range(32)
-SPEEDY = tuple(_use("speedy", s) for s in _SQUARES)
-UNGHOST = tuple(_use("unghost", s) for s in _SQUARES)
-WILD = tuple(tuple(_use("wild", s, colour=c) for c in range(len(POWER))) for s in _SQUARES)
-REWIND = tuple(tuple(_use("rewind", s, t) for t in _SQUARES) for s in _SQUARES)
-SACRIFICE = tuple(tuple(_use("sacrifice", s, t) for t in _SQUARES) for s in _SQUARES)
+SPEEDY = tuple(PotionUse(Power.SPEEDY, s) for s in _SQUARES)
+UNGHOST = tuple(PotionUse(Power.GHOST, s) for s in _SQUARES)
+WILD = tuple(tuple(PotionUse(Power.WILD, s, colour=c) for c in range(len(COLOURS))) for s in _SQUARES)
+REWIND = tuple(tuple(PotionUse(Power.REWIND, s, t) for t in _SQUARES) for s in _SQUARES)
+SACRIFICE = tuple(tuple(PotionUse(Power.SACRIFICE, s, t) for t in _SQUARES) for s in _SQUARES)
 REVIVE = tuple(
-    {h: tuple(_use("revive", s, h, colour=c) for c in range(10)) for h in (*HOME_ROW[0], *HOME_ROW[1])}
+    {
+        h: tuple(PotionUse(Power.REVIVE, s, h, colour=c) for c in range(10))
+        for h in (*HOME_ROW[0], *HOME_ROW[1])
+    }
     for s in _SQUARES
 )
 _TELEKINESIS: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
@@ -77,7 +62,7 @@ def _telekinesis(s: int, a: int) -> tuple[PotionUse, ...]:
     """[b]: Telekinesis from `s` moving the potion on `a` to b (made on first need)."""
     found = _TELEKINESIS[s][a]
     if found is None:
-        found = _TELEKINESIS[s][a] = tuple(_use("telekinesis", s, a, b) for b in _SQUARES)
+        found = _TELEKINESIS[s][a] = tuple(PotionUse(Power.TELEKINESIS, s, a, b) for b in _SQUARES)
     return found
 
 
@@ -85,7 +70,7 @@ def _reclaim(s: int, t: int) -> tuple[PotionUse, ...]:
     """[c]: Reclaim from `s` giving the piece on `t` a shield of colour c (made on first need)."""
     found = _RECLAIM[s][t]
     if found is None:
-        found = _RECLAIM[s][t] = tuple(_use("reclaim", s, t, colour=c) for c in range(10))
+        found = _RECLAIM[s][t] = tuple(PotionUse(Power.RECLAIM, s, t, colour=c) for c in range(10))
     return found
 
 

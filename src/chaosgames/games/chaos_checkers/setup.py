@@ -15,6 +15,7 @@ which square draw number k covers.
 from __future__ import annotations
 
 from chaosgames.games.chaos_checkers.colours import TEN, TRIOS_PER_COLOUR
+from chaosgames.games.chaos_checkers.phases import POTION, Phase
 
 Counts = tuple[int, ...]
 """How many pyramids of each colour (indexed by colour code) a bag, pouch or pile holds."""
@@ -30,9 +31,9 @@ START_SQUARES = frozenset(SETUP_ORDER[0] + SETUP_ORDER[1])
 """The squares of the standard checkers setup, where the pieces are placed."""
 
 
-def setup_slot(phase: str, k: int) -> tuple[int, int]:
+def setup_slot(phase: Phase, k: int) -> tuple[int, int]:
     """(player, square) of setup draw number `k` (0-23) of setup phase `phase`."""
-    if phase == "potion":
+    if phase is POTION:
         # The players take turns drawing potions, each covering its pieces in order.
         player, k = k % 2, k // 2
     else:

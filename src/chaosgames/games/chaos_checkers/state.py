@@ -15,7 +15,6 @@ The game runs through phases:
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from chaosgames.core.chance import weighted
@@ -23,6 +22,7 @@ from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers import potions as P
 from chaosgames.games.chaos_checkers.actions import (
+    DEFENCES,
     DRAWS,
     PASS,
     SETUP_DRAWS,
@@ -37,7 +37,25 @@ from chaosgames.games.chaos_checkers.actions import (
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, FULL
 from chaosgames.games.chaos_checkers.colours import COLOURS, TEN, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.movement import legal_moves
+from chaosgames.games.chaos_checkers.phases import (
+    DEFEND,
+    DRAW_PHASES,
+    DRAW_POTION,
+    DRAW_SHIELD,
+    KEEP_PHASES,
+    KEEP_POTION,
+    KEEP_SHIELD,
+    MOVE,
+    OVER,
+    PLACE,
+    POTION,
+    SETUP_PHASES,
+    SHIELD,
+    TURN,
+    Phase,
+)
 from chaosgames.games.chaos_checkers.plain import steps_exist
+from chaosgames.games.chaos_checkers.powers import Power
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 from chaosgames.games.chaos_checkers.setup import (
     DRAWS_PER_PHASE,
@@ -52,44 +70,6 @@ if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 
-class Phase(StrEnum):
-    """What the game waits for; the value is the phase's name in state documents."""
-
-    PLACE = "place"
-    SHIELD = "shield"
-    POTION = "potion"
-    TURN = "turn"
-    MOVE = "move"
-    DEFEND = "defend"
-    DRAW_SHIELD = "draw-shield"
-    KEEP_SHIELD = "keep-shield"
-    DRAW_POTION = "draw-potion"
-    KEEP_POTION = "keep-potion"
-    OVER = "over"
-
-
-# The phases as module names: reading a member through the Enum class costs several times
-# as much, and the phase is compared at every action.
-PLACE, SHIELD, POTION, TURN, MOVE, DEFEND = (
-    Phase.PLACE,
-    Phase.SHIELD,
-    Phase.POTION,
-    Phase.TURN,
-    Phase.MOVE,
-    Phase.DEFEND,
-)
-DRAW_SHIELD, KEEP_SHIELD, DRAW_POTION, KEEP_POTION, OVER = (
-    Phase.DRAW_SHIELD,
-    Phase.KEEP_SHIELD,
-    Phase.DRAW_POTION,
-    Phase.KEEP_POTION,
-    Phase.OVER,
-)
-SETUP_PHASES = (PLACE, SHIELD, POTION)
-PHASES = tuple(Phase)
-DRAW_PHASES = (DRAW_SHIELD, DRAW_POTION)
-KEEP_PHASES = (KEEP_SHIELD, KEEP_POTION)
-REWARD_PHASES = (*DRAW_PHASES, *KEEP_PHASES)
 _CHANCE_PHASES = frozenset((*SETUP_PHASES, *DRAW_PHASES))
 _MOVER_DECIDES = frozenset((TURN, MOVE, KEEP_SHIELD, KEEP_POTION))
 _PLAYING = frozenset((TURN, MOVE))
@@ -131,12 +111,11 @@ _UNREWARDED = tuple(tuple(Reward(square, 0, False, kept) for square in range(32)
 """[kept potion][square]: the Reward of a move that neither captured nor crowned."""
 
 
-_PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = (
-    SETUP_DRAWS["place"],
-    SETUP_DRAWS["shield"],
-    SETUP_DRAWS["potion"],
-)
-_DRAWN_SHIELDS, _DRAWN_POTIONS = DRAWS["draw-shield"], DRAWS["draw-potion"]
+_PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = SETUP_DRAWS[PLACE], SETUP_DRAWS[SHIELD], SETUP_DRAWS[POTION]
+_DRAWN_SHIELDS, _DRAWN_POTIONS = DRAWS[DRAW_SHIELD], DRAWS[DRAW_POTION]
+AMBUSH, SPEEDY, GHOST, WILD, REWIND = Power.AMBUSH, Power.SPEEDY, Power.GHOST, Power.WILD, Power.REWIND
+TELEKINESIS, REVIVE, SACRIFICE, RECLAIM = Power.TELEKINESIS, Power.REVIVE, Power.SACRIFICE, Power.RECLAIM
+"""The powers as module names (compared by identity where an action is played)."""
 
 
 _PLACE_ODDS: dict[tuple[Any, ...], list[tuple[ChaosAction, float]]] = {}
@@ -559,7 +538,7 @@ class ChaosState(State[ChaosAction]):
             remembered = self.turn_moves
             moves: list[ChaosAction]
             if remembered is not None and remembered[0] == self._move_inputs():
-                moves = [move for move in remembered[1] if not move[1]]  # no Ambush or Leap now
+                moves = [move for move in remembered[1] if move.power is None]  # no Ambush or Leap now
             else:
                 moves = cast("list[ChaosAction]", self._moves(False, mine, theirs, counts))
             if self.extra >= 0:
@@ -568,7 +547,7 @@ class ChaosState(State[ChaosAction]):
         if phase == DEFEND:
             assert self.pending is not None
             square = self.pending.move.victims[self.pending.step]
-            return [Defence("invulnerable", square), Defence("yield", square)]
+            return [*DEFENCES[square]]
         if phase in KEEP_PHASES:
             kept = DRAWS[phase]
             return [kept[c] for c in sorted(set(self.hand))]
@@ -590,7 +569,7 @@ class ChaosState(State[ChaosAction]):
         elif isinstance(action, PotionUse):
             self._use_potion(action)
         elif isinstance(action, Defence):
-            self._defend(action.kind == "invulnerable")
+            self._defend(action.invulnerable)
         else:  # PASS: the Speedy piece declines its extra turn
             self._end_turn()
         self._after()
@@ -626,11 +605,11 @@ class ChaosState(State[ChaosAction]):
     # setup ------------------------------------------------------------------------
 
     def _setup_draw(self, draw: SetupDraw) -> None:
-        kind, square, colour = draw
+        kind, square, colour = draw.kind, draw.square, draw.colour
         player = 0 if square < 12 else 1
-        if kind == "place":
+        if kind is PLACE:
             self._put(square, _piece(player, colour, False, -1, -1))
-        elif kind == "shield":
+        elif kind is SHIELD:
             self._setup_shield(square, colour)
             self.bags = _take(self.bags, player, colour)
         else:
@@ -681,35 +660,35 @@ class ChaosState(State[ChaosAction]):
     def _use_potion(self, use: PotionUse) -> None:
         s, t, power = use.square, use.target, use.power
         self.turn_quiet = False
-        if power == "unghost":
+        if power is GHOST:
             self._discard_potion(s)
             return  # discarding a Ghost is not the turn's potion: still at the turn's start
-        self.used = s if power != "sacrifice" else -1  # a sacrificed piece is gone
+        self.used = s if power is not SACRIFICE else -1  # a sacrificed piece is gone
         board = self.board
-        if power == "revive":
+        if power is REVIVE:
             # The white potion leaves the game; the piece comes back bare, as a man.
             self._put(s, _with_potion(self._piece_on(s), -1))
             self.removed += 1
             self.eliminated = _take(self.eliminated, self.turn, use.colour)
             self._put(t, _piece(self.turn, use.colour, False, -1, -1))
-        elif power == "sacrifice":
+        elif power is SACRIFICE:
             self._eliminate(s)
             self._eliminate(t)
         else:
             self._discard_potion(s)
-            if power == "speedy":
+            if power is SPEEDY:
                 self.speedy = True
-            elif power == "wild":
+            elif power is WILD:
                 self.pouch = _add(self.pouch, use.colour, -1)
                 self._put(s, _with_potion(self._piece_on(s), use.colour))
-            elif power == "rewind":
+            elif power is REWIND:
                 self._discard_potion(t)
-            elif power == "telekinesis":
+            elif power is TELEKINESIS:
                 moved = self._piece_on(t).potion
                 self._put(t, _with_potion(self._piece_on(t), -1))
                 self._discard_potion(use.other)
                 self._put(use.other, _with_potion(self._piece_on(use.other), moved))
-            elif power == "reclaim":
+            elif power is RECLAIM:
                 piece = board[t]
                 assert piece is not None
                 bag = self.bags[self.turn]
@@ -734,17 +713,17 @@ class ChaosState(State[ChaosAction]):
     # moving ---------------------------------------------------------------------------
 
     def _start_move(self, move: ChaosMove) -> None:
-        _, power, path, victims = move
+        power, path, victims = move.power, move.path, move.victims
         src = path[0]
         piece = self.board[src]
         assert piece is not None
         # A move captures at every step or at none (`victims` all -1: a step, a Ghost jump).
         captures = victims[0] >= 0
-        if power or captures or not piece.king:
+        if power is not None or captures or not piece.king:
             self.turn_quiet = False
         elif self.turn_quiet and not self.history:
             self.history = (self._key(),)
-        if power:
+        if power is not None:
             self.used = src  # Ambush or Leap: the moving piece's own potion
         elif not captures:
             # Nothing to capture, so nobody to wait for: the piece goes straight there.
@@ -781,7 +760,7 @@ class ChaosState(State[ChaosAction]):
         if captured:
             self._eliminate(v)
             n += 1
-        elif v >= 0 and move.power == "ambush":
+        elif v >= 0 and move.power is AMBUSH:
             # Invulnerability against an Ambush: the ambushing piece does not move.
             self.pending = PendingMove(move, done, at, n)
             return
@@ -865,10 +844,10 @@ class ChaosState(State[ChaosAction]):
 
     def _draw(self, draw: Draw) -> None:
         kind, colour = draw.kind, draw.colour
-        if kind == DRAW_SHIELD:
+        if kind is DRAW_SHIELD:
             self.bags = _take(self.bags, self.turn, colour)
             self._drawn(colour, KEEP_SHIELD)
-        elif kind == DRAW_POTION:
+        elif kind is DRAW_POTION:
             self.pouch = _add(self.pouch, colour, -1)
             self._drawn(colour, KEEP_POTION)
         else:
@@ -884,7 +863,7 @@ class ChaosState(State[ChaosAction]):
         else:
             self.phase = keep_phase
 
-    def _keep(self, kind: str, colour: int) -> None:
+    def _keep(self, kind: Phase, colour: int) -> None:
         """Keep one drawn piece; the others go back to their bag."""
         at = self.reward.square
         piece = self.board[at]
@@ -892,7 +871,7 @@ class ChaosState(State[ChaosAction]):
         rest = list(self.hand)
         rest.remove(colour)
         self.hand = ()
-        if kind == KEEP_SHIELD:
+        if kind is KEEP_SHIELD:
             self._put(at, _with_shield(piece, colour))
             for c in rest:
                 self.bags = _give(self.bags, self.turn, c)
