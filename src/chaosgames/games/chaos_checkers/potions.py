@@ -51,19 +51,19 @@ REVIVE = tuple(
     }
     for s in _SQUARES
 )
-_TELEKINESIS: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
+_TELEKINESIS: list[list[list[PotionUse | None]]] = [[[None] * 32 for _ in _SQUARES] for _ in _SQUARES]
+"""[s][a][b]: Telekinesis from `s` moving the potion on `a` to b, made on first need (one at a
+time: a player's pieces stand on few of the 32 squares, and a dataclass is slow to make)."""
 _POTION = Piece._fields.index("potion")
 """`piece[_POTION]` is `piece.potion`, read by index: a NamedTuple's field by name costs
 several times more, and `uses` reads the potion of every piece at every turn."""
 _RECLAIM: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
 
 
-def _telekinesis(s: int, a: int) -> tuple[PotionUse, ...]:
-    """[b]: Telekinesis from `s` moving the potion on `a` to b (made on first need)."""
-    found = _TELEKINESIS[s][a]
-    if found is None:
-        found = _TELEKINESIS[s][a] = tuple(PotionUse(Power.TELEKINESIS, s, a, b) for b in _SQUARES)
-    return found
+def _telekinesis(s: int, a: int, b: int) -> PotionUse:
+    """Telekinesis from `s` moving the potion on `a` to `b`, made for `_TELEKINESIS`."""
+    use = _TELEKINESIS[s][a][b] = PotionUse(Power.TELEKINESIS, s, a, b)
+    return use
 
 
 def _reclaim(s: int, t: int) -> tuple[PotionUse, ...]:
@@ -115,10 +115,10 @@ def uses(
             # One comprehension for every potion it may move (each costs a frame to start).
             rows = _TELEKINESIS[s]
             out += [
-                onto[b]
+                onto[b] or _telekinesis(s, a, b)
                 for a in mine
                 if a != s and pieces[a][_POTION] >= 0
-                for onto in (rows[a] or _telekinesis(s, a),)
+                for onto in (rows[a],)
                 for b in mine
                 if b != a
             ]
