@@ -17,6 +17,7 @@ from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, START
 from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, Move, jump_move
+from chaosgames.games.chaos_checkers.position import CheckersState
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
@@ -320,30 +321,32 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
         if forced:
             return out
     # Each memo read by subscript; a set of destinations not met yet raises KeyError (free
-    # in Python 3.11 while nothing is raised) and is remembered.
-    if down:
-        t = dl & empty
-        try:
-            out += _DL_STEPS[t]
-        except KeyError:
-            out += _remember(0, t)
-        t = dr & empty
-        try:
-            out += _DR_STEPS[t]
-        except KeyError:
-            out += _remember(1, t)
-    if up:
-        t = ul & empty
-        try:
-            out += _UL_STEPS[t]
-        except KeyError:
-            out += _remember(2, t)
-        t = ur & empty
-        try:
-            out += _UR_STEPS[t]
-        except KeyError:
-            out += _remember(3, t)
+    # in Python 3.11 while nothing is raised): the steps are then listed again, remembered.
+    listed = len(out)
+    try:
+        if down:
+            out += _DL_STEPS[dl & empty]
+            out += _DR_STEPS[dr & empty]
+        if up:
+            out += _UL_STEPS[ul & empty]
+            out += _UR_STEPS[ur & empty]
+    except KeyError:
+        del out[listed:]
+        out += _steps_remembered(down, up, empty)
     return out
+
+
+def _steps_remembered(down: int, up: int, empty: int) -> list[Move]:
+    """The steps `generate` lists (padded bitboards, directions in order), each direction's
+    set of destinations remembered in its memo."""
+    found: list[Move] = []
+    for direction, movers in enumerate((down, down, up, up)):
+        if movers:
+            shift = _SHIFT[direction]
+            targets = (movers << shift if shift > 0 else movers >> -shift) & empty
+            memo = _STEP_MEMOS[direction]
+            found += memo[targets] if targets in memo else _remember(direction, targets)
+    return found
 
 
 def board_text(p0: int, p1: int, kings: int) -> str:
@@ -381,7 +384,7 @@ _FIRST_REPEAT = 2
 (the commonest: the first quiet king move) is not looked at."""
 
 
-class PlainState(State[Move]):
+class PlainState(CheckersState[Move]):
     """A position of plain American checkers.
 
     `own`, `opp` (the pieces of the player to move and of the other) and `crowned` (the
@@ -393,7 +396,6 @@ class PlainState(State[Move]):
         "forced",
         "max_moves",
         "opp",
-        "outcome",
         "own",
         "ply",
         "positions",
@@ -408,11 +410,9 @@ class PlainState(State[Move]):
     ply: int
     positions: tuple[tuple[int, int, int, int], ...]
     """The repetition history (see repetition.py): (own, opp, crowned, side) per turn."""
-    outcome: tuple[float, float] | None
     max_moves: int
     forced: bool
     repetition: str
-    game: CheckersRules[Any]
 
     @classmethod
     def initial(cls, game: CheckersRules[Any]) -> PlainState:
@@ -533,9 +533,6 @@ class PlainState(State[Move]):
         self._copy_caches_to(new)
         return new
 
-    def returns(self) -> list[float]:
-        return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
-
     def ended_by(self) -> str | None:
         return ending(self.outcome, self.positions, self.repetition)
 
@@ -552,22 +549,7 @@ class PlainState(State[Move]):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         # Checkers hides nothing: every seat sees the whole position.
-        doc = {
-            "board": self.board(),
-            "turn": self.side,
-            "ply": self.ply,
-            "terminal": self.outcome is not None,
-            "returns": self.returns(),
-        }
-        if self.outcome is not None:
-            doc["ended_by"] = self.ended_by()
-        return doc
-
-    def to_json(self) -> dict[str, Any]:
-        return self.game.write_document(self)  # the Game holds the document module (no cycle)
+        return self._with_result({"board": self.board(), "turn": self.side, "ply": self.ply})
 
     def round_number(self) -> int:
         return self.ply // 2 + 1
-
-    def __str__(self) -> str:
-        return self.game.render_text(self)

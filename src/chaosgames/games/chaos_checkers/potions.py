@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from chaosgames.games.chaos_checkers.actions import Piece, PotionUse
+from chaosgames.games.chaos_checkers.actions import ChaosAction, Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import HOME_ROW, squares_of
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS
 from chaosgames.games.chaos_checkers.powers import Power
@@ -83,7 +83,7 @@ def uses(
     counts: tuple[int, int],
     mine_bits: int,
     theirs_bits: int,
-) -> list[PotionUse]:
+) -> list[ChaosAction]:
     """Every potion `player` may declare before moving, by square then power.
 
     `counts` is how many pieces each player has: a player's last piece cannot be
@@ -91,7 +91,7 @@ def uses(
     `mine_bits` and `theirs_bits` are the bitboards of the player's and the opposing
     pieces (they agree with `board`).
     """
-    out: list[PotionUse] = []
+    out: list[ChaosAction] = []  # the legal actions' list, potions first
     # The squares read through `pieces` are the players' (their bitboards): never empty.
     pieces = cast("Sequence[Piece]", board)
     mine = squares_of(mine_bits)

@@ -55,6 +55,7 @@ from chaosgames.games.chaos_checkers.phases import (
     Phase,
 )
 from chaosgames.games.chaos_checkers.plain import steps_exist
+from chaosgames.games.chaos_checkers.position import CheckersState
 from chaosgames.games.chaos_checkers.powers import Power
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 from chaosgames.games.chaos_checkers.setup import (
@@ -176,7 +177,7 @@ def _add(counts: Counts, colour: int, n: int = 1) -> Counts:
     return tuple(added)
 
 
-class ChaosState(State[ChaosAction]):
+class ChaosState(CheckersState[ChaosAction]):
     """A position of Chaos Checkers; see the module docstring for the phases."""
 
     __slots__ = (
@@ -191,7 +192,6 @@ class ChaosState(State[ChaosAction]):
         "history",
         "kings",
         "moves_made",
-        "outcome",
         "pending",
         "phase",
         "pieces0",
@@ -235,7 +235,6 @@ class ChaosState(State[ChaosAction]):
     draws_left: int
     history: tuple[tuple[Any, ...], ...]
     turn_quiet: bool
-    outcome: tuple[float, float] | None
     pieces0: int
     pieces1: int
     """Bitboards of each player's pieces (kept in step with `board` by `_put`)."""
@@ -254,7 +253,6 @@ class ChaosState(State[ChaosAction]):
     (`_move_inputs`): after a declared potion that changed none of it (no piece moved, so
     the colours stand where they stood), the move phase lists the same moves less the
     Ambush and Leap ones (no second potion in a turn). Forgotten when a turn starts."""
-    game: CheckersRules[Any]
 
     # -- construction ----------------------------------------------------------------
 
@@ -334,9 +332,6 @@ class ChaosState(State[ChaosAction]):
         if phase == OVER:
             return TERMINAL
         return CHANCE
-
-    def returns(self) -> list[float]:
-        return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
 
     def ended_by(self) -> str | None:
         return ending(self.outcome, self.history, self.game.options["repetition"])
@@ -513,18 +508,15 @@ class ChaosState(State[ChaosAction]):
         counts = (self.pieces0.bit_count(), self.pieces1.bit_count())  # counts()
         if phase == TURN:
             player = self.turn
-            out = cast(
-                "list[ChaosAction]",
-                P.uses(
-                    self.board,
-                    player,
-                    self.pouch,
-                    self.bags[player],
-                    self.eliminated[player],
-                    counts,
-                    mine,
-                    theirs,
-                ),
+            out = P.uses(
+                self.board,
+                player,
+                self.pouch,
+                self.bags[player],
+                self.eliminated[player],
+                counts,
+                mine,
+                theirs,
             )
             if self.ghosts & mine:
                 out = [*P.ghost_discards(self.ghosts & mine), *out]
@@ -622,26 +614,17 @@ class ChaosState(State[ChaosAction]):
             self.phase = SETUP_PHASES[following] if following < len(SETUP_PHASES) else TURN
 
     def _setup_shield(self, square: int, colour: int) -> None:
-        """The setup gives the piece on `square` its shield: `_put`, with less to do for a
-        piece that had none (only one shield bitboard changes)."""
-        piece = self.board[square]
-        assert piece is not None
-        owner, hue, king, shield, potion = piece
-        if shield >= 0:
-            self._put(square, _with_shield(piece, colour))
-            return
+        """The setup gives the piece on `square` its shield: `_put`, with less to do (the
+        setup draws one shield a piece, so it had none: only one shield bitboard changes)."""
+        owner, hue, king, _, potion = self._piece_on(square)
         self.board[square] = _PIECES[owner][hue][king][colour + 1][potion + 1]
         self.shielded[colour] |= 1 << square
 
     def _setup_potion(self, square: int, colour: int) -> None:
-        """The setup gives the piece on `square` its potion: `_put`, with less to do for a
-        piece that had none (only the Ghost or Ambush/Leap bitboard may change)."""
-        piece = self.board[square]
-        assert piece is not None
-        owner, hue, king, shield, potion = piece
-        if potion >= 0:
-            self._put(square, _with_potion(piece, colour))
-            return
+        """The setup gives the piece on `square` its potion: `_put`, with less to do (the
+        setup draws one potion a piece, so it had none: only the Ghost or Ambush/Leap
+        bitboard may change)."""
+        owner, hue, king, shield, _ = self._piece_on(square)
         self.board[square] = _PIECES[owner][hue][king][shield + 1][colour + 1]
         if colour == P.CLEAR:
             self.ghosts |= 1 << square
@@ -925,17 +908,7 @@ class ChaosState(State[ChaosAction]):
         doc = self.to_json()
         del doc["game"], doc["options"]
         doc["to_move"] = self.current_player()
-        doc["terminal"] = self.outcome is not None
-        doc["returns"] = self.returns()
-        if self.outcome is not None:
-            doc["ended_by"] = self.ended_by()
-        return doc
-
-    def to_json(self) -> dict[str, Any]:
-        return self.game.write_document(self)  # the Game holds the document module (no cycle)
-
-    def __str__(self) -> str:
-        return self.game.render_text(self)
+        return self._with_result(doc)
 
 
 def _give(pair: tuple[Counts, Counts], player: int, colour: int) -> tuple[Counts, Counts]:
