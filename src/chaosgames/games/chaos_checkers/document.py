@@ -34,13 +34,14 @@ from chaosgames.core.errors import ChaosGamesError, InvalidStateError
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, RAY3
+from chaosgames.games.chaos_checkers.chaos_position import NO_REWARD, PendingMove, Reward
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.phases import DRAW_PHASES, REWARD_PHASES, SETUP_PHASES, Phase
 from chaosgames.games.chaos_checkers.plain import PlainState, board_text, parse_board_text
 from chaosgames.games.chaos_checkers.potions import PURPLE, WHITE
 from chaosgames.games.chaos_checkers.powers import Power
 from chaosgames.games.chaos_checkers.setup import PIECES_PER_COLOUR, START_SQUARES, setup_slot
-from chaosgames.games.chaos_checkers.state import NO_REWARD, ChaosState, PendingMove, Reward
+from chaosgames.games.chaos_checkers.state import ChaosState
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules

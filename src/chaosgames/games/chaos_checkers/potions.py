@@ -24,7 +24,16 @@ from typing import cast
 
 from chaosgames.games.chaos_checkers.actions import ChaosAction, Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import HOME_ROW, squares_of
+from chaosgames.games.chaos_checkers.chaos_position import (
+    ChaosPosition,
+    added,
+    piece_of,
+    taken,
+    with_potion,
+    with_shield,
+)
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS
+from chaosgames.games.chaos_checkers.phases import MOVE
 from chaosgames.games.chaos_checkers.powers import Power
 
 RED, ORANGE, YELLOW, GREEN, BLUE = CODE["red"], CODE["orange"], CODE["yellow"], CODE["green"], CODE["blue"]
@@ -51,26 +60,26 @@ REVIVE = tuple(
     }
     for s in _SQUARES
 )
-_TELEKINESIS: list[list[list[PotionUse | None]]] = [[[None] * 32 for _ in _SQUARES] for _ in _SQUARES]
+_TELEKINESIS_USES: list[list[list[PotionUse | None]]] = [[[None] * 32 for _ in _SQUARES] for _ in _SQUARES]
 """[s][a][b]: Telekinesis from `s` moving the potion on `a` to b, made on first need (one at a
 time: a player's pieces stand on few of the 32 squares, and a dataclass is slow to make)."""
 _POTION = Piece._fields.index("potion")
 """`piece[_POTION]` is `piece.potion`, read by index: a NamedTuple's field by name costs
 several times more, and `uses` reads the potion of every piece at every turn."""
-_RECLAIM: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
+_RECLAIM_USES: list[list[tuple[PotionUse, ...] | None]] = [[None] * 32 for _ in _SQUARES]
 
 
 def _telekinesis(s: int, a: int, b: int) -> PotionUse:
-    """Telekinesis from `s` moving the potion on `a` to `b`, made for `_TELEKINESIS`."""
-    use = _TELEKINESIS[s][a][b] = PotionUse(Power.TELEKINESIS, s, a, b)
+    """Telekinesis from `s` moving the potion on `a` to `b`, made for `_TELEKINESIS_USES`."""
+    use = _TELEKINESIS_USES[s][a][b] = PotionUse(Power.TELEKINESIS, s, a, b)
     return use
 
 
 def _reclaim(s: int, t: int) -> tuple[PotionUse, ...]:
     """[c]: Reclaim from `s` giving the piece on `t` a shield of colour c (made on first need)."""
-    found = _RECLAIM[s][t]
+    found = _RECLAIM_USES[s][t]
     if found is None:
-        found = _RECLAIM[s][t] = tuple(PotionUse(Power.RECLAIM, s, t, colour=c) for c in range(10))
+        found = _RECLAIM_USES[s][t] = tuple(PotionUse(Power.RECLAIM, s, t, colour=c) for c in range(10))
     return found
 
 
@@ -113,7 +122,7 @@ def uses(
             out.extend([rewind[t] for t in theirs if pieces[t][_POTION] >= 0])
         elif potion == BLUE:
             # One comprehension for every potion it may move (each costs a frame to start).
-            rows = _TELEKINESIS[s]
+            rows = _TELEKINESIS_USES[s]
             out += [
                 onto[b] or _telekinesis(s, a, b)
                 for a in mine
@@ -145,3 +154,52 @@ def uses(
 def ghost_discards(ghosts: int) -> list[PotionUse]:
     """`unghost@s` for each Ghost piece of `ghosts` (the player's; allowed at the start of a turn)."""
     return [UNGHOST[i] for i in squares_of(ghosts)]
+
+
+_GHOST, _SPEEDY, _WILD, _REWIND = Power.GHOST, Power.SPEEDY, Power.WILD, Power.REWIND
+_TELEKINESIS, _REVIVE, _SACRIFICE, _RECLAIM = Power.TELEKINESIS, Power.REVIVE, Power.SACRIFICE, Power.RECLAIM
+"""The powers as module names: reading a member through the Enum class costs several times as much."""
+
+
+def use_potion(state: ChaosPosition, use: PotionUse) -> None:
+    """Play a potion declared before moving (or a Ghost discarded): then the player moves."""
+    s, t, power = use.square, use.target, use.power
+    state.turn_quiet = False
+    if power is _GHOST:
+        state._discard_potion(s)
+        return  # discarding a Ghost is not the turn's potion: still at the turn's start
+    state.used = s if power is not _SACRIFICE else -1  # a sacrificed piece is gone
+    board = state.board
+    if power is _REVIVE:
+        # The white potion leaves the game; the piece comes back bare, as a man.
+        state._put(s, with_potion(state._piece_on(s), -1))
+        state.removed += 1
+        state.eliminated = taken(state.eliminated, state.turn, use.colour)
+        state._put(t, piece_of(state.turn, use.colour, False, -1, -1))
+    elif power is _SACRIFICE:
+        state._eliminate(s)
+        state._eliminate(t)
+    else:
+        state._discard_potion(s)
+        if power is _SPEEDY:
+            state.speedy = True
+        elif power is _WILD:
+            state.pouch = added(state.pouch, use.colour, -1)
+            state._put(s, with_potion(state._piece_on(s), use.colour))
+        elif power is _REWIND:
+            state._discard_potion(t)
+        elif power is _TELEKINESIS:
+            moved = state._piece_on(t).potion
+            state._put(t, with_potion(state._piece_on(t), -1))
+            state._discard_potion(use.other)
+            state._put(use.other, with_potion(state._piece_on(use.other), moved))
+        elif power is _RECLAIM:
+            piece = board[t]
+            assert piece is not None
+            bag = state.bags[state.turn]
+            if piece.shield >= 0:
+                bag = added(bag, piece.shield)
+            bag = added(bag, use.colour, -1)
+            state.bags = (bag, state.bags[1]) if state.turn == 0 else (state.bags[0], bag)
+            state._put(t, with_shield(piece, use.colour))
+    state.phase = MOVE
