@@ -95,18 +95,21 @@ def with_potion(piece: Piece, potion: int) -> Piece:
 
 
 def added(counts: Counts, colour: int, n: int = 1) -> Counts:
-    added = list(counts)  # two copies made in C: fewer objects than slicing around `colour`
-    added[colour] += n
-    return tuple(added)
+    """`counts` with `n` more of `colour` (`n` below 0: fewer)."""
+    more = list(counts)  # two copies made in C: fewer objects than slicing around `colour`
+    more[colour] += n
+    return tuple(more)
 
 
 def given(pair: tuple[Counts, Counts], player: int, colour: int) -> tuple[Counts, Counts]:
+    """`pair` (a bag or pile per player) with one more of `colour` in `player`'s."""
     if player == 0:
         return (added(pair[0], colour), pair[1])
     return (pair[0], added(pair[1], colour))
 
 
 def taken(pair: tuple[Counts, Counts], player: int, colour: int) -> tuple[Counts, Counts]:
+    """`pair` (a bag or pile per player) with one fewer of `colour` in `player`'s."""
     if player == 0:
         return (added(pair[0], colour, -1), pair[1])
     return (pair[0], added(pair[1], colour, -1))

@@ -1,4 +1,5 @@
-"""The potion abilities (1-pip pyramids): which ones a player may declare before moving.
+"""The potion abilities (1-pip pyramids): which ones a player may declare before moving
+(`uses`, `ghost_discards`) and what a declared one does (`use_potion`).
 
 The colour of a potion names its power (seed, "Potion Abilities"):
 
