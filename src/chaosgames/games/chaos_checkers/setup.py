@@ -64,18 +64,25 @@ def shield_bag(opponent_colours: tuple[int, int, int]) -> Counts:
 _SLOTS = {phase: tuple(setup_slot(phase, k) for k in range(DRAWS_PER_PHASE)) for phase in SETUP_PHASES}
 """setup_slot(phase, k), made once."""
 _PLACE_DRAWS, _SHIELD_DRAWS, _POTION_DRAWS = SETUP_DRAWS[PLACE], SETUP_DRAWS[SHIELD], SETUP_DRAWS[POTION]
-_PLACE_ODDS: dict[tuple[Any, ...], list[tuple[ChaosAction, float]]] = {}
+Odds = tuple[list[tuple[ChaosAction, float]], list[ChaosAction]]
+"""A draw's outcomes with their probabilities, and the outcomes alone (the legal actions)."""
+_PLACE_ODDS: dict[tuple[Any, ...], Odds] = {}
 """The odds of a setup placement by (square, the player's colours, how many of each are
 placed): a few thousand at most, met again in every game. The lists are shared, never
 changed (`chance_outcomes` hands out copies)."""
-_SHIELD_ODDS: dict[tuple[int, Counts], list[tuple[ChaosAction, float]]] = {}
+_SHIELD_ODDS: dict[tuple[int, Counts], Odds] = {}
 """The odds of a setup shield draw by (square, shield bag); a bag holds the opponent's
 three colours before play, five of each: at most 216 bags a colour set."""
 
 
-def setup_odds(state: ChaosPosition) -> list[tuple[ChaosAction, float]]:
-    """The outcomes of the setup draw `state` waits for (never changed in place: placements
-    and shields are shared between states)."""
+def with_outcomes(odds: list[tuple[ChaosAction, float]]) -> Odds:
+    """`odds` and its outcomes alone."""
+    return odds, [outcome for outcome, _ in odds]
+
+
+def setup_odds(state: ChaosPosition) -> Odds:
+    """The odds of the setup draw `state` waits for (never changed in place: those of
+    placements and shields are shared between states)."""
     phase = state.phase
     player, square = _SLOTS[phase][state.setup_index]
     if phase is PLACE:
@@ -86,17 +93,16 @@ def setup_odds(state: ChaosPosition) -> list[tuple[ChaosAction, float]]:
         odds = _PLACE_ODDS.get(key)
         if odds is None:
             draws = _PLACE_DRAWS[square]
-            odds = _PLACE_ODDS[key] = weighted(
-                [(draws[c], PIECES_PER_COLOUR - placed.count(c)) for c in colours]
-            )
+            left = [(draws[c], PIECES_PER_COLOUR - placed.count(c)) for c in colours]
+            odds = _PLACE_ODDS[key] = with_outcomes(weighted(left))
         return odds
     if phase is SHIELD:
         bag = state.bags[player]
         odds = _SHIELD_ODDS.get((square, bag))
         if odds is None:
-            odds = _SHIELD_ODDS[(square, bag)] = from_bag(_SHIELD_DRAWS[square], bag)
+            odds = _SHIELD_ODDS[(square, bag)] = with_outcomes(from_bag(_SHIELD_DRAWS[square], bag))
         return odds
-    return from_bag(_POTION_DRAWS[square], state.pouch)
+    return with_outcomes(from_bag(_POTION_DRAWS[square], state.pouch))
 
 
 def setup_draw(state: ChaosPosition, draw: SetupDraw) -> None:

@@ -53,7 +53,7 @@ from chaosgames.games.chaos_checkers.plain import steps_exist
 from chaosgames.games.chaos_checkers.potions import use_potion
 from chaosgames.games.chaos_checkers.repetition import ending
 from chaosgames.games.chaos_checkers.rewards import take_draw
-from chaosgames.games.chaos_checkers.setup import setup_draw, setup_odds, shield_bag
+from chaosgames.games.chaos_checkers.setup import Odds, setup_draw, setup_odds, shield_bag, with_outcomes
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
@@ -160,18 +160,20 @@ class ChaosState(ChaosPosition):
     def chance_outcomes(self) -> list[tuple[ChaosAction, float]]:
         odds = self._odds
         if odds is None:
-            odds = self._odds = self._chance_outcomes()
+            odds = self._odds = self._draw_odds()[0]
         return odds[:]
 
-    def _chance_outcomes(self) -> list[tuple[ChaosAction, float]]:
+    def _draw_odds(self) -> Odds:
+        """The odds of the draw this position waits for, with its outcomes alone (the
+        core's legal actions): a setup draw's or a reward's; none at a player's decision."""
         phase = self.phase
         if phase in SETUP_PHASES:
             return setup_odds(self)
         if phase == DRAW_SHIELD:
-            return from_bag(_DRAWN_SHIELDS, self.bags[self.turn])
+            return with_outcomes(from_bag(_DRAWN_SHIELDS, self.bags[self.turn]))
         if phase == DRAW_POTION:
-            return from_bag(_DRAWN_POTIONS, self.pouch)
-        return []
+            return with_outcomes(from_bag(_DRAWN_POTIONS, self.pouch))
+        return [], []
 
     def _invalidate(self) -> None:
         super()._invalidate()
@@ -269,10 +271,10 @@ class ChaosState(ChaosPosition):
             defend(self, action.invulnerable)
         else:  # PASS: the Speedy piece declines its extra turn
             self._end_turn()
+        if self.phase in _CHANCE_PHASES:  # a draw follows (no player to settle: see _after)
+            self._odds, outcomes = self._draw_odds()
+            return outcomes
         self._after()
-        if self.phase in _CHANCE_PHASES:
-            odds = self._odds = self._chance_outcomes()
-            return [outcome for outcome, _ in odds]
         return None
 
     def _after(self) -> None:
