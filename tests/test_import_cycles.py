@@ -166,25 +166,6 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_pat
 _GAMES = f"{PACKAGE}.games"
 KNOWN_TYPING_CIRCLES: dict[str, set[str]] = {
     "outside games": {f"{PACKAGE}.core.{m}" for m in ("encoding", "game", "information", "notation")},
-    "cardboard_machines": {
-        f"{_GAMES}.cardboard_machines.{m}"
-        for m in [
-            "crashing",
-            "document",
-            "encoding",
-            "end_of_game",
-            "evaluation",
-            "game",
-            "movement",
-            "setup",
-            "state",
-            "story",
-            "stress_test",
-            "svg",
-            "text",
-            "words",
-        ]
-    },
     "chaos_cruisers": {
         f"{_GAMES}.chaos_cruisers.{m}"
         for m in ["document", "encoding", "evaluation", "game", "state", "story", "svg", "text"]

@@ -6,7 +6,6 @@ from typing import Any
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import PlacedValueError, quote
-from chaosgames.core.game import Game
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
@@ -14,6 +13,7 @@ from chaosgames.games.cardboard_machines import document, evaluation, story, svg
 from chaosgames.games.cardboard_machines.actions import NOTATION, Move
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, SIDE_NAMES, START_BOARD, TABLE_BOARDS, WHITE
 from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
+from chaosgames.games.cardboard_machines.rules_in_force import MachinesRules
 from chaosgames.games.cardboard_machines.state import CardboardState
 
 PLAYER_NAMES = ("red", "blue", "green", "yellow")
@@ -59,7 +59,7 @@ def _read_board(item: Any, place: int) -> tuple[int, int]:
 
 
 @register
-class CardboardMachines(Game[CardboardState, Move]):
+class CardboardMachines(MachinesRules[CardboardState, Move]):
     """Cardboard Machines: a race on a track of boards that scrolls forward."""
 
     name = "cardboard-machines"

@@ -113,7 +113,7 @@ def _move(before: CardboardState, direction: int, after: CardboardState) -> list
     name, here = who(before, p), before.pos[p]
     there = next(t for d, t in before.targets(here) if d == direction)
     costs = _step_costs(before, direction, there)
-    if before.phase == BONUS:
+    if before.phase is BONUS:
         text = f"The malfunction moves {name}'s car {DIRECTIONS[direction]} from {before.name(here)} to "
     else:
         text = f"{name} moves {DIRECTIONS[direction]} from {before.name(here)} to "
@@ -237,7 +237,7 @@ def _face_effect(before: CardboardState, kind: int, name: str) -> str:
 
 def _all_in(before: CardboardState, kind: int, after: CardboardState) -> list[str]:
     """After the last die: the pairs that cancel and the dice left to resolve."""
-    if after.phase == ROLL or _crashed(before, after):
+    if after.phase is ROLL or _crashed(before, after):
         return []
     dice = before.dice[:]
     if kind != BLANK:
@@ -248,7 +248,7 @@ def _all_in(before: CardboardState, kind: int, after: CardboardState) -> list[st
         text += ": a swerve left and a swerve right cancel"
     elif pairs:
         text += f": {pairs} pairs of a swerve left and a swerve right cancel"
-    rest = _dice_left(after) if after.phase == RESOLVE else ""
+    rest = _dice_left(after) if after.phase is RESOLVE else ""
     if rest:
         return [f"{text}; left to resolve, in the order {who(before, before.mover)} chooses: {rest}."]
     return [f"{text}: nothing is left to resolve."]
@@ -281,7 +281,7 @@ def _swerve(before: CardboardState, side: int, after: CardboardState) -> list[st
 
 
 def _left(after: CardboardState) -> list[str]:
-    if after.phase == RESOLVE:
+    if after.phase is RESOLVE:
         return [f"Left to resolve: {_dice_left(after)}."]
     return []
 
@@ -293,7 +293,7 @@ def _malfunction(before: CardboardState, _: int, after: CardboardState) -> list[
     if after.back != before.back:
         sentences.append(f"{name}'s car is on the front row, so it drives off the front edge.")
         sentences += _scrolled(before, after)
-    if after.phase != BONUS and after.lives[p] == before.lives[p] and after.phase != OVER:
+    if after.phase is not BONUS and after.lives[p] == before.lives[p] and after.phase is not OVER:
         sentences.append(f"No free space in front: {name}'s car stays where it is.")
         sentences += _left(after)
     return sentences
@@ -335,7 +335,7 @@ def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> l
     sentences = _tokens(before, after)
     for p in _crashed(before, after):
         sentences += _crash(before, action, after, p)
-    if after.phase == OVER and before.phase != OVER:
+    if after.phase is OVER and before.phase is not OVER:
         sentences += _the_end(before, after)
         return sentences
     sentences += _next_in_move(before, action, after)
@@ -352,12 +352,12 @@ def _next_in_move(before: CardboardState, action: Move, after: CardboardState) -
     sentences = []
     if after.ghost_pending and not before.ghost_pending:
         sentences.append(f"{name} may place a ghost on an empty space of the new board.")
-    if after.mover != before.mover or after.phase == OVER:
+    if after.mover != before.mover or after.phase is OVER:
         return sentences
-    if after.phase == MOVE and kind in (Kind.MOVE, Kind.SCROLL):
+    if after.phase is MOVE and kind in (Kind.MOVE, Kind.SCROLL):
         free = "The scroll costs no movement: " if kind is Kind.SCROLL else ""
         sentences.append(f"{free}{plural(after.moves_left, 'space')} to go.")
-    if after.phase == BONUS and kind is Kind.MALFUNCTION:
+    if after.phase is BONUS and kind is Kind.MALFUNCTION:
         sentences.append(f"{name} picks the space in front.")
     return sentences
 
@@ -400,7 +400,7 @@ def _crash(before: CardboardState, action: Move, after: CardboardState, p: int) 
         else f"{name} loses the last life and is out of the race"
     )
     sentences = [f"{name} crashes: {why}.", f"{ghost}; {gear}, stress goes to 1, and {lost}."]
-    if lives and p in after.pending and after.phase != OVER:
+    if lives and p in after.pending and after.phase is not OVER:
         sentences.append(f"{name} puts the car back on an edge space of the third board from the back.")
     return sentences
 
@@ -422,7 +422,7 @@ def _why(before: CardboardState, action: Move, after: CardboardState, p: int) ->
         return there, f"the swerve ends in terrain on {before.name(there)}"
     if kind is Kind.MOVE:
         there = next(t for d, t in before.targets(here) if d == action.arg)
-        what = "the malfunction's move" if before.phase == BONUS else "the move"
+        what = "the malfunction's move" if before.phase is BONUS else "the move"
         return there, f"{what} ends in terrain on {before.name(there)}"
     return here, f"the move ends in terrain on {before.name(here)}"
 
@@ -476,9 +476,9 @@ def _stress_test(before: CardboardState, action: Move, after: CardboardState) ->
     if _crashed(before, after):
         return []
     name = who(after, p)
-    if after.phase == RETURN_STRESS and before.phase != RETURN_STRESS:
+    if after.phase is RETURN_STRESS and before.phase is not RETURN_STRESS:
         return [f"{name} kept the gear and took no stress this turn, so {name} may return 1 stress first."]
-    if after.phase == ROLL and before.phase != ROLL:
+    if after.phase is ROLL and before.phase is not ROLL:
         stress = after.stress[p]
         text = f"{name} rolls {plural(after.to_roll, 'stress die')}, one for each stress"
         if after.overflow:
@@ -667,6 +667,6 @@ SECTIONS = {
 
 def rules_section(st: CardboardState, action: Move) -> str:
     assert isinstance(action, Move)
-    if action.kind is Kind.MOVE and st.phase == BONUS:
+    if action.kind is Kind.MOVE and st.phase is BONUS:
         return slug(SECTIONS[Kind.MALFUNCTION])
     return slug(SECTIONS[action.kind])
