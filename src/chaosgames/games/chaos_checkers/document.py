@@ -229,7 +229,7 @@ def _fail(field: str | list[str | int], message: str) -> ChaosGamesError:
 # -- reading a chaos document ---------------------------------------------------------------
 
 
-def chaos_from_doc(game: CheckersRules[Any], doc: dict[str, Any]) -> ChaosState:
+def chaos_from_doc(game: CheckersRules[Any, Any], doc: dict[str, Any]) -> ChaosState:
     fields = CHAOS.read(doc, prefix=CHAOS_PREFIX)
     state = ChaosState.__new__(ChaosState)
     State.__init__(state, game)
@@ -417,7 +417,7 @@ def _check_repetition(state: ChaosState) -> None:
         raise _fail("repetition", "must end with the current position")
 
 
-def _check_pyramids(state: ChaosState, game: CheckersRules[Any]) -> None:
+def _check_pyramids(state: ChaosState, game: CheckersRules[Any, Any]) -> None:
     """Every pyramid accounted for exactly once."""
     setup_done = state.phase not in SETUP_PHASES
     colours = game.colours
@@ -486,7 +486,7 @@ PLAIN = Document(
 )
 
 
-def plain_from_doc(game: CheckersRules[Any], doc: dict[str, Any]) -> PlainState:
+def plain_from_doc(game: CheckersRules[Any, Any], doc: dict[str, Any]) -> PlainState:
     fields = PLAIN.read(doc, prefix=PLAIN_PREFIX)
     p0, p1, kings = fields["board"]
     turn = fields["turn"]

@@ -125,7 +125,7 @@ class CheckersEncoding(Encoding):
 
     max_chance_outcomes = COLOURS_ALL  # a draw from a bag: one outcome per colour in it
 
-    def __init__(self, game: CheckersRules[Any]) -> None:
+    def __init__(self, game: CheckersRules[Any, Any]) -> None:
         self.chaos: bool = game.options["chaos"]
         self.blocks = _blocks(game.options["pink"]) if self.chaos else {}
         self.num_actions = sum(size for _, size in self.blocks.values()) + len(PATHS)

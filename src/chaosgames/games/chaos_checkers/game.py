@@ -21,7 +21,7 @@ from chaosgames.games.chaos_checkers.state import ChaosState
 
 
 @register
-class ChaosCheckersGame(CheckersRules[ChaosState | PlainState]):
+class ChaosCheckersGame(CheckersRules[ChaosState | PlainState, CheckersAction]):
     """American checkers where every piece carries a shield and a potion."""
 
     name = "chaos-checkers"

@@ -415,13 +415,13 @@ class PlainState(CheckersState[Move]):
     repetition: str
 
     @classmethod
-    def initial(cls, game: CheckersRules[Any]) -> PlainState:
+    def initial(cls, game: CheckersRules[Any, Any]) -> PlainState:
         return cls.from_position(game, START[0], START[1], 0, 0, 0, ())
 
     @classmethod
     def from_position(
         cls,
-        game: CheckersRules[Any],
+        game: CheckersRules[Any, Any],
         p0: int,
         p1: int,
         kings: int,

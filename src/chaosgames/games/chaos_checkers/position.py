@@ -18,7 +18,7 @@ class CheckersState(State[A]):
 
     outcome: tuple[float, float] | None
     """Each player's share once the game is over (win 1, draw 0.5), else None."""
-    game: CheckersRules[Any]
+    game: CheckersRules[Any, Any]
 
     def returns(self) -> list[float]:
         return list(self.outcome) if self.outcome is not None else [0.0, 0.0]

@@ -8,16 +8,18 @@ checker follows).
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Hashable
 from typing import Any, TypeVar
 
 from chaosgames.core.game import Game, State
-from chaosgames.games.chaos_checkers.actions import CheckersAction
 
 S = TypeVar("S", bound=State[Any])
 """The game's state type (Chaos Checkers' or plain checkers')."""
+A = TypeVar("A", bound=Hashable)
+"""The game's action type (actions.CheckersAction)."""
 
 
-class CheckersRules(Game[S, CheckersAction]):
+class CheckersRules(Game[S, A]):
     """The game as its rule modules see it: the options in force and what the game worked
     out from them."""
 

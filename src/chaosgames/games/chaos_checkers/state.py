@@ -73,7 +73,7 @@ class ChaosState(ChaosPosition):
     # -- construction ----------------------------------------------------------------
 
     @classmethod
-    def initial(cls, game: CheckersRules[Any]) -> ChaosState:
+    def initial(cls, game: CheckersRules[Any, Any]) -> ChaosState:
         state = cls.__new__(cls)
         State.__init__(state, game)
         first, second = game.colours
