@@ -170,24 +170,6 @@ KNOWN_TYPING_CIRCLES: dict[str, set[str]] = {
         f"{_GAMES}.chaos_cruisers.{m}"
         for m in ["document", "encoding", "evaluation", "game", "state", "story", "svg", "text"]
     },
-    "royal_racers": {
-        f"{_GAMES}.royal_racers.{m}"
-        for m in [
-            "board_morph",
-            "document",
-            "encoding",
-            "evaluation",
-            "game",
-            "memory",
-            "movement",
-            "state",
-            "story",
-            "svg",
-            "table",
-            "text",
-            "words",
-        ]
-    },
 }
 
 
