@@ -321,8 +321,7 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
         if forced:
             return out
     # Each memo read by subscript; a set of destinations not met yet raises KeyError (free
-    # in Python 3.11 while nothing is raised): the steps are then listed again, remembered.
-    listed = len(out)
+    # in Python 3.11 while nothing is raised): remembered, then the moves listed again.
     try:
         if down:
             out += _DL_STEPS[dl & empty]
@@ -331,22 +330,20 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
             out += _UL_STEPS[ul & empty]
             out += _UR_STEPS[ur & empty]
     except KeyError:
-        del out[listed:]
-        out += _steps_remembered(down, up, empty)
+        _remember_steps(down, up, empty)
+        return generate(own, opp, kings, side, forced)
     return out
 
 
-def _steps_remembered(down: int, up: int, empty: int) -> list[Move]:
-    """The steps `generate` lists (padded bitboards, directions in order), each direction's
-    set of destinations remembered in its memo."""
-    found: list[Move] = []
+def _remember_steps(down: int, up: int, empty: int) -> None:
+    """Put in each direction's memo the set of destinations of `generate`'s steps (padded
+    bitboards) it lacks; a memo emptied by `_remember` then holds its own at least."""
     for direction, movers in enumerate((down, down, up, up)):
         if movers:
             shift = _SHIFT[direction]
             targets = (movers << shift if shift > 0 else movers >> -shift) & empty
-            memo = _STEP_MEMOS[direction]
-            found += memo[targets] if targets in memo else _remember(direction, targets)
-    return found
+            if targets not in _STEP_MEMOS[direction]:
+                _remember(direction, targets)
 
 
 def board_text(p0: int, p1: int, kings: int) -> str:
