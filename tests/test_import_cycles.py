@@ -166,21 +166,6 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_pat
 _GAMES = f"{PACKAGE}.games"
 KNOWN_TYPING_CIRCLES: dict[str, set[str]] = {
     "outside games": {f"{PACKAGE}.core.{m}" for m in ("encoding", "game", "information", "notation")},
-    "chaos_checkers": {
-        f"{_GAMES}.chaos_checkers.{m}"
-        for m in [
-            "document",
-            "encoding",
-            "evaluation",
-            "game",
-            "movement",
-            "plain",
-            "state",
-            "story",
-            "svg",
-            "text",
-        ]
-    },
     "chaos_cruisers": {
         f"{_GAMES}.chaos_cruisers.{m}"
         for m in ["document", "encoding", "evaluation", "game", "state", "story", "svg", "text"]
