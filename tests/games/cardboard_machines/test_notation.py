@@ -10,7 +10,7 @@ import random
 import pytest
 
 from chaosgames.core.chance import sample_outcome
-from chaosgames.games.cardboard_machines.actions import GEARS, PLACES, STEPS, Kind, Move
+from chaosgames.games.cardboard_machines.actions import GEARS, PLACES, STEPS, Kind, MachineAction
 from chaosgames.games.cardboard_machines.state import CardboardState
 from tests.games.cardboard_machines.helpers import cautious_action, new_state, table
 
@@ -42,10 +42,10 @@ def test_every_action_of_whole_games_parses_back_to_itself() -> None:
 
 
 def test_an_action_written_by_hand_is_the_action_the_rules_offer() -> None:
-    """`Move(Kind.GEAR, 3)` is gear:3: equal, with the same hash (a search's tree finds it),
+    """`MachineAction(Kind.GEAR, 3)` is gear:3: equal, with the same hash (a search's tree finds it),
     and played as the rules' own object."""
     st = table([3, 0, 5, 1, 8, 2])
-    by_hand = Move(Kind.GEAR, 3)
+    by_hand = MachineAction(Kind.GEAR, 3)
     assert by_hand == GEARS[2] and hash(by_hand) == hash(GEARS[2]) and str(by_hand) == "gear:3"
     assert {GEARS[2]: "third gear"}[by_hand] == "third gear"
     st.apply_action(by_hand)
@@ -57,7 +57,7 @@ def test_actions_are_values_that_travel() -> None:
     step = STEPS[-1]
     with pytest.raises(dataclasses.FrozenInstanceError):
         step.arg = 1  # type: ignore[misc]
-    for action in (step, PLACES[38], Move(Kind.STOP)):
+    for action in (step, PLACES[38], MachineAction(Kind.STOP)):
         copy = pickle.loads(pickle.dumps(action))
         assert copy == action and hash(copy) == hash(action) and str(copy) == str(action)
     assert not isinstance(Kind.MOVE, str) and str(PLACES[38]) == "place:7c"

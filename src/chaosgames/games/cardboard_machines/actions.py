@@ -1,8 +1,9 @@
 """Actions and their notation.
 
-Every action is a `Move(kind, arg)`: what is done and one whole number saying with what.
+Every action is a `MachineAction(kind, arg)`: what is done and one whole number saying
+with what.
 Its text is `kind:arg`, or `kind` alone when there is no argument; the rules hand out the
-Moves of the tables below (one object per action: see `Move`). Spaces are named by
+actions of the tables below (one object per action: see `MachineAction`). Spaces are named by
 their row on the table (1 = the back row of the back board ... 12 = the front row of the
 front board) and their lane (a = leftmost ... f); the action holds the table space
 `(row - 1) * 6 + lane`, so it reads the same wherever the track has scrolled to.
@@ -88,7 +89,7 @@ _BARE = frozenset({Kind.SCROLL, Kind.STOP, Kind.RETURN, Kind.KEEP, Kind.MALFUNCT
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class MachineAction:
     """One action of Cardboard Machines (see the module docstring); `str()` is its notation.
 
     The rules hand out the prebuilt Moves of this module's tables, so a search keys its
@@ -110,9 +111,9 @@ class Move:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple[type[Move], tuple[Kind, int]]:
+    def __reduce__(self) -> tuple[type[MachineAction], tuple[Kind, int]]:
         # Made again where it is unpickled or copied: the hash is this process's own.
-        return Move, (self.kind, self.arg)
+        return MachineAction, (self.kind, self.arg)
 
     def __str__(self) -> str:
         kind = self.kind
@@ -125,20 +126,20 @@ class Move:
         return _argument(self.kind, self.arg)
 
 
-SCROLL = Move(Kind.SCROLL)
-STOP = Move(Kind.STOP)
-RETURN = Move(Kind.RETURN)
-KEEP = Move(Kind.KEEP)
-MALFUNCTION = Move(Kind.MALFUNCTION)
-GHOST_NONE = Move(Kind.GHOST, NO_GHOST)
-GEARS = tuple(Move(Kind.GEAR, g) for g in range(1, 7))
+SCROLL = MachineAction(Kind.SCROLL)
+STOP = MachineAction(Kind.STOP)
+RETURN = MachineAction(Kind.RETURN)
+KEEP = MachineAction(Kind.KEEP)
+MALFUNCTION = MachineAction(Kind.MALFUNCTION)
+GHOST_NONE = MachineAction(Kind.GHOST, NO_GHOST)
+GEARS = tuple(MachineAction(Kind.GEAR, g) for g in range(1, 7))
 """`gear:1` ... `gear:6`, in the order they are offered."""
-STEPS = {d: Move(Kind.MOVE, d) for d in DIRECTIONS}
-SWERVES = {side: Move(Kind.SWERVE, side) for side in SWERVE_SIDES}
-BUYOFFS = {side: Move(Kind.BUYOFF, side) for side in SWERVE_SIDES}
-PLACES = tuple(Move(Kind.PLACE, t) for t in range(TABLE_SPACES))
-GHOSTS = tuple(Move(Kind.GHOST, t) for t in range(TABLE_SPACES))
-ROLLS = tuple(Move(Kind.ROLL, face) for face in range(1, 7))
+STEPS = {d: MachineAction(Kind.MOVE, d) for d in DIRECTIONS}
+SWERVES = {side: MachineAction(Kind.SWERVE, side) for side in SWERVE_SIDES}
+BUYOFFS = {side: MachineAction(Kind.BUYOFF, side) for side in SWERVE_SIDES}
+PLACES = tuple(MachineAction(Kind.PLACE, t) for t in range(TABLE_SPACES))
+GHOSTS = tuple(MachineAction(Kind.GHOST, t) for t in range(TABLE_SPACES))
+ROLLS = tuple(MachineAction(Kind.ROLL, face) for face in range(1, 7))
 
 NOTATION = Notation(
     Form("first:1", r"first:[0-9]+", chance=True),

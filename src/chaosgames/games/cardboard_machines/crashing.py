@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.games.cardboard_machines import end_of_game
-from chaosgames.games.cardboard_machines.actions import PLACES, Move
+from chaosgames.games.cardboard_machines.actions import PLACES, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF, OVER, TURN_OVER
 
@@ -64,7 +64,7 @@ def placement_spaces(st: Table) -> list[int]:
     return found  # rows back to front, each left to right: in space order
 
 
-def placement_options(st: Table) -> list[Move]:
+def placement_options(st: Table) -> list[MachineAction]:
     base = BOARD_SPACES * st.back
     return [PLACES[s - base] for s in placement_spaces(st)]
 

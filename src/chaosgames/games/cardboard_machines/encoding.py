@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
-from chaosgames.games.cardboard_machines.actions import Kind, Move
+from chaosgames.games.cardboard_machines.actions import Kind, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, SIDES, TABLE_ROWS
 from chaosgames.games.cardboard_machines.phases import PHASE_NAMES
 
@@ -109,7 +109,7 @@ class CardboardEncoding(Encoding):
         return BoardPlanes(PLANES, TABLE_ROWS, LANES, tuple(divmod(space, LANES) for space in range(SPACES)))
 
     def action_index(self, state: State[Any], action: Action) -> int:
-        if not isinstance(action, Move):
+        if not isinstance(action, MachineAction):
             return NO_INDEX
         offset = _SPACE_KINDS.get(action.kind)
         if offset is not None and 0 <= action.arg < SPACES:
@@ -122,7 +122,7 @@ class CardboardEncoding(Encoding):
                 return text
         for kind, offset in _SPACE_KINDS.items():
             if offset <= index < offset + SPACES:
-                return str(Move(kind, index - offset))
+                return str(MachineAction(kind, index - offset))
         return f"no action ({index})"
 
     def observation_features(self, observation: Mapping[str, Any], player: int) -> dict[int, float]:

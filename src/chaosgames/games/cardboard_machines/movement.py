@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from chaosgames.core.game import shared_actions
 from chaosgames.games.cardboard_machines import crashing, end_of_game
-from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP, Move
+from chaosgames.games.cardboard_machines.actions import GHOST_NONE, GHOSTS, SCROLL, STEPS, STOP, MachineAction
 from chaosgames.games.cardboard_machines.boards import (
     BOARD_SPACES,
     LANES,
@@ -82,7 +82,7 @@ def can_end_from(st: Table, space: int, points: int) -> bool:
     return any(can_end_from(st, t, points - 1) for _, t in st.targets(space))
 
 
-def move_options(st: Table) -> list[Move]:
+def move_options(st: Table) -> list[MachineAction]:
     """Steps in front (left, ahead, right), or `scroll` from the front row, then `stop`."""
     pos = st.pos
     here = pos[st.mover]
@@ -190,7 +190,7 @@ def ghost_spaces(st: Table) -> list[int]:
     ]
 
 
-def ghost_options(st: Table) -> list[Move]:
+def ghost_options(st: Table) -> list[MachineAction]:
     base = BOARD_SPACES * st.back
     return [*(GHOSTS[s - base] for s in ghost_spaces(st)), GHOST_NONE]
 

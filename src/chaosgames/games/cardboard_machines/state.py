@@ -22,7 +22,15 @@ from chaosgames.games.cardboard_machines import (
     stress_test,
     text,
 )
-from chaosgames.games.cardboard_machines.actions import GEARS, KEEP, NO_GHOST, RETURN, ROLLS, Kind, Move
+from chaosgames.games.cardboard_machines.actions import (
+    GEARS,
+    KEEP,
+    NO_GHOST,
+    RETURN,
+    ROLLS,
+    Kind,
+    MachineAction,
+)
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, BOARD_SPACES, START_BOARD
 from chaosgames.games.cardboard_machines.phases import (
     BOARDS,
@@ -39,15 +47,15 @@ from chaosgames.games.cardboard_machines.phases import (
 )
 from chaosgames.games.cardboard_machines.table import Table
 
-ROLL_OUTCOMES: tuple[tuple[Move, float], ...] = tuple(uniform(list(ROLLS)))
-ROLL_ACTIONS: list[Move] = shared_actions(outcome for outcome, _ in ROLL_OUTCOMES)
-GEAR_ACTIONS: list[Move] = shared_actions(GEARS)
+ROLL_OUTCOMES: tuple[tuple[MachineAction, float], ...] = tuple(uniform(list(ROLLS)))
+ROLL_ACTIONS: list[MachineAction] = shared_actions(outcome for outcome, _ in ROLL_OUTCOMES)
+GEAR_ACTIONS: list[MachineAction] = shared_actions(GEARS)
 """The legal actions of every stress die roll and of every gear change, handed to the
 core's cache (shared: the cache is replaced, never changed)."""
-STRESS_TEST_ACTIONS: list[Move] = shared_actions([RETURN, KEEP])
+STRESS_TEST_ACTIONS: list[MachineAction] = shared_actions([RETURN, KEEP])
 """Return 1 stress before the stress dice, or keep it."""
-FIRSTS = tuple(Move(Kind.FIRST, p) for p in range(4))
-BOARD_DRAWS = tuple(Move(Kind.BOARD, b) for b in BOARD_IDS)
+FIRSTS = tuple(MachineAction(Kind.FIRST, p) for p in range(4))
+BOARD_DRAWS = tuple(MachineAction(Kind.BOARD, b) for b in BOARD_IDS)
 SHARED_LISTS = ("board_ids", "drawn", "ghosts", "pending", "result", "sides", "start_row", "unused")
 """Lists (and the set of ghosts) that clones share: the rules replace them, never change
 them in place (setup, scrolls, crashes and ghosts: rare), which spares a search seven copies
@@ -71,7 +79,7 @@ class CardboardState(Table):
         decider = self.phase.decider
         return self.mover if decider == MOVER else decider
 
-    def chance_outcomes(self) -> list[tuple[Move, float]]:
+    def chance_outcomes(self) -> list[tuple[MachineAction, float]]:
         if self.pending or self.ghost_pending:
             return []
         phase = self.phase
@@ -84,7 +92,7 @@ class CardboardState(Table):
             return uniform([BOARD_DRAWS[b] for b in BOARD_IDS if b != START_BOARD and b not in drawn])
         return []
 
-    def _legal_actions(self) -> list[Move]:
+    def _legal_actions(self) -> list[MachineAction]:
         if self.pending:
             return crashing.placement_options(self)
         if self.ghost_pending:
@@ -102,7 +110,7 @@ class CardboardState(Table):
             return stress_test.bonus_options(self)
         return []
 
-    def _apply_action(self, action: Move) -> list[Move] | None:
+    def _apply_action(self, action: MachineAction) -> list[MachineAction] | None:
         RULES[action.kind](self, action.arg)
         if self.pending or self.ghost_pending:
             return None

@@ -21,7 +21,7 @@ from chaosgames.games.cardboard_machines.actions import (
     NO_GHOST,
     SWERVE_SIDES,
     Kind,
-    Move,
+    MachineAction,
     space_name,
 )
 from chaosgames.games.cardboard_machines.boards import (
@@ -56,10 +56,10 @@ if TYPE_CHECKING:
 ORDINALS = ("first", "second", "third", "fourth")
 
 
-def tell(before: CardboardState, action: Move, after: CardboardState) -> Told:
+def tell(before: CardboardState, action: MachineAction, after: CardboardState) -> Told:
     """The sentences of `action` (which took `before` to `after`) and the spaces it changed;
     the same for every viewer (nothing at this table is hidden)."""
-    assert isinstance(action, Move)
+    assert isinstance(action, MachineAction)
     sentences = [*TELLERS[action.kind](before, action.arg, after)]
     sentences += _aftermath(before, action, after)
     text = " ".join(sentences)
@@ -329,7 +329,7 @@ TELLERS: dict[Kind, Callable[[CardboardState, int, CardboardState], list[str]]] 
 # -- what follows from it: round tokens, crashes, the end, the stress test, the next turn --
 
 
-def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+def _aftermath(before: CardboardState, action: MachineAction, after: CardboardState) -> list[str]:
     if not before.board_ids:
         return []
     sentences = _tokens(before, after)
@@ -345,7 +345,7 @@ def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> l
     return sentences
 
 
-def _next_in_move(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+def _next_in_move(before: CardboardState, action: MachineAction, after: CardboardState) -> list[str]:
     """What the mover does next within the move: a ghost to place, spaces to go, the
     malfunction's space forward to pick."""
     name, kind = who(after, after.mover), action.kind
@@ -379,7 +379,7 @@ def _crashed(before: CardboardState, after: CardboardState) -> list[int]:
     return [p for p in order if after.lives[p] < before.lives[p]]
 
 
-def _crash(before: CardboardState, action: Move, after: CardboardState, p: int) -> list[str]:
+def _crash(before: CardboardState, action: MachineAction, after: CardboardState, p: int) -> list[str]:
     name = who(after, p)
     last, why = _why(before, action, after, p)
     if last is None:
@@ -405,7 +405,9 @@ def _crash(before: CardboardState, action: Move, after: CardboardState, p: int) 
     return sentences
 
 
-def _why(before: CardboardState, action: Move, after: CardboardState, p: int) -> tuple[int | None, str]:
+def _why(
+    before: CardboardState, action: MachineAction, after: CardboardState, p: int
+) -> tuple[int | None, str]:
     """Where the car last stood (its ghost's space; None: the space left the table) and why
     it crashed."""
     here = before.pos[p]
@@ -469,7 +471,7 @@ def _why_won(st: CardboardState, winners: list[int], alive: list[int]) -> str:
     return f"{score}: tied on lives and round tokens, the least stress ({-key[2]} against {-runner[2]})"
 
 
-def _stress_test(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+def _stress_test(before: CardboardState, action: MachineAction, after: CardboardState) -> list[str]:
     """The stress test's start, once the move is over: the return of 1 stress, the dice to roll,
     or no dice at all."""
     p = before.mover
@@ -641,8 +643,8 @@ GROUPS = {
 }
 
 
-def action_group(action: Move) -> tuple[int, str]:
-    assert isinstance(action, Move)
+def action_group(action: MachineAction) -> tuple[int, str]:
+    assert isinstance(action, MachineAction)
     return GROUPS.get(action.kind, (0, ""))
 
 
@@ -665,8 +667,8 @@ SECTIONS = {
 """The heading of rules.md each kind of action follows."""
 
 
-def rules_section(st: CardboardState, action: Move) -> str:
-    assert isinstance(action, Move)
+def rules_section(st: CardboardState, action: MachineAction) -> str:
+    assert isinstance(action, MachineAction)
     if action.kind is Kind.MOVE and st.phase is BONUS:
         return slug(SECTIONS[Kind.MALFUNCTION])
     return slug(SECTIONS[action.kind])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.games.cardboard_machines import crashing, movement
-from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES, Move
+from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import (
     BONUS,
@@ -105,9 +105,9 @@ def after_bonus(st: Table) -> None:
     st.phase = RESOLVE if sum(st.dice) else TURN_OVER
 
 
-def resolve_options(st: Table) -> list[Move]:
+def resolve_options(st: Table) -> list[MachineAction]:
     """Which remaining die to evaluate next; buy-offs when the option allows them."""
-    options: list[Move] = []
+    options: list[MachineAction] = []
     dice = st.dice
     if dice[LEFT]:
         options.append(SWERVES[LEFT])
@@ -171,7 +171,7 @@ def bonus_targets(st: Table) -> list[tuple[int, int]]:
     ]
 
 
-def bonus_options(st: Table) -> list[Move]:
+def bonus_options(st: Table) -> list[MachineAction]:
     return [STEPS[d] for d, _ in bonus_targets(st)]
 
 

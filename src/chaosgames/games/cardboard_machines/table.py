@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from chaosgames.core.game import State
-from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, Move, space_name
+from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, MachineAction, space_name
 from chaosgames.games.cardboard_machines.boards import (
     BOARD_SPACES,
     LANES,
@@ -31,7 +31,7 @@ NO_TRACK = Track((), (), (), (-2, -1), ())
 """The lookup tables while the track is not laid yet (setup)."""
 
 
-class Table(State[Move]):
+class Table(State[MachineAction]):
     """A game of Cardboard Machines as the rules see it (see the module docstring)."""
 
     __slots__ = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, NO_GHOST, Kind, Move
+from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, NO_GHOST, Kind, MachineAction
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS
 from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, RIGHT, Phase
 from chaosgames.games.cardboard_machines.stress_test import face_kind
@@ -80,8 +80,8 @@ def _face(st: Table, face: int) -> str:
     return FACE_NAMES[face_kind(face, st.overflow and st.game.plus_one)]
 
 
-def describe(st: Table, action: Move) -> str:
-    assert isinstance(action, Move)
+def describe(st: Table, action: MachineAction) -> str:
+    assert isinstance(action, MachineAction)
     kind, arg = action.kind, action.arg
     if kind is Kind.FIRST:
         return f"{st.game.player_names()[arg]} starts"
