@@ -11,12 +11,16 @@ a WebSocket, further handshakes while the client is still at its count of connec
 refused in the handshake itself (HTTP 429, the ASGI denial response) instead of accepted and
 closed with 4429. The first refusal of each kind is answered by the app as before, so a page
 still reads why. Requests of other kinds, and other clients, pass as if this were not here.
+
+A handshake refused here is not an error in the server's log (see `quiet_denials`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
+from contextvars import ContextVar
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -32,6 +36,10 @@ RATED = [
 ]
 """The requests each rate counts, by method and whole path (see the routes' `limited`)."""
 SOCKET = re.compile(r"/api/games/([^/]+)/ws")
+INCOMPLETE = "ASGI callable returned without completing handshake."
+"""What uvicorn logs when an app leaves a WebSocket handshake unfinished."""
+DENIED: ContextVar[bool] = ContextVar("chaosgames_handshake_denied", default=False)
+"""Set in the task of a connection whose handshake this layer refused (uvicorn logs in it)."""
 
 
 def rated(method: str, path: str) -> str | None:
@@ -91,8 +99,26 @@ async def _refuse_http(send: Send, detail: str, retry_after: float) -> None:
 
 async def _refuse_socket(scope: Scope, send: Send, detail: str) -> None:
     if "websocket.http.response" in scope.get("extensions", {}):
+        DENIED.set(True)
         body = json.dumps({"detail": detail}).encode()
         await send({"type": "websocket.http.response.start", "status": 429, "headers": _headers(10.0)})
         await send({"type": "websocket.http.response.body", "body": body})
     else:  # a server without the denial response: closed before it is accepted (HTTP 403)
         await send({"type": "websocket.close", "code": 4429, "reason": detail[:120]})
+
+
+class _DenialIsNoError(logging.Filter):
+    """uvicorn's WebSocket protocol (websockets-sansio, 0.54) never marks a handshake refused
+    with an HTTP response as finished, so it logs `INCOMPLETE` at ERROR after each one
+    (uvicorn's pull request 3138 would fix it): a line for every handshake of a flood, a log
+    a stranger could fill. This drops that line for the handshakes `Refusals` refused."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (DENIED.get() and record.msg == INCOMPLETE)
+
+
+def quiet_denials() -> None:
+    """Keep the handshakes refused here out of uvicorn's error log (once uvicorn set it up)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _DenialIsNoError) for f in logger.filters):
+        logger.addFilter(_DenialIsNoError())
