@@ -23,7 +23,8 @@ Also measured, the figures a shared machine's other work disturbs least: the ser
 process's CPU time per person's action in the quiet runs, and per request of the stranger
 (an HTTP request or a WebSocket handshake) in the flooded ones, the latter being what the
 flooded runs took beyond their people's actions at the quiet cost (so it includes the views
-sent to the stranger's held sockets).
+sent to the stranger's held sockets); and that cost as a share of one core over the run
+(`stranger_server_cpu_share`: fewer requests answered slower make each dearer).
 
 Targets: the people's p95 latency with the flood within 2x of the quiet run; no computer
 seat of theirs waits longer than its own cap plus one other decision's (2 x (think limit
@@ -343,15 +344,11 @@ def pooled(tallies: list[Tally]) -> Tally:
 
 
 def cpu_costs(quiet: Tally, flooded: Tally) -> tuple[float, float]:
-    """The server process's CPU seconds per person's action in the quiet runs, and per
-    request of the stranger (an HTTP request or a WebSocket handshake) in the flooded ones:
-    what the flooded runs took beyond their people's actions at the quiet cost, over the
-    stranger's requests. Figures a shared machine's other work disturbs far less than
-    latency."""
+    """The server process's CPU seconds per person's action in the quiet runs, and what the
+    flooded runs took beyond their people's actions at that cost: the stranger's. Figures a
+    shared machine's other work disturbs far less than latency."""
     per_action = quiet.server_cpu / max(quiet.actions, 1)
-    requests = sum(flooded.flood.values())  # each count is one request or handshake
-    beyond = flooded.server_cpu - per_action * flooded.actions
-    return per_action, beyond / max(requests, 1)
+    return per_action, flooded.server_cpu - per_action * flooded.actions
 
 
 def measure(games: int, seconds: float, rounds: int = 1) -> dict[str, Any]:
@@ -369,7 +366,8 @@ def measure(games: int, seconds: float, rounds: int = 1) -> dict[str, Any]:
         flooded.append(run_once(games, share, True, record))
     calm, flood = figures(pooled(quiet), seconds), figures(pooled(flooded), seconds)
     ratio = flood["latency_ms_p95"] / max(calm["latency_ms_p95"], 1e-9)
-    per_action, per_request = cpu_costs(pooled(quiet), pooled(flooded))
+    per_action, strangers = cpu_costs(pooled(quiet), pooled(flooded))
+    requests = sum(pooled(flooded).flood.values())  # each count is one request or handshake
     return {
         "games": games,
         "seconds_per_run": seconds,
@@ -381,7 +379,8 @@ def measure(games: int, seconds: float, rounds: int = 1) -> dict[str, Any]:
         "p95_ratio": round(ratio, 2),
         "p95_within_2x": ratio <= 2.0,
         "server_cpu_ms_per_quiet_action": round(1000 * per_action, 2),
-        "server_cpu_ms_per_stranger_request": round(1000 * per_request, 3),
+        "server_cpu_ms_per_stranger_request": round(1000 * strangers / max(requests, 1), 3),
+        "stranger_server_cpu_share": round(strangers / seconds, 3),
         "longest_wait_within_two_caps": flood["computer_wait_s_max"] <= 2 * CAP,
         "load_average": [round(x, 1) for x in os.getloadavg()],
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
