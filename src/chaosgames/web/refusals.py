@@ -15,10 +15,11 @@ still reads why. Requests of other kinds, and other clients, pass as if this wer
 A refusal repeated here is held `HOLD` seconds before it is answered: a client asking again
 at once, as a flood does, then asks once a second instead of as fast as the server answers,
 while holding costs the server a sleeping task and an open connection (a tarpit, as proxies
-have). A person never waits on it: a page asks again after a 429 with a growing pause, and
-the first refusal, the app's, is answered at once. At most `HELD_PER_CLIENT` refusals of one
-client, and `HELD_IN_ALL` of all, are held at a time; beyond, they are answered at once (a
-stranger opening many connections at once is refused as cheaply as before, no cheaper).
+have). The first refusal, the app's, is answered at once; a person over a limit who tries
+again within its `Retry-After` reads the same refusal a second later. At most
+`HELD_PER_CLIENT` refusals of one client, and `HELD_IN_ALL` of all, are held at a time;
+beyond, they are answered at once (a stranger opening many connections at once is refused
+as cheaply as before, no cheaper).
 
 A handshake refused here is not an error in the server's log (see `quiet_denials`).
 """
