@@ -19,6 +19,13 @@ think limit) on a fresh SQLite file and no pace, and runs the same load twice, f
   record (a different one each time); and WebSockets to the games the lobby lists (the
   people's too), held open.
 
+Also measured, the figures a shared machine's other work disturbs least: the server
+process's CPU time per person's action in the quiet runs, and per request of the stranger
+(an HTTP request or a WebSocket handshake) in the flooded ones, the latter being what the
+flooded runs took beyond their people's actions at the quiet cost (so it includes the views
+sent to the stranger's held sockets); and that cost as a share of one core over the run
+(`stranger_server_cpu_share`: fewer requests answered slower make each dearer).
+
 Targets: the people's p95 latency with the flood within 2x of the quiet run; no computer
 seat of theirs waits longer than its own cap plus one other decision's (2 x (think limit
 + 2 s) here: every seat has the server's cap).
@@ -54,9 +61,16 @@ import chaosgames
 from chaosgames.core.chance import sample_outcome
 
 try:
-    from benchmarks.server import TABLES, Server, percentile, wait_ready  # imported as a package
+    from benchmarks.server import TABLES, Server, cpu_seconds, percentile, wait_quiet, wait_ready
 except ImportError:  # run as a script: benchmarks/ is on the path
-    from server import TABLES, Server, percentile, wait_ready  # type: ignore[no-redef]
+    from server import (  # type: ignore[no-redef]
+        TABLES,
+        Server,
+        cpu_seconds,
+        percentile,
+        wait_quiet,
+        wait_ready,
+    )
 
 STRANGER = "127.0.0.2"
 THINK_LIMIT = 10.0
@@ -89,6 +103,8 @@ class Tally:
     games: int = 0
     refused: Counter[int] = field(default_factory=Counter)
     flood: Counter[str] = field(default_factory=Counter)
+    server_cpu: float = 0.0
+    """CPU seconds of the server process (its event loop; not its computer players) over the run."""
 
 
 def long_record() -> dict[str, Any]:
@@ -214,7 +230,9 @@ async def flood(url: str, deadline: float, tally: Tally, record: dict[str, Any],
             ws_url = url.replace("http://", "ws://")
             try:
                 while time.monotonic() < deadline:
-                    lobby = (await http.get("/api/games")).json()["running"]
+                    answer = await http.get("/api/games")
+                    tally.flood[f"lobby {answer.status_code}"] += 1
+                    lobby = answer.json()["running"]
                     for game in lobby[:8]:
                         try:
                             address = f"{ws_url}/api/games/{game['id']}/ws"
@@ -258,19 +276,25 @@ def flood_process(url: str, deadline: float, record: dict[str, Any], floods: lis
     return dict(tally.flood)
 
 
-async def load(url: str, games: int, seconds: float, flooding: bool, record: dict[str, Any]) -> Tally:
+async def load(
+    url: str, group: int, games: int, seconds: float, flooding: bool, record: dict[str, Any]
+) -> Tally:
+    """The run; `group` is the server's process group (its leader the server process)."""
     tally = Tally()
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         await wait_ready(http)
+    await wait_quiet(group)  # the computer players' imports are no one's cost
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as stranger:
         if flooding:  # started and its imports done first: on a busy machine they take seconds
             await asyncio.get_running_loop().run_in_executor(stranger, stranger_ready)
         deadline = time.monotonic() + seconds  # CLOCK_MONOTONIC: the same in every process
+        used = cpu_seconds(group)[1]
         work: list[Any] = [ordinary(url, i, deadline, tally) for i in range(games)]
         if flooding:
             loop = asyncio.get_running_loop()
             work.append(loop.run_in_executor(stranger, flood_process, url, deadline, record, list(FLOODS)))
         done = await asyncio.gather(*work)
+        tally.server_cpu = cpu_seconds(group)[1] - used
     if flooding:
         tally.flood.update(done[-1])
     return tally
@@ -290,6 +314,8 @@ def figures(tally: Tally, seconds: float) -> dict[str, Any]:
         "computer_wait_s_p95": round(percentile(waits, 0.95), 2),
         "computer_wait_s_max": round(max(waits), 2),
         "people_refused": dict(tally.refused),
+        "server_cpu_s": round(tally.server_cpu, 2),
+        "server_cpu_share": round(tally.server_cpu / seconds, 2),
         "flood": dict(sorted(tally.flood.items())),
     }
 
@@ -298,7 +324,7 @@ def run_once(games: int, seconds: float, flooding: bool, record: dict[str, Any])
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(str(Path(tmp) / "abuse.sqlite"), workers=2, options=())  # the public defaults
         try:
-            return asyncio.run(load(server.url, games, seconds, flooding, record))
+            return asyncio.run(load(server.url, server.process.pid, games, seconds, flooding, record))
         finally:
             server.stop()
 
@@ -313,7 +339,16 @@ def pooled(tallies: list[Tally]) -> Tally:
         whole.games += tally.games
         whole.refused.update(tally.refused)
         whole.flood.update(tally.flood)
+        whole.server_cpu += tally.server_cpu
     return whole
+
+
+def cpu_costs(quiet: Tally, flooded: Tally) -> tuple[float, float]:
+    """The server process's CPU seconds per person's action in the quiet runs, and what the
+    flooded runs took beyond their people's actions at that cost: the stranger's. Figures a
+    shared machine's other work disturbs far less than latency."""
+    per_action = quiet.server_cpu / max(quiet.actions, 1)
+    return per_action, flooded.server_cpu - per_action * flooded.actions
 
 
 def measure(games: int, seconds: float, rounds: int = 1) -> dict[str, Any]:
@@ -331,6 +366,8 @@ def measure(games: int, seconds: float, rounds: int = 1) -> dict[str, Any]:
         flooded.append(run_once(games, share, True, record))
     calm, flood = figures(pooled(quiet), seconds), figures(pooled(flooded), seconds)
     ratio = flood["latency_ms_p95"] / max(calm["latency_ms_p95"], 1e-9)
+    per_action, strangers = cpu_costs(pooled(quiet), pooled(flooded))
+    requests = sum(pooled(flooded).flood.values())  # each count is one request or handshake
     return {
         "games": games,
         "seconds_per_run": seconds,
@@ -341,6 +378,9 @@ def measure(games: int, seconds: float, rounds: int = 1) -> dict[str, Any]:
         "flood": flood,
         "p95_ratio": round(ratio, 2),
         "p95_within_2x": ratio <= 2.0,
+        "server_cpu_ms_per_quiet_action": round(1000 * per_action, 2),
+        "server_cpu_ms_per_stranger_request": round(1000 * strangers / max(requests, 1), 3),
+        "stranger_server_cpu_share": round(strangers / seconds, 3),
         "longest_wait_within_two_caps": flood["computer_wait_s_max"] <= 2 * CAP,
         "load_average": [round(x, 1) for x in os.getloadavg()],
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",

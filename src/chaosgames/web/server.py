@@ -20,9 +20,18 @@ from chaosgames.core.errors import ChaosGamesError
 from chaosgames.web.app import create_app
 from chaosgames.web.database import database_url
 from chaosgames.web.limits import ClientLimits
+from chaosgames.web.refusals import quiet_denials
 
 WEBSOCKET_MAX_BYTES = 64 * 1024
 """A client only ever sends a short hello over the WebSocket."""
+WEBSOCKET_COMPRESSION = False
+"""No per-message deflate on the WebSockets (uvicorn offers it by default). After its whole
+view a page is sent patches of a kilobyte or two a move, which deflate barely shortens; and
+deflate is paid per connection, since each keeps its own compression state: one message
+for a game's spectators is encoded once but compressed once for each of them (0.5 ms of the
+event loop for each spectator of a Chaos Checkers table at every move, measured), which a
+stranger holding dozens of sockets turned into most of its cost. A page's first view goes
+out whole and uncompressed (30-110 KB), once a connection."""
 SETTINGS = "CHAOSGAMES_SERVE_SETTINGS"
 """How the supervisor hands the app's settings to each server process it starts."""
 
@@ -54,11 +63,12 @@ def run(
         log_level="warning",
         access_log=False,
         ws_max_size=WEBSOCKET_MAX_BYTES,
-        ws="chaosgames.web.deflate:LargeOnlyDeflateProtocol",  # patches go uncompressed (issue 51)
+        ws_per_message_deflate=WEBSOCKET_COMPRESSION,
         timeout_graceful_shutdown=3,
     )
     if workers == 1:
         server = uvicorn.Server(uvicorn.Config(create_app(database, **_app_settings(settings)), **options))
+        quiet_denials()  # after the Config: it sets up uvicorn's loggers
         server.run(sockets=[sock])
         return
     os.environ[SETTINGS] = json.dumps({"database": database, **settings})
@@ -72,6 +82,7 @@ def app_from_settings() -> FastAPI:
     """The app of one of several server processes (uvicorn's factory)."""
     settings = json.loads(os.environ[SETTINGS])
     database = settings.pop("database")
+    quiet_denials()
     return create_app(database, **_app_settings(settings))
 
 
