@@ -198,10 +198,6 @@ KNOWN_TYPING_CIRCLES: dict[str, set[str]] = {
             "text",
         ]
     },
-    "chaos_cruisers": {
-        f"{_GAMES}.chaos_cruisers.{m}"
-        for m in ["document", "encoding", "evaluation", "game", "state", "story", "svg", "text"]
-    },
     "royal_racers": {
         f"{_GAMES}.royal_racers.{m}"
         for m in [

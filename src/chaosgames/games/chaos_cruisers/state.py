@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -37,10 +37,7 @@ from chaosgames.games.chaos_cruisers.movement import (
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import CourseChange, TableCache, TurnsToGate
-from chaosgames.games.chaos_cruisers.text import render_text
-
-if TYPE_CHECKING:
-    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
+from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
 
 ALL_COINS = sum(1 << v for v in SPEED_COINS)
 
@@ -180,9 +177,9 @@ class ChaosCruisersState(State[CruisersAction]):
         "winner",
     )
 
-    game: ChaosCruisersGame
+    game: CruisersRules[Any, Any]
 
-    def __init__(self, game: ChaosCruisersGame) -> None:
+    def __init__(self, game: CruisersRules[Any, Any]) -> None:
         super().__init__(game)
         n = game.num_cruisers
         rows = len(game.chart)
@@ -809,4 +806,4 @@ class ChaosCruisersState(State[CruisersAction]):
         return doc
 
     def __str__(self) -> str:
-        return render_text(self)
+        return self.game.render_text(self)
