@@ -25,13 +25,11 @@ from chaosgames.games.chaos_cruisers.actions import (
 from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles, obstacle_squares
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
-    MAX_SPEED,
     MOVE_LISTS,
-    MOVE_STEPS,
+    NEW_SPEED,
+    PATH_STEPS,
     SPEED_COINS,
-    SPEED_EFFECTS,
     SPEED_LISTS,
-    adjusted_speed,
     push_chain,
     walk,
 )
@@ -300,12 +298,12 @@ class ChaosCruisersState(State[CruisersAction]):
         phase = self.phase
         if phase is SPEED or phase is MOVE:
             return self.game.owner[self.order[self.turn]]
+        if phase is REENTER:
+            return self.game.owner[self.reentering]
         if phase is ORDER:
             return CHANCE
         if phase in IN_ORDER:
             return self.game.owner[self.order[self.turn]]
-        if phase is REENTER:
-            return self.game.owner[self.reentering]
         if phase in RELOCATING:
             return self.game.owner[self.relocator]
         return TERMINAL
@@ -321,14 +319,14 @@ class ChaosCruisersState(State[CruisersAction]):
 
     def _legal_actions(self) -> list[CruisersAction]:
         phase = self.phase
-        if phase == SPEED:
+        if phase is SPEED:
             return SPEED_LISTS[self.coins[self.order[self.turn]]]
-        if phase == MOVE:
+        if phase is MOVE:
             return MOVE_LISTS[self.speed[self.order[self.turn]]]
-        if phase == START:
-            return self._free_of(self.game.starts)
-        if phase == REENTER:
+        if phase is REENTER:
             return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
+        if phase is START:
+            return self._free_of(self.game.starts)
         if phase == LIFT:
             tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles(), self.moved)
             return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
@@ -361,19 +359,12 @@ class ChaosCruisersState(State[CruisersAction]):
     def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
         """Play an action; a cruising turn's next choices for the core's cache (the
         tables' own lists: a playout asks for them at every step)."""
-        # A cruising turn's speed choice and path first, by the phase: their effects are
-        # looked up by identity (the tables' own objects, which the legal lists hold).
-        phase = self.phase
-        if phase is SPEED:
+        # A cruising turn's speed choice and path first: their effects are read from
+        # tables by the action's fields (see movement).
+        if type(action) is Speed:
             c = self.order[self.turn]
-            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
-            if effect is None:  # an equal choice, not the table's own object
-                assert isinstance(action, Speed)
-                effect = (tuple(adjusted_speed(v, action) for v in range(MAX_SPEED + 1)), action.coin)
-            # The cruiser adjusts its speed: the choice's new speed from each speed, and the
-            # coin it plays (see SPEED_EFFECTS).
-            speeds, coin = effect
-            speed = self.speed[c] = speeds[self.speed[c]]
+            speed = self.speed[c] = NEW_SPEED[action.change][action.coin][self.speed[c]]
+            coin = action.coin
             if coin:
                 coins = self.coins[:]  # shared with clones: replaced, not changed in place
                 coins[c] &= ~(1 << coin)
@@ -382,12 +373,8 @@ class ChaosCruisersState(State[CruisersAction]):
                 self.phase = MOVE
                 return MOVE_LISTS[speed]
             self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
-        elif phase is MOVE:
-            steps = MOVE_STEPS.get(id(action))
-            if steps is None:  # likewise
-                assert isinstance(action, Move)
-                steps = tuple(action.steps())
-            self._move_by(steps)
+        elif type(action) is Move:
+            self._move_by(PATH_STEPS[action.d1][action.first][action.d2][action.second])
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
@@ -413,8 +400,8 @@ class ChaosCruisersState(State[CruisersAction]):
             if leads is None:
                 leads = TIE_LEADS[tied] = shared_actions(LEADS[c] for c in tied)
             return leads
-        if phase is REENTER:
-            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
+        # Not a re-entry's choices: search tries every path, and many leave the course; their
+        # positions are mostly never asked for their choices.
         return None
 
     # -- playing order (rules 1-4) ------------------------------------------------------------
