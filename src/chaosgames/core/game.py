@@ -429,10 +429,12 @@ class State(ABC, Generic[A]):
         A fresh list each call (the caller may change it); the cache stays untouched.
         """
         # The cache looked at here, not through _cached_legal: one call less per action.
+        # `copy()`, not `[:]`: a slice of a list subclass (SharedActions) makes a slice
+        # object and goes the long way round.
         legal = self._legal
         if legal is None:
             legal = self._cached_legal()
-        return legal[:]
+        return legal.copy()
 
     @final
     def apply_action(self, action: A) -> None:
