@@ -118,10 +118,11 @@ def walk(
     step = (0, 0)
     for step in steps:
         x, y = x + step[0], y + step[1]
-        if (x, y) not in course or (x, y) in obstacles:
+        square = (x, y)  # made once: each (x, y) is a new tuple
+        if square not in course or square in obstacles:
             return entered, "out", step
-        entered.append((x, y))
-        if (x, y) in occupied:
+        entered.append(square)
+        if square in occupied:
             return entered, "ram", step
     return entered, "stop", step
 

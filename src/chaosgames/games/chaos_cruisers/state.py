@@ -363,8 +363,9 @@ class ChaosCruisersState(State[CruisersAction]):
         # tables by the action's fields (see movement).
         if type(action) is Speed:
             c = self.order[self.turn]
-            speed = self.speed[c] = NEW_SPEED[action.change][action.coin][self.speed[c]]
             coin = action.coin
+            speeds = self.speed
+            speed = speeds[c] = NEW_SPEED[action.change][coin][speeds[c]]
             if coin:
                 coins = self.coins[:]  # shared with clones: replaced, not changed in place
                 coins[c] &= ~(1 << coin)
@@ -400,8 +401,8 @@ class ChaosCruisersState(State[CruisersAction]):
             if leads is None:
                 leads = TIE_LEADS[tied] = shared_actions(LEADS[c] for c in tied)
             return leads
-        # Not a re-entry's choices: search tries every path, and many leave the course; their
-        # positions are mostly never asked for their choices.
+        if phase is REENTER:
+            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
         return None
 
     # -- playing order (rules 1-4) ------------------------------------------------------------
@@ -437,10 +438,10 @@ class ChaosCruisersState(State[CruisersAction]):
                 if square is None:
                     distance = UNREACHABLE
                 else:
-                    dmap = row_dist.get(k)
-                    if dmap is None:
-                        dmap = row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
-                    distance = dmap.get(square, UNREACHABLE)
+                    try:  # a subscript costs less than get(); a miss is rare
+                        distance = row_dist[k][square]
+                    except KeyError:
+                        distance = self._row_distance(k, square)
                 keyed.append((-k, distance, -speed[c], c))
         keyed.sort()
         groups: list[tuple[int, ...]] = []
@@ -452,6 +453,13 @@ class ChaosCruisersState(State[CruisersAction]):
                 groups.append((c,))
                 a, b, d = k, distance, s
         return tuple(groups)
+
+    def _row_distance(self, k: int, square: Square) -> int:
+        """Squares from `square` to chart row k's gate tile (kept per row in the tables)."""
+        dmap = self._tables.row_dist.get(k)
+        if dmap is None:
+            dmap = self._tables.row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
+        return dmap.get(square, UNREACHABLE)
 
     def _take_lead(self, cruiser: int) -> None:
         tied = self.ties[0]
