@@ -319,14 +319,14 @@ class ChaosCruisersState(State[CruisersAction]):
 
     def _legal_actions(self) -> list[CruisersAction]:
         phase = self.phase
-        if phase is SPEED:
+        if phase == SPEED:
             return SPEED_LISTS[self.coins[self.order[self.turn]]]
-        if phase is MOVE:
+        if phase == MOVE:
             return MOVE_LISTS[self.speed[self.order[self.turn]]]
-        if phase is REENTER:
-            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
-        if phase is START:
+        if phase == START:
             return self._free_of(self.game.starts)
+        if phase == REENTER:
+            return self._free_of(self.game.reentries[self.game.return_tiles[self.progress[self.reentering]]])
         if phase == LIFT:
             tiles = movable_tiles(self.tiles, self.game.gate_tiles, self.cruiser_tiles(), self.moved)
             return [*(Lift(tile_squares(t)[0]) for t in tiles), StopRelocating()]
