@@ -530,11 +530,12 @@ class ChaosCruisersState(State[CruisersAction]):
     def _next_cruiser(self, turn: int) -> None:
         """The turn passes to the cruiser at `turn` in the playing order, skipping cruisers
         that finished or went out of bounds earlier in this round."""
-        order, progress, out = self.order, self.progress, self.out_this_round
-        rows, end = self.game.rows, len(order)
+        # The fields read in the loop, not first: mostly the first cruiser looked at plays.
+        order = self.order
+        end = len(order)
         while turn < end:
             c = order[turn]
-            if progress[c] < rows and not out[c]:
+            if self.progress[c] < self.game.rows and not self.out_this_round[c]:
                 self.turn = turn
                 self.phase = SPEED
                 return
