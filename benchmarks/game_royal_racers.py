@@ -13,7 +13,7 @@ from typing import Any
 
 import chaosgames
 from chaosgames.core.chance import sample_outcome
-from chaosgames.games.royal_racers.actions import RacerAction
+from chaosgames.games.royal_racers.actions import Kind, RacerAction
 from chaosgames.games.royal_racers.evaluation import distance_to_next_flag
 from chaosgames.games.royal_racers.state import FLIP_PHASE, MOVE_PHASE, RoyalRacersState
 
@@ -39,7 +39,7 @@ def remembering_seat(state: RoyalRacersState, rng: random.Random) -> Any:
             trial.apply_action(action)
             if trial.is_terminal() or trial.progress[player] > state.progress[player]:
                 return action
-            if action.kind == "move":
+            if action.kind is Kind.MOVE:
                 trial.pawns[player] = action.arg
             d = _distance(trial, player) if trial.race == state.race else 0
             if best is None or d < best[0]:
@@ -49,7 +49,7 @@ def remembering_seat(state: RoyalRacersState, rng: random.Random) -> Any:
         scored = []
         for action in legal:
             assert isinstance(action, RacerAction)
-            if action.kind == "up" and state.rank_at(action.arg) != state.roll:
+            if action.kind is Kind.UP and state.rank_at(action.arg) != state.roll:
                 continue  # perfect memory: never guess wrong
             trial = state.clone()
             trial.apply_action(action)

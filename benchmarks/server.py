@@ -3,12 +3,13 @@
 Starts `chaosgames serve` (a fresh SQLite file unless --database is given), keeps --games
 games running for --seconds (a finished game is replaced by a new one of the same kind),
 and in each game one scripted person plays against random computer seats: it waits on its
-WebSocket for its turn, picks a legal action at random, sends it over HTTP and waits for
-the updated board on the WebSocket. Reported:
+WebSocket for its turn, picks a legal action at random, sends it on the WebSocket as the
+game page does (`--act http`: as a POST, as an API client may) and waits for the updated
+board on the WebSocket. Reported:
 
 - actions served per second: every committed action (the people's, the computers' and the
   chance outcomes the server draws), and the people's alone;
-- latency from a person's action (the HTTP request leaving) to the updated board (the
+- latency from a person's action (its message or request leaving) to the updated board (the
   WebSocket message with the new version arriving): p50, p95 and the worst;
 - the server's CPU milliseconds per committed action: the CPU time of every process of the
   server (read from /proc) over the actions they committed, the figure a shared, loaded
@@ -199,13 +200,14 @@ async def play_games(
     tally: Tally,
     seed: int,
     think: float,
+    over: str = "socket",
 ) -> None:
     """One seat of the load: game after game of one kind until the deadline."""
     rng = random.Random(seed)
     while tally.going(deadline):
         created = (await http.post("/api/games", json={**table, "seed": rng.randrange(2**31)})).json()
         tally.games_started += 1
-        if await play_one(http, ws_url, created, deadline, tally, rng, think):
+        if await play_one(http, ws_url, created, deadline, tally, rng, think, over):
             tally.games_finished += 1
 
 
@@ -217,7 +219,10 @@ async def play_one(
     tally: Tally,
     rng: random.Random,
     think: float,
+    over: str = "socket",
 ) -> bool:
+    """One game; the person acts on its WebSocket (`over` "socket", as the game page does)
+    or with a POST each ("http", as an API client may)."""
     game_id, token = created["id"], created["seats"][0]["token"]
     # The short answer (the new position comes on the WebSocket, as on the game page).
     headers = {"Authorization": f"Bearer {token}", "Prefer": "return=minimal"}
@@ -230,11 +235,12 @@ async def play_one(
         tally.first_versions.setdefault(game_id, view["version"])
         reader = Reader(ws, view, bytes_sent)
         while tally.going(deadline):
+            view = reader.view
             tally.versions[game_id] = view["version"]
             if view["status"] == "finished":
                 return True
             if view["to_act"] != 0 or not view["legal"]:
-                view = await reader.next()
+                await reader.take()
                 continue
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -243,44 +249,63 @@ async def play_one(
             decided = view["version"]
             action = rng.choice(view["legal"])["notation"]
             sent = time.perf_counter()
-            answer = await send_action(http, game_id, action, decided, headers, tally)
-            bytes_sent.answers.append(len(answer.content))
-            if answer.status_code != 200:
+            if over == "socket":
+                status = await reader.act(action, decided)
+            else:
+                answer = await send_action(http, game_id, action, decided, headers, tally)
+                bytes_sent.answers.append(len(answer.content))
+                status = answer.status_code
+            if status != 200:
                 tally.refused += 1
             else:
                 tally.human_actions += 1
-            while view["version"] <= decided:
-                view = await reader.next()
-            if answer.status_code == 200:
+            while reader.view["version"] <= decided:
+                await reader.take()
+            if status == 200:
                 tally.latencies.append(time.perf_counter() - sent)
     return False
 
 
 class Reader:
     """A seat's WebSocket as the page reads it: whole views, and patches applied to the
-    view before them (a patch that does not apply asks for the whole view)."""
+    view before them (a patch that does not apply asks for the whole view); the answers
+    to the actions sent on it."""
 
     def __init__(self, ws: Any, view: dict[str, Any], sent: Sent) -> None:
         self.ws, self.view, self.sent = ws, view, sent
         self.revision = None
+        self.answer: dict[str, Any] | None = None
+        self.acts = 0
 
-    async def next(self) -> dict[str, Any]:
-        while True:
-            text = await self.ws.recv()
-            message = json.loads(text)
-            self.sent.updates.append(len(text))
-            before = self.view["version"]
-            if message["type"] == "view":
-                self.view = message["view"]
-                self.revision = message.get("revision")
-            else:
-                patched = apply_patch(self.view, self.revision, message)
-                if patched is None:
-                    await self.ws.send(json.dumps({"resync": True}))
-                    continue
-                self.view, self.revision = patched, message["revision"]
-            self.sent.moves += max(0, self.view["version"] - before)
-            return self.view
+    async def take(self) -> None:
+        """Read the next message: a view or a patch (to `view`), or an answer (to `answer`)."""
+        text = await self.ws.recv()
+        message = json.loads(text)
+        if message["type"] in ("acted", "refused"):
+            self.sent.answers.append(len(text))
+            self.answer = message
+            return
+        self.sent.updates.append(len(text))
+        before = self.view["version"]
+        if message["type"] == "view":
+            self.view = message["view"]
+            self.revision = message.get("revision")
+        else:
+            patched = apply_patch(self.view, self.revision, message)
+            if patched is None:
+                await self.ws.send(json.dumps({"resync": True}))
+                return
+            self.view, self.revision = patched, message["revision"]
+        self.sent.moves += max(0, self.view["version"] - before)
+
+    async def act(self, action: str, decided: int) -> int:
+        """Send an action on the socket and read until its answer; its HTTP-like status."""
+        self.acts += 1
+        self.answer = None
+        await self.ws.send(json.dumps({"type": "act", "action": action, "version": decided, "id": self.acts}))
+        while self.answer is None or self.answer.get("id") != self.acts:
+            await self.take()
+        return 200 if self.answer["type"] == "acted" else int(self.answer["status"])
 
 
 async def send_action(
@@ -306,6 +331,7 @@ async def load(
     think: float = 0.0,
     actions: int | None = None,
     server: Server | None = None,
+    over: str = "socket",
 ) -> tuple[Tally, float, tuple[float, float, float]]:
     """The load; with the CPU seconds over it of the server's processes, of the server
     process alone, and of the client."""
@@ -321,7 +347,7 @@ async def load(
         deadline = start + seconds
         ws_url = url.replace("http://", "ws://")
         tasks = [
-            play_games(http, ws_url, TABLES[i % len(TABLES)], deadline, tally, seed=i, think=think)
+            play_games(http, ws_url, TABLES[i % len(TABLES)], deadline, tally, seed=i, think=think, over=over)
             for i in range(games)
         ]
         await asyncio.gather(*tasks)
@@ -439,16 +465,19 @@ def measure(
     think: float = 0.0,
     processes: int = 1,
     actions: int | None = None,
+    over: str = "socket",
 ) -> dict[str, Any]:
-    """The load of `games` games for `seconds` (or until the people made `actions` actions)."""
+    """The load of `games` games for `seconds` (or until the people made `actions` actions),
+    the people acting `over` their sockets or with POSTs ("http")."""
     with scratch_database(database) as scratch:
         server = Server(scratch, workers, processes)
         try:
-            tally, elapsed, cpu = asyncio.run(load(server.url, games, seconds, think, actions, server))
+            tally, elapsed, cpu = asyncio.run(load(server.url, games, seconds, think, actions, server, over))
         finally:
             server.stop()
     figures = report(tally, elapsed, games, workers, think, cpu)
     figures["server_processes"] = processes
+    figures["actions_over"] = over
     figures["database"] = "postgresql" if database and "://" in database else "sqlite"
     return figures
 
@@ -512,6 +541,12 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes (serve --workers)")
     parser.add_argument("--actions", type=int, help="stop once the people made this many actions")
     parser.add_argument(
+        "--act",
+        choices=("socket", "http"),
+        default="socket",
+        help="how the people act: on their WebSocket, as the game page does (default), or a POST each",
+    )
+    parser.add_argument(
         "--resume", type=int, default=0, help="also time the restart of a killed server with this many games"
     )
     args = parser.parse_args()
@@ -520,7 +555,14 @@ def main() -> None:
     if not 1 <= args.processes <= 8 or not 0 <= args.resume <= 200:
         parser.error("keep it bounded: 1-8 server processes, at most 200 games to resume")
     figures = measure(
-        args.games, args.seconds, args.database, args.workers, args.think, args.processes, args.actions
+        args.games,
+        args.seconds,
+        args.database,
+        args.workers,
+        args.think,
+        args.processes,
+        args.actions,
+        args.act,
     )
     if args.resume:
         figures |= measure_resume(args.resume, args.database, args.workers, args.processes)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import chaosgames
-from chaosgames.sim import GameRow, Job, LabSettings, Store, simulate, summarise
+from chaosgames.sim import GameRow, Job, LabSettings, LabStore, simulate, summarise
 from chaosgames.sim.storage import ENDED_BY_CAP, STOPPED_BY_LAB
 
 try:
@@ -73,7 +73,7 @@ def measure(
             show_progress=True,
         )
         job = Job.build(name, seats, seed, options)
-        with Store(db) as store:
+        with LabStore(db) as store:
             rows = store.rows("WHERE job = ? AND idx < ?", (job.key, count))
         summary = summarise(rows)[0]
         label = job.lineup[0]

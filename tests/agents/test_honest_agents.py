@@ -15,7 +15,7 @@ import chaosgames
 from chaosgames import agents
 from chaosgames.agents.base import Witness
 from chaosgames.core.information import follow
-from chaosgames.games.royal_racers.actions import RacerAction
+from chaosgames.games.royal_racers.actions import Kind, RacerAction
 from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 from chaosgames.sim import play_match
 
@@ -37,7 +37,7 @@ def guessing_position(seed: int, compulsory: bool = False) -> tuple[RoyalRacersS
         else:
             assert isinstance(state, RoyalRacersState)
             kinds = {a.kind for a in state.legal_actions() if isinstance(a, RacerAction)}
-            guess = kinds == {"up"} if compulsory else "up" in kinds
+            guess = kinds == {Kind.UP} if compulsory else Kind.UP in kinds
             if state.phase == FLIP_PHASE and guess and bin(state.down).count("1") >= 4:
                 return state, actions
             action = players[state.current_player()].choose(state)
@@ -94,7 +94,7 @@ def test_a_careful_seat_remembers_the_cards_it_saw_and_guesses_right() -> None:
                 replay.apply_action(action)
             choice = player.choose(state)
             assert isinstance(choice, RacerAction)
-            if choice.kind == "up":
+            if choice.kind is Kind.UP:
                 guesses[spec] += 1
                 right[spec] += state.rank_at(choice.arg) == state.roll
     assert right["greedy"] == guesses["greedy"] == 6

@@ -57,25 +57,27 @@ def test_wrong_type_and_out_of_range_actions_are_refused_and_change_nothing(name
 
 
 def test_an_action_whose_notation_fails_is_refused_with_its_repr() -> None:
-    from chaosgames.games.royal_racers.actions import RacerAction
+    from chaosgames.games.royal_racers.actions import Kind, RacerAction
 
     state = chaosgames.load_game("royal-racers").new_initial_state()
-    with pytest.raises(IllegalActionError, match=r"RacerAction\(kind='deal', arg=99\) is not a legal action"):
-        state.apply_action(RacerAction("deal", 99))
+    with pytest.raises(
+        IllegalActionError, match=r"RacerAction\(kind=<Kind.DEAL: 'deal'>, arg=99\) is not a legal"
+    ):
+        state.apply_action(RacerAction(Kind.DEAL, 99))
 
 
 def test_a_look_alike_action_is_refused_and_an_equal_copy_is_played() -> None:
-    # RacerAction("deal", 0.0) == RacerAction("deal", 0), but played it would put a float
+    # RacerAction(Kind.DEAL, 0.0) == RacerAction(Kind.DEAL, 0), but played it would put a float
     # where the state indexes a list; an equal copy of the legal action is that action.
-    from chaosgames.games.royal_racers.actions import RacerAction
+    from chaosgames.games.royal_racers.actions import Kind, RacerAction
 
     game = chaosgames.load_game("royal-racers")
     state, real = game.new_initial_state(), game.new_initial_state()
     before = state.to_json()
     with pytest.raises(IllegalActionError, match=r"arg=0.0\) is not a legal action"):
-        state.apply_action(RacerAction("deal", 0.0))  # type: ignore[arg-type]
+        state.apply_action(RacerAction(Kind.DEAL, 0.0))  # type: ignore[arg-type]
     assert state.to_json() == before
-    state.apply_action(RacerAction("deal", 0))  # a new tuple, equal to the legal one
+    state.apply_action(RacerAction(Kind.DEAL, 0))  # a new object, equal to the legal one
     real.apply_action(real.legal_actions()[0])
     assert state.to_json() == real.to_json()
 

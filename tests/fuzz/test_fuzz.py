@@ -170,7 +170,8 @@ def _out_of_range(action: Any, rng: random.Random) -> Any:
         field = rng.choice(named._fields)
         return named._replace(**{field: strange})
     if dataclasses.is_dataclass(action) and not isinstance(action, type):
-        fields = [f.name for f in dataclasses.fields(action)]
+        # Only the fields a game's own code could set (a cached hash is not one).
+        fields = [f.name for f in dataclasses.fields(action) if f.init]
         if fields:
             return dataclasses.replace(action, **{rng.choice(fields): strange})
     if isinstance(action, tuple):

@@ -15,7 +15,7 @@ from chaosgames.sim import (
     LabError,
     LabInterrupted,
     LabSettings,
-    Store,
+    LabStore,
     Task,
     derive_seed,
     play_match,
@@ -135,7 +135,7 @@ def test_a_job_of_more_games_than_the_lab_takes_is_refused_before_the_database_i
 def test_seats_rotate_so_every_agent_plays_every_seat_equally(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
     simulate("toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 6, LabSettings(db=db, seed=1))
-    with Store(db) as store:
+    with LabStore(db) as store:
         rows = store.rows()
     for row in rows:
         n = len(row.lineup)
@@ -252,13 +252,13 @@ def test_capped_and_shared_games_are_stored_as_such(tmp_path: Path) -> None:
     simulate(
         "toy-dice-race", ["random", "random"], 4, LabSettings(db=db, options={"goal": 100}, max_actions=6)
     )
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert all(r.capped and r.winner is None and r.returns is None for r in store.rows())
     # One round, goal never reached: the leaders share, often a draw.
     simulate(
         "toy-dice-race", ["random", "random"], 20, LabSettings(db=db, options={"goal": 100, "rounds": 1})
     )
-    with Store(db) as store:
+    with LabStore(db) as store:
         shared = [r for r in store.rows("WHERE capped = 0") if r.winner is None]
     assert shared and all(r.returns == [0.5, 0.5] for r in shared)
 
@@ -284,7 +284,7 @@ def test_tournament_plays_every_lineup(tmp_path: Path) -> None:
         "toy-dice-race", ["greedy", "random", "mcts:iterations=10"], 2, LabSettings(db=db, seed=1)
     )
     assert len(summaries) == 3
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert len({tuple(r.lineup) for r in store.rows()}) == 3
 
 
@@ -303,7 +303,7 @@ def test_stored_records_replay_to_the_stored_result(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
     summary = simulate("toy-dice-race", SEATS, 3, LabSettings(db=db, seed=8, keep_records=True))
     simulate("toy-dice-race", ["random", "random"], 1, LabSettings(db=db, seed=8))
-    with Store(db) as store:
+    with LabStore(db) as store:
         for row in store.rows("WHERE job = ?", (summary.job,)):
             record = store.record(summary.job, row.idx)
             assert record.players == row.seats
@@ -368,12 +368,12 @@ def test_a_database_written_before_endings_were_stored_is_still_read_and_extende
         connection.execute(old, (0, '{"max_rounds":30}', 0, "[1.0,0.0]", 30, 0))  # ran to its round cap
         connection.execute(old, (1, '{"max_rounds":30}', 0, "[1.0,0.0]", 12, 0))  # won before it
         connection.execute(old, (2, "{}", None, None, 99, 1))  # stopped by the lab
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert [r.ended_by for r in store.rows()] == ["cap", "rules", "lab"]
         assert all(r.decisions is None and r.branching is None for r in store.rows())
     # Writing to it adds the new columns; the old rows keep reading as before.
     simulate("toy-dice-race", ["greedy", "random"], 2, LabSettings(db=db, seed=1))
-    with Store(db) as store:
+    with LabStore(db) as store:
         rows = store.rows()
     assert [r.ended_by for r in rows] == ["rules", "rules", "cap", "rules", "lab"]
     new = [r for r in rows if r.job != "old"]
@@ -408,7 +408,7 @@ def test_a_job_whose_stored_games_the_code_no_longer_plays_is_not_resumed(
 def test_a_job_is_resumed_when_the_code_plays_its_stored_openings_alike(tmp_path: Path) -> None:
     db = tmp_path / "lab.db"
     simulate("toy-dice-race", SEATS, 4, LabSettings(db=db, seed=3))
-    with Store(db) as store:
+    with LabStore(db) as store:
         openings = [row.opening for row in store.rows()]
     assert all(isinstance(o, str) and len(o) == 16 for o in openings)
     assert len(set(openings)) == 4  # each game opens its own way: the digest tells them apart

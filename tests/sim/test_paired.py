@@ -10,7 +10,7 @@ from benchmarks import paired
 from benchmarks.caps import capped_options
 from benchmarks.paired import Outcome
 
-from chaosgames.sim import LabSettings, Store, simulate
+from chaosgames.sim import LabSettings, LabStore, simulate
 
 pytestmark = pytest.mark.usefixtures("toy_games")
 
@@ -27,7 +27,7 @@ def test_game_k_is_game_k_of_the_lab_run_with_the_same_seed(tmp_path: Path) -> N
         6,
         LabSettings(db=db, seed=7, options=capped_options("toy-dice-race", players=3)),
     )
-    with Store(db) as store:
+    with LabStore(db) as store:
         stored = store.rows()
     assert [row.idx for row in stored] == list(range(6))
     for row in stored:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chaosgames.sim import LabError, LabSettings, Store, report, simulate
+from chaosgames.sim import LabError, LabSettings, LabStore, report, simulate
 from chaosgames.sim.verify import verify
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -107,7 +107,7 @@ def test_an_insert_the_database_refuses_is_a_sentence_naming_the_database(tmp_pa
     connection.close()
     with pytest.raises(LabError, match=r"Cannot store game 1 of job \w+ in '.*lab.db': no more games\."):
         simulate("toy-dice-race", SEATS, 2, LabSettings(db=db))
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert [row.idx for row in store.rows()] == [0]
 
 
@@ -166,7 +166,7 @@ def test_a_round_cap_option_that_is_not_a_number_reads_as_no_cap(tmp_path: Path)
     db = tmp_path / "lab.db"
     _lab_with_games(db)
     _change(db, """UPDATE games SET options = '{"max_rounds": "x"}', ended_by = NULL""")
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert [row.ended_by for row in store.rows()] == ["rules", "rules"]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from chaosgames.sim import Job, LabError, Store
+from chaosgames.sim import Job, LabError, LabStore
 from chaosgames.sim.book import designer_notes, fairness_table, html_page, luck_figure, markdown, shape_table
 from chaosgames.sim.study import (
     PLANS,
@@ -47,7 +47,7 @@ def test_a_tiny_study_plays_every_job_of_every_variant_and_reads_the_figures(
 ) -> None:
     chosen = settings(tmp_path / "b.db")
     assert study(["toy-dice-race"], chosen) is True
-    with Store(chosen.db) as store:
+    with LabStore(chosen.db) as store:
         rows = store.rows()
     # Two variants, each: 4 games at the level, 2 of hard vs easy, 2 replayed with other dice.
     assert len(rows) == 2 * (4 + 2 + 2)
@@ -68,7 +68,7 @@ def test_a_tiny_study_plays_every_job_of_every_variant_and_reads_the_figures(
 def test_a_study_out_of_time_stops_between_jobs_and_resumes(toy_plan: Plan, tmp_path: Path) -> None:
     chosen = settings(tmp_path / "b.db", minutes=0)
     assert study(["toy-dice-race"], chosen) is False
-    with Store(chosen.db) as store:
+    with LabStore(chosen.db) as store:
         assert store.rows() == []
     assert study(["toy-dice-race"], settings(tmp_path / "b.db")) is True
     # With every job full, a run with no time (to rewrite the book) says so.
@@ -81,13 +81,13 @@ def test_the_time_running_out_in_the_middle_of_a_job_keeps_every_stored_game(
 ) -> None:
     slow = settings(tmp_path / "b.db", level="mcts:iterations=300", games=40, minutes=0.01)
     assert study(["toy-dice-race"], slow) is False
-    with Store(slow.db) as store:
+    with LabStore(slow.db) as store:
         stored = len(store.rows())
     assert stored < 2 * (40 + 2 + 2)
     # Nothing was lost: resuming with room plays exactly the games that are missing.
     smaller = settings(tmp_path / "b.db", level="mcts:iterations=300", games=2)
     study(["toy-dice-race"], smaller)
-    with Store(slow.db) as store:
+    with LabStore(slow.db) as store:
         assert len({(r.job, r.idx) for r in store.rows()}) == len(store.rows())
 
 
@@ -110,7 +110,7 @@ def test_the_time_running_out_stops_the_job_right_after_a_stored_game(
     monkeypatch.setattr("chaosgames.sim.study.time", _Ticking())
     chosen = settings(tmp_path / "b.db", games=8, batch=8, minutes=2.5)
     assert study(["toy-dice-race"], chosen) is False
-    with Store(chosen.db) as store:
+    with LabStore(chosen.db) as store:
         assert sorted(r.idx for r in store.rows()) == [0, 1]
 
 
@@ -119,7 +119,7 @@ def test_the_chance_share_counts_replays_whose_winner_differs(toy_plan: Plan, tm
     study(["toy-dice-race"], chosen)
     first = Job.build("toy-dice-race", ["random", "random"], chosen.seed, {"rounds": 40})
     again = Job.build("toy-dice-race", ["random", "random"], chosen.seed, {"rounds": 40}, reroll=1)
-    with Store(chosen.db) as store:
+    with LabStore(chosen.db) as store:
         originals = store.rows("WHERE job = ?", (first.key,))
         replays = store.rows("WHERE job = ?", (again.key,))
     assert [r.idx for r in originals] == [r.idx for r in replays] == [0, 1, 2]

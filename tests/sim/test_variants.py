@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from chaosgames.sim import GameRow, LabError, LabSettings, Store, report, simulate
+from chaosgames.sim import GameRow, LabError, LabSettings, LabStore, report, simulate
 from chaosgames.sim.claims import correct, one_game_note, player_claim, seat_claims, seat_verdicts
 from chaosgames.sim.feel import balance, balance_interval, within_range
 from chaosgames.sim.lab import lineup_text, luck_and_skill
@@ -63,7 +63,7 @@ def test_a_structured_variant_is_compared_by_label_file_json_text_or_mapping(
 
 
 def _options(db: Path, boards: list[int] | None) -> dict[str, object]:
-    with Store(db) as store:
+    with LabStore(db) as store:
         return next(r.options for r in store.rows() if r.options["boards"] == boards)
 
 
@@ -268,7 +268,7 @@ def test_a_designers_own_course_is_compared_with_grand_loop_however_it_is_named(
     for option, label in ((course.read_text(), "long-oval"), ("grand-loop", None)):
         settings = LabSettings(db=db, seed=7, options={"course": option, "players": "2"}, max_actions=40)
         simulate("chaos-cruisers", ["random", "random"], 5, settings, label=label)
-    with Store(db) as store:
+    with LabStore(db) as store:
         stored = next(r.options["course"] for r in store.rows() if r.options["course"] != "grand-loop")
     pasted = json.dumps(stored)  # commas inside the value: one option, not several
     for way in ("long-oval", f"course=@{course}", f"course={pasted}", f"course={pasted},laps=2"):
@@ -303,7 +303,7 @@ def test_a_variant_that_plays_one_game_over_and_over_is_one_games_evidence(tmp_p
     settings = LabSettings(db=db, seed=1, options={"chaos": "false"})
     simulate("chaos-checkers", ["greedy", "greedy"], 3, settings)
     luck_and_skill("chaos-checkers", ["greedy", "greedy"], settings, reroll_games=3, skill_games=0)
-    with Store(db) as store:
+    with LabStore(db) as store:
         first = store.rows()[0]
     (copies,) = summarise([dataclasses.replace(first, idx=i) for i in range(12)])
     claim = seat_claims(copies)
@@ -319,7 +319,7 @@ def test_a_variant_that_plays_one_game_over_and_over_is_one_games_evidence(tmp_p
 
 
 def store_rows(db: Path) -> list[GameRow]:
-    with Store(db) as store:
+    with LabStore(db) as store:
         return store.rows()
 
 

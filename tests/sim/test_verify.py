@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from chaosgames import agents
-from chaosgames.sim import LabError, LabSettings, Store, simulate
+from chaosgames.sim import LabError, LabSettings, LabStore, simulate
 from chaosgames.sim.verify import verify
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -37,7 +37,7 @@ def test_games_the_code_now_plays_otherwise_are_found_and_dropped_then_replayed(
 ) -> None:
     db = tmp_path / "lab.db"
     simulate("toy-dice-race", SEATS, 9, LabSettings(db=db, seed=3))
-    with Store(db) as store:
+    with LabStore(db) as store:
         before = {row.idx: row for row in store.rows()}
     always_risky(monkeypatch)
     found = verify(db)
@@ -45,11 +45,11 @@ def test_games_the_code_now_plays_otherwise_are_found_and_dropped_then_replayed(
     # Some games, not all: those where the random seat had taken the safe die.
     assert changed and len(changed) < 9 and found.reproduced == 9 - len(changed)
     assert all("opening" in cols for _, _, cols in found.differ)  # toy games fit in 40 actions
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert {row.idx: row for row in store.rows()} == before  # reported, nothing changed
     dropped = verify(db, drop=True)
     assert dropped.dropped == len(changed)
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert {row.idx for row in store.rows()} == set(range(9)) - changed
     # The resume plays the dropped games again, with the code as it is now.
     assert simulate("toy-dice-race", SEATS, 9, LabSettings(db=db, seed=3)).played == len(changed)
@@ -65,7 +65,7 @@ def test_rows_written_before_openings_and_endings_were_stored_are_checked_and_gi
         connection.execute("UPDATE games SET opening = NULL, finish = NULL, decisions = NULL, choices = NULL")
     found = verify(db)
     assert (found.reproduced, found.openings_added) == (3, 3)
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert all(row.opening is not None for row in store.rows())
 
 
@@ -93,5 +93,5 @@ def test_games_whose_job_has_no_row_are_reported_not_replayed(tmp_path: Path) ->
     # named, and kept; the other job's are replayed as usual.
     assert found.jobless == [(lost, 0), (lost, 1)]
     assert (found.checked, found.reproduced, found.dropped) == (2, 2, 0)
-    with Store(db) as store:
+    with LabStore(db) as store:
         assert len(store.rows()) == 4 and kept in {row.job for row in store.rows()}

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from chaosgames.agents.base import LoopGuardedAgent, Progress, check_decision_node, param, parameters
@@ -311,33 +311,21 @@ class MctsAgent(LoopGuardedAgent):
         depth: int = self._active["depth"]
         if depth == 0:  # the default: the new position itself, past any pending chance
             return _sampled_verdict(state, rng)
-        limit = PLAYOUT_LIMIT if depth < 0 else depth
         greedy = self._active["rollout"] == "greedy"
         # Modelled as the greedy agent, the others play its moves, drawn among equals as it
         # draws; so does the searcher (its playouts are the game it would see if it played
         # greedy from here).
         modelled = self._active["opponents"] == "greedy"
         epsilon: float = self._active["epsilon"]
-        decisions = 0
-        for _ in range(PLAYOUT_LIMIT):
-            player = state.current_player()
-            if player == TERMINAL:
-                return state.returns()
-            if player == CHANCE:
-                action = sample_outcome(state.chance_outcomes(), rng)
-            elif decisions == limit:
-                break
-            else:
-                decisions += 1
-                legal = state.legal_actions()
-                if greedy and len(legal) > 1 and rng.random() >= epsilon:
-                    if modelled:
-                        action = drawn(greedy_replies(state, legal, player, rng), rng)
-                    else:
-                        action = _greedy_action(state, legal, player)
-                else:
-                    action = legal[rng.randrange(len(legal))]
-            state.apply_unchecked(action)
+
+        def choose(state: State[Any], legal: list[Action], player: int) -> Action:
+            if greedy and len(legal) > 1 and rng.random() >= epsilon:
+                if modelled:
+                    return drawn(greedy_replies(state, legal, player, rng), rng)
+                return _greedy_action(state, legal, player)
+            return legal[rng.randrange(len(legal))]
+
+        play_on(state, depth, rng, choose)
         if state.is_terminal():
             return state.returns()
         return state.game.heuristic(state)
@@ -372,6 +360,31 @@ class MctsAgent(LoopGuardedAgent):
             if key > best_key:
                 best_action, best_key = action, key
         return best_action
+
+
+def play_on(
+    state: State[Any],
+    depth: int,
+    dice: random.Random,
+    choose: Callable[[State[Any], list[Action], int], Action],
+) -> None:
+    """Play on for `depth` decisions (-1: to the end, within `PLAYOUT_LIMIT` actions), each
+    `choose(state, legal, mover)`, chance outcomes drawn from `dice` and not counted; stops
+    at the next decision after them or at the end of the game."""
+    limit = PLAYOUT_LIMIT if depth < 0 else depth
+    decisions = 0
+    for _ in range(PLAYOUT_LIMIT):
+        mover = state.current_player()
+        if mover == TERMINAL:
+            return
+        if mover == CHANCE:
+            action = sample_outcome(state.chance_outcomes(), dice)
+        elif decisions == limit:
+            return
+        else:
+            decisions += 1
+            action = choose(state, state.legal_actions(), mover)
+        state.apply_unchecked(action)  # the state's own legal actions and chance outcomes
 
 
 def _add_to_all(path: list[_Node], values: list[float]) -> None:

@@ -31,10 +31,9 @@ from chaosgames.agents.base import (
     param,
     parameters,
 )
-from chaosgames.agents.mcts import PLAYOUT_LIMIT  # the same bound on a playout to the end
+from chaosgames.agents.mcts import play_on  # the same playout, bounded the same
 from chaosgames.agents.simple import best_rated, drawn, greedy_replies, unstick_param
-from chaosgames.core import CHANCE, TERMINAL, Action, State
-from chaosgames.core.chance import sample_outcome
+from chaosgames.core import Action, State
 from chaosgames.core.options import Option
 
 _DRAWS = 0x5DEECE66D
@@ -155,21 +154,11 @@ def playout(state: State[Any], player: int, depth: int, future: int, every: int 
 def _play(state: State[Any], depth: int, dice: random.Random, draws: random.Random) -> None:
     """Every player plays `depth` decisions as greedy (-1: to the end), chance drawn from
     `dice`; stops at the next decision or at the end of the game."""
-    limit = PLAYOUT_LIMIT if depth < 0 else depth
-    decisions = 0
-    for _ in range(PLAYOUT_LIMIT):
-        mover = state.current_player()
-        if mover == TERMINAL:
-            return
-        if mover == CHANCE:
-            action = sample_outcome(state.chance_outcomes(), dice)
-        elif decisions == limit:
-            return
-        else:
-            decisions += 1
-            legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else drawn(greedy_replies(state, legal, mover, draws), draws)
-        state.apply_unchecked(action)  # the state's own legal actions and chance outcomes
+
+    def greedy(state: State[Any], legal: list[Action], mover: int) -> Action:
+        return legal[0] if len(legal) == 1 else drawn(greedy_replies(state, legal, mover, draws), draws)
+
+    play_on(state, depth, dice, greedy)
 
 
 def _score(state: State[Any], player: int) -> float:

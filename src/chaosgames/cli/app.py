@@ -245,6 +245,11 @@ def show(
         console.print(f"Picture written to {svg}.")
 
 
+def _rate(what: str, may: str) -> Any:
+    """The option of a limit on how often one client address may do something (web/limits.py)."""
+    return typer.Option(help=f"{what} one client address may {may} (a rate).")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
@@ -272,18 +277,10 @@ def serve(
             min=0.1,
         ),
     ] = 10.0,
-    games_rate: Annotated[
-        str, typer.Option(help="Games one client address may create (a rate).")
-    ] = "10/minute",
-    actions_rate: Annotated[
-        str, typer.Option(help="Actions one client address may play (a rate).")
-    ] = "240/minute",
-    replays_rate: Annotated[
-        str, typer.Option(help="Uploaded records one client address may have replayed (a rate).")
-    ] = "20/minute",
-    chat_rate: Annotated[
-        str, typer.Option(help="Chat messages one client address may post (a rate).")
-    ] = "12/minute",
+    games_rate: Annotated[str, _rate("Games", "create")] = "10/minute",
+    actions_rate: Annotated[str, _rate("Actions", "play")] = "240/minute",
+    replays_rate: Annotated[str, _rate("Uploaded records", "have replayed")] = "20/minute",
+    chat_rate: Annotated[str, _rate("Chat messages", "post")] = "12/minute",
     sockets: Annotated[int, typer.Option(help="WebSockets one client address may have open.", min=1)] = 32,
     sockets_per_game: Annotated[
         int, typer.Option(help="WebSockets one client address may have open to one game.", min=1)
@@ -291,15 +288,8 @@ def serve(
     computer_games: Annotated[
         int, typer.Option(help="Running games with computer seats one client address may have.", min=1)
     ] = 4,
-    designs_rate: Annotated[
-        str, typer.Option(help="Designs (courses, tracks) one client address may save (a rate).")
-    ] = "30/hour",
-    trials_rate: Annotated[
-        str,
-        typer.Option(
-            help="Tests of a design (games by computer players) one client address may run (a rate).",
-        ),
-    ] = "6/hour",
+    designs_rate: Annotated[str, _rate("Designs (courses, tracks)", "save")] = "30/hour",
+    trials_rate: Annotated[str, _rate("Tests of a design (games by computer players)", "run")] = "6/hour",
     replay_limit: Annotated[
         float, typer.Option(help="Seconds the replay of a record may take before it is given up.", min=0.1)
     ] = 10.0,

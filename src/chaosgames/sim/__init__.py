@@ -13,7 +13,7 @@ from chaosgames.sim.lab import LabInterrupted, SimulationSummary, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS, MatchResult, PlayedMatch, play_match
 from chaosgames.sim.report import Report, report
 from chaosgames.sim.stats import two_means, two_proportions, wilson
-from chaosgames.sim.storage import GameRow, LabError, Store
+from chaosgames.sim.storage import GameRow, LabError, LabStore
 from chaosgames.sim.summary import Summary, summarise
 from chaosgames.sim.tournament import tournament
 from chaosgames.sim.variants import VariantName, variant_key
@@ -27,11 +27,11 @@ __all__ = [
     "LabError",
     "LabInterrupted",
     "LabSettings",
+    "LabStore",
     "MatchResult",
     "PlayedMatch",
     "Report",
     "SimulationSummary",
-    "Store",
     "Summary",
     "Task",
     "VariantName",

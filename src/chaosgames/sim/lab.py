@@ -23,7 +23,7 @@ from rich.text import Text
 from chaosgames.core.errors import quote
 from chaosgames.sim.backends import run_tasks
 from chaosgames.sim.jobs import MAX_GAMES, OPENING_ACTIONS, Job, LabSettings, opening_now, whole_number
-from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.storage import LabError, LabStore
 from chaosgames.sim.variants import check_label, variant_key
 
 
@@ -78,7 +78,7 @@ def simulate(
     if label is not None:
         label = check_label(label)
     db = settings.db
-    with Store(db) as store:
+    with LabStore(db) as store:
         if label is not None:
             store.set_label(variant_key(job.game, job.options), job.game, job.options, label)
         store.add_job(job.key, job.game, job.options, list(job.lineup), job.seed, job.max_actions)
@@ -111,7 +111,7 @@ def simulate(
         return SimulationSummary(job.key, str(db), games, already, played, time.perf_counter() - start)
 
 
-def check_stored_games(store: Store, job: Job) -> None:
+def check_stored_games(store: LabStore, job: Job) -> None:
     """Refuse to add games to a job whose stored games the code no longer plays the same way.
 
     The job's key names its game, options, agents and seeds, not the code that played it:

@@ -24,7 +24,7 @@ from chaosgames.sim.claims import Claim, correct, summary_claims
 from chaosgames.sim.compare import CompareResult, compare_variants
 from chaosgames.sim.render_html import Section, render_page, summary_plots
 from chaosgames.sim.render_text import print_section, rich_table
-from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.storage import LabError, LabStore
 from chaosgames.sim.summary import Summary, summarise
 from chaosgames.sim.tables import claims_table, compare_table, summary_tables
 from chaosgames.sim.variants import parse_selection, resolve
@@ -56,7 +56,7 @@ def report(
             "--compare players=4, or --compare grand-loop --compare long-oval."
         )
     selections = [parse_selection(t) for t in compare_options]
-    with Store(db, create=False) as store:
+    with LabStore(db, create=False) as store:
         rows = store.rows("WHERE game = ?", (game,)) if game else store.rows()
         labels = store.labels()
         jobs = store.jobs()

@@ -339,7 +339,7 @@ def _not_ours(tables: Mapping[str, list[str]]) -> str | None:
     return None
 
 
-class Store:
+class LabStore:
     """An open lab database.
 
     A database file that exists is the lab's own or nothing is done to it: its tables are
@@ -399,7 +399,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> LabStore:
         return self
 
     def __exit__(self, *exc: object) -> None:

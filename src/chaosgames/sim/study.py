@@ -33,7 +33,7 @@ from chaosgames.sim.lab import LabInterrupted, simulate
 from chaosgames.sim.match import DEFAULT_MAX_ACTIONS
 from chaosgames.sim.render_html import PICTURED_OPTIONS, first_position
 from chaosgames.sim.stats import mean, percentile, wilson
-from chaosgames.sim.storage import LabError, Store, database_path
+from chaosgames.sim.storage import LabError, LabStore, database_path
 from chaosgames.sim.summary import Rate, Summary, same_game, summarise
 from chaosgames.sim.variants import check_label, variant_key
 
@@ -281,7 +281,7 @@ def study(
 def _label_variants(plans: Sequence[Plan], settings: StudySettings) -> None:
     """Each variant of the study named in the database by its label in the book, so that
     `report` and `--compare` call it so too (a label taken by another variant is left)."""
-    with Store(settings.db) as store:
+    with LabStore(settings.db) as store:
         for plan in plans:
             for variant in plan.variants:
                 loaded = load_game(plan.game, **_options(plan, variant))
@@ -296,7 +296,7 @@ def _label_variants(plans: Sequence[Plan], settings: StudySettings) -> None:
 
 def _missing(plans: Sequence[Plan], settings: StudySettings) -> int:
     """How many games the study's jobs still lack in the database."""
-    with Store(settings.db) as store:
+    with LabStore(settings.db) as store:
         missing = 0
         for plan, variant, job in _pass_order(plans, settings):
             done = store.done(_job(plan, variant, job, settings).key)
@@ -442,7 +442,7 @@ def analyse(
 ) -> list[GameFigures]:
     """The figures of every study in the database (whatever number of games it holds)."""
     out = []
-    with Store(settings.db) as store:
+    with LabStore(settings.db) as store:
         for game in games:
             plan = plan_for(game, plans)
             figures = [_variant_figures(store, plan, v, settings) for v in plan.variants]
@@ -450,7 +450,9 @@ def analyse(
     return out
 
 
-def _variant_figures(store: Store, plan: Plan, variant: Variant, settings: StudySettings) -> VariantFigures:
+def _variant_figures(
+    store: LabStore, plan: Plan, variant: Variant, settings: StudySettings
+) -> VariantFigures:
     level_job, skill_job, reroll_job, *cross_job = (
         _job(plan, variant, j, settings) for j in variant_jobs(plan, variant, settings)
     )

@@ -168,7 +168,7 @@ def summarise(
 ) -> list[Summary]:
     """One summary per variant, in the order first met.
 
-    With `jobs` (`Store.jobs()`), rerolled replays are told apart: they are left out of the
+    With `jobs` (`LabStore.jobs()`), rerolled replays are told apart: they are left out of the
     figures and paired with their originals for the chance share; games of hard in one seat
     against easy in the others give the skill figure, and count in the figures only where
     the variant has no other games."""

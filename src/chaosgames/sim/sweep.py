@@ -27,7 +27,7 @@ from chaosgames.sim.jobs import Job, LabSettings
 from chaosgames.sim.lab import simulate
 from chaosgames.sim.render_html import Plot, png, pyplot
 from chaosgames.sim.stats import _t_interval, bootstrap_interval, percentile, wilson
-from chaosgames.sim.storage import LabError, Store
+from chaosgames.sim.storage import LabError, LabStore
 from chaosgames.sim.summary import Summary, summarise
 from chaosgames.sim.tables import Table
 from chaosgames.sim.variants import read_json_file, shown_value, split_top_level
@@ -267,7 +267,7 @@ def sweep(
             max_actions=settings.max_actions,
         )
         simulate(game, seats, games, point_settings)
-        with Store(settings.db) as store:
+        with LabStore(settings.db) as store:
             rows = [r for r in store.rows("WHERE job = ?", (job.key,)) if r.idx < games]
         (summary,) = summarise(rows)
         point = SweepPoint(values, summary, point_figures(summary))

@@ -23,7 +23,7 @@ from chaosgames.core import game_class
 from chaosgames.sim.backends import run_tasks
 from chaosgames.sim.jobs import MAX_WORKERS, Task, agent_seeds, whole_number
 from chaosgames.sim.lab import progress_steps
-from chaosgames.sim.storage import GameRow, Store
+from chaosgames.sim.storage import GameRow, LabStore
 
 COMPARED = tuple(f.name for f in dataclasses.fields(GameRow) if f.name not in ("record", "opening"))
 """What a replay must give again: every column the game determines; besides, the opening
@@ -65,7 +65,7 @@ def verify(
     lab's bar, and `on_game(done, total)` is called after each game compared."""
     whole_number(workers, "number of workers", 1, MAX_WORKERS)
     found = Verification(str(db))
-    with Store(db, create=False) as store:
+    with LabStore(db, create=False) as store:
         jobs = store.job_seeds()
         rows = store.rows("WHERE game = ?", (game,)) if game is not None else store.rows()
         stored = {(row.job, row.idx): row for row in rows}
@@ -83,7 +83,7 @@ def verify(
     return found
 
 
-def _compare(store: Store, found: Verification, old: GameRow, new: GameRow, drop: bool) -> None:
+def _compare(store: LabStore, found: Verification, old: GameRow, new: GameRow, drop: bool) -> None:
     """Count one replayed game: reproduced (and given its opening digest if it had none),
     or played otherwise (and deleted with `drop`)."""
     found.checked += 1

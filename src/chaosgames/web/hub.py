@@ -30,7 +30,7 @@ import dataclasses
 import itertools
 import json
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -41,6 +41,9 @@ from chaosgames.web.live import LiveGame
 
 COMPACT = (",", ":")
 """JSON without the spaces after separators: a view's or a patch's bytes, not its meaning."""
+
+REPLIES = 32
+"""Answers a connection may have waiting at most: one that sends without reading loses the rest."""
 
 LONG_LOG = 1_000
 """Move-log entries from which a view is built in a thread rather than on the event loop."""
@@ -63,6 +66,9 @@ class Subscriber:
         self.sent: tuple[int, dict[str, Any]] | None = None
         """The revision and the view (without its log) it was last sent; None: none yet,
         or it asked for the whole view again."""
+        self.replies: list[str] = []
+        """Answers to the connection's own messages (see `serve`'s `on_text`), sent after
+        any view due."""
         self.wake = asyncio.Event()
         self.view_due = True
         self.table_due = table
@@ -198,6 +204,13 @@ class Hub:
         subscriber.view_due = True
         subscriber.wake.set()
 
+    def reply(self, subscriber: Subscriber, text: str) -> None:
+        """Send `subscriber` an answer of its own, after any view due (so an action's
+        acknowledgement follows the view that shows it)."""
+        if len(subscriber.replies) < REPLIES:
+            subscriber.replies.append(text)
+        subscriber.wake.set()
+
     async def serve(
         self,
         websocket: WebSocket,
@@ -205,10 +218,12 @@ class Hub:
         viewer: int | None,
         table: bool = False,
         patched: bool = False,
+        on_text: Callable[[Subscriber, str], Awaitable[None]] | None = None,
     ) -> None:
         """One connection, checked and hello said (see `routes.sockets`), until its end;
         `table`: it asked for the table's news too; `patched`: for patches after its whole
-        view."""
+        view; `on_text`: what its other text messages are given to (an action), one at a
+        time."""
         game_id = live.id
         self.latest.setdefault(game_id, live)
         subscriber = Subscriber(websocket, viewer, table, patched)
@@ -216,11 +231,14 @@ class Hub:
         self._changed(game_id)
         writer = asyncio.create_task(self._write(game_id, subscriber))
         try:
-            # After its hello a client only asks for its whole view again (anything else,
-            # text or binary, is let be); reading also notices it leave.
+            # After its hello a client asks for its whole view again, or says something
+            # `on_text` answers (binary messages are let be); reading also notices it leave.
             while (message := await websocket.receive())["type"] != "websocket.disconnect":
-                if patches.asks_resync(message.get("text")):
+                text = message.get("text")
+                if patches.asks_resync(text):
                     self.resync(subscriber)
+                elif on_text is not None and isinstance(text, str):
+                    await on_text(subscriber, text)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -252,7 +270,10 @@ class Hub:
                     table = self.tables.get(game_id)
                     if table is not None:
                         await subscriber.websocket.send_text(table)
-                if not (subscriber.view_due or subscriber.table_due):
+                # An answer waits for a view due (the one that shows the action answered).
+                while subscriber.replies and not subscriber.view_due:
+                    await subscriber.websocket.send_text(subscriber.replies.pop(0))
+                if not (subscriber.view_due or subscriber.table_due or subscriber.replies):
                     await subscriber.wake.wait()
                     subscriber.wake.clear()
         except (WebSocketDisconnect, RuntimeError):

@@ -54,6 +54,7 @@ def run(
         log_level="warning",
         access_log=False,
         ws_max_size=WEBSOCKET_MAX_BYTES,
+        ws="chaosgames.web.deflate:LargeOnlyDeflateProtocol",  # patches go uncompressed (issue 51)
         timeout_graceful_shutdown=3,
     )
     if workers == 1:

@@ -23,7 +23,7 @@ from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from chaosgames.web.database import Database, gone_from_this_host
-from chaosgames.web.stored import RUNNING, GameSummary, StoredGame
+from chaosgames.web.stored import RUNNING, ListedGame, StoredGame
 from chaosgames.web.table_rows import load_table, write_table
 from chaosgames.web.tables import actions_table, games_table, seats_table, servers_table, undone_table
 
@@ -285,7 +285,7 @@ class Store(Database):
             ).all()
         return [r.id for r in rows]
 
-    def summaries(self, status: str, limit: int) -> list[GameSummary]:
+    def summaries(self, status: str, limit: int) -> list[ListedGame]:
         """The most recently changed games with `status`, newest first."""
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -304,7 +304,7 @@ class Store(Database):
                 ):
                     seats[s.game_id].append(s.who)
         return [
-            GameSummary(
+            ListedGame(
                 id=r.id,
                 game=r.game,
                 options=json.loads(r.options),

@@ -44,7 +44,10 @@ class StoredGame:
 
 
 @dataclass
-class GameSummary:
+class ListedGame:
+    """A game as the lobby lists it (its row without the actions); the API's own shape of
+    it is `schemas.GameSummary`."""
+
     id: str
     game: str
     options: dict[str, Any]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -107,62 +108,47 @@ def write_table(conn: Connection, stored: StoredGame) -> None:
         )
 
 
-def _hold(db: Database, conn: Connection, game_id: str, version: int, **values: Any) -> None:
-    """Take the game's row at `version` while it runs (the row lock on PostgreSQL), or refuse."""
+def _change(
+    db: Database, game_id: str, version: int, write: Callable[[Connection], object], **values: Any
+) -> bool:
+    """Write a change decided on a running game at `version`, in one transaction with the
+    game's row taken at that version (the row lock on PostgreSQL) and `values` set on it;
+    False, and nothing written, if the game moved on or ended."""
     table_version = func.coalesce(games_table.c.table_version, 0) + 1
-    if not db.take_version(
-        conn, game_id, at=version, updated=time.time(), table_version=table_version, **values
-    ):
-        raise _Refused
+    try:
+        with db.writing() as conn:
+            if not db.take_version(
+                conn, game_id, at=version, updated=time.time(), table_version=table_version, **values
+            ):
+                raise _Refused
+            write(conn)
+    except (_Refused, IntegrityError):
+        return False
+    return True
 
 
 def end_game(db: Database, game_id: str, version: int, returns: list[float], ending: Ending) -> bool:
     """End a running game at `version` with these returns; False if it moved on or ended."""
-    try:
-        with db.writing() as conn:
-            _hold(db, conn, game_id, version, status=FINISHED, result=json.dumps(returns))
-            conn.execute(
-                insert(endings_table).values(
-                    game_id=game_id,
-                    how=ending.how,
-                    seat=ending.seat,
-                    sentence=ending.sentence,
-                    created=ending.created,
-                )
-            )
-    except (_Refused, IntegrityError):
-        return False
-    return True
+    row = insert(endings_table).values(game_id=game_id, **asdict(ending))
+    return _change(
+        db, game_id, version, lambda conn: conn.execute(row), status=FINISHED, result=json.dumps(returns)
+    )
 
 
 def change_seat(db: Database, game_id: str, change: SeatChange) -> bool:
     """Hand a seat of a running game at `change.version` to `change.who`; False if the game
     moved on or ended."""
-    try:
-        with db.writing() as conn:
-            _hold(db, conn, game_id, change.version)
-            conn.execute(
-                update(seats_table)
-                .where(and_(seats_table.c.game_id == game_id, seats_table.c.seat == change.seat))
-                .values(who=change.who)
-            )
-            seq = conn.execute(
-                select(func.count()).where(seat_changes_table.c.game_id == game_id)
-            ).scalar_one()
-            conn.execute(
-                insert(seat_changes_table).values(
-                    game_id=game_id,
-                    seq=int(seq) + 1,
-                    seat=change.seat,
-                    who=change.who,
-                    why=change.why,
-                    version=change.version,
-                    created=change.created,
-                )
-            )
-    except (_Refused, IntegrityError):
-        return False
-    return True
+
+    def write(conn: Connection) -> None:
+        conn.execute(
+            update(seats_table)
+            .where(and_(seats_table.c.game_id == game_id, seats_table.c.seat == change.seat))
+            .values(who=change.who)
+        )
+        seq = conn.execute(select(func.count()).where(seat_changes_table.c.game_id == game_id)).scalar_one()
+        conn.execute(insert(seat_changes_table).values(game_id=game_id, seq=int(seq) + 1, **asdict(change)))
+
+    return _change(db, game_id, change.version, write)
 
 
 def offer_rematch(db: Database, game_id: str, seat: int, token_hash: str) -> None:

@@ -24,6 +24,23 @@ from sqlalchemy import BigInteger, Column, Float, ForeignKey, Index, Integer, Me
 
 metadata = MetaData()
 
+
+def _game_key() -> Column[Any]:
+    """The game a row belongs to, first in its table's key."""
+    return Column("game_id", String(32), ForeignKey("games.id"), primary_key=True)
+
+
+def _created() -> Column[Any]:
+    """When the row was written (Unix time)."""
+    return Column("created", Float, nullable=False)
+
+
+def _game_table(name: str, *columns: Column[Any]) -> Table:
+    """A table of what belongs to one game, keyed by the game (then by the columns after it
+    that are in the key)."""
+    return Table(name, metadata, _game_key(), *columns)
+
+
 games_table = Table(
     "games",
     metadata,
@@ -35,7 +52,7 @@ games_table = Table(
     Column("version", Integer, nullable=False),
     Column("result", Text, nullable=True),
     Column("meta", Text, nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
     Column("updated", Float, nullable=False),
     Column("owner", String(100), nullable=True),
     Column("secret", String(64), nullable=True),
@@ -43,10 +60,8 @@ games_table = Table(
     Index("games_by_status", "status", "updated"),
 )
 
-seats_table = Table(
+seats_table = _game_table(
     "seats",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("who", String(200), nullable=False),
     Column("token_hash", String(64), nullable=True),
@@ -54,17 +69,17 @@ seats_table = Table(
 
 
 def _action_columns() -> list[Column[Any]]:
-    """An action as stored: its game, sequence number, notation, actor and commit time."""
+    """An action as stored after its game: its sequence number, notation, actor and commit
+    time."""
     return [
-        Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
         Column("seq", Integer, primary_key=True),
         Column("notation", Text, nullable=False),
         Column("actor", Integer, nullable=False),
-        Column("created", Float, nullable=False),
+        _created(),
     ]
 
 
-actions_table = Table("actions", metadata, *_action_columns())
+actions_table = _game_table("actions", *_action_columns())
 
 
 chat_table = Table(
@@ -74,23 +89,21 @@ chat_table = Table(
     Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
     Index("chat_by_game", "game_id", "id"),
 )
 """What the people at a table said (see `chat`): kept with the game, never in its record."""
 
-undone_table = Table("undone", metadata, *_action_columns(), Column("undone_at", Integer, nullable=False))
+undone_table = _game_table("undone", *_action_columns(), Column("undone_at", Integer, nullable=False))
 """Actions taken back (see `undo`), moved out of `actions` with the game's version after."""
 
-takebacks_table = Table(
+takebacks_table = _game_table(
     "takebacks",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("version", Integer, nullable=False),
     Column("span", Integer, nullable=False),
     Column("accepted", Text, nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
 )
 """A takeback a person asked for, waiting for the others' answers (see `undo`)."""
 designs_table = Table(
@@ -100,7 +113,7 @@ designs_table = Table(
     Column("game", String(64), nullable=False),
     Column("name", String(100), nullable=False),
     Column("value", Text, nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
     Index("designs_by_name", "game", "name", unique=True),
 )
 """Saved designs (web/designs.py): a course or a track, an option value of its game."""
@@ -110,64 +123,50 @@ designs_table = Table(
 # absent person's handed to a computer, taken back), the rules chosen at creation
 # (patience, clock) and the rematch offers. Each is written in the same transaction as the
 # change it records, under the game's lock (see `table_rows`).
-endings_table = Table(
+endings_table = _game_table(
     "endings",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("how", String(16), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("sentence", Text, nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
 )
 
-seat_changes_table = Table(
+seat_changes_table = _game_table(
     "seat_changes",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("who", String(200), nullable=False),
     Column("why", String(16), nullable=False),
     Column("version", Integer, nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
 )
 
-table_rules_table = Table(
+table_rules_table = _game_table(
     "table_rules",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("rules", Text, nullable=False),
 )
 
-rematch_offers_table = Table(
+rematch_offers_table = _game_table(
     "rematch_offers",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
 )
 
-rematches_table = Table(
+rematches_table = _game_table(
     "rematches",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("new_game_id", String(32), nullable=False),
-    Column("created", Float, nullable=False),
+    _created(),
 )
 
-clock_pauses_table = Table(
+clock_pauses_table = _game_table(
     "clock_pauses",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("start", Float, primary_key=True),
     Column("end", Float, nullable=False),
 )
 
-clocks_table = Table(
+clocks_table = _game_table(
     "clocks",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("alive", Float, nullable=False),
 )
 """The last moment a server was known to keep each clock game (see `clocks`)."""

@@ -19,7 +19,7 @@ from chaosgames.core.game import Game, State
 from chaosgames.core.registry import game_class, list_games, load_game
 from chaosgames.web.live import HUMAN, LiveGame, Step
 from chaosgames.web.presence import since_last_played
-from chaosgames.web.stored import GameSummary
+from chaosgames.web.stored import ListedGame
 from chaosgames.web.table_view import table_view
 
 
@@ -215,7 +215,7 @@ def live_summary(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def stored_summary(summary: GameSummary, ending: str | None = None) -> dict[str, Any]:
+def stored_summary(summary: ListedGame, ending: str | None = None) -> dict[str, Any]:
     """A finished game's line in the lobby, read from the store (its state is not kept);
     `ending`: how the table ended it, if it did (a resignation, a claim, time)."""
     game = load_game(summary.game, **summary.options)

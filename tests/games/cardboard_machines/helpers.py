@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import chaosgames
-from chaosgames.games.cardboard_machines.actions import Move
+from chaosgames.games.cardboard_machines.actions import MachineAction
 from chaosgames.games.cardboard_machines.phases import GEAR, MOVE
 from chaosgames.games.cardboard_machines.state import CardboardState
 
@@ -74,7 +74,7 @@ def cautious_action(st: CardboardState, rng: random.Random) -> Any:
     for wanted in ("scroll", "return", "buyoff:left", "buyoff:right"):
         if wanted in names:
             return actions[names.index(wanted)]
-    steps = [a for a in actions if isinstance(a, Move) and str(a).startswith("move:")]
+    steps = [a for a in actions if isinstance(a, MachineAction) and str(a).startswith("move:")]
     if steps:
         last = st.phase != MOVE or st.moves_left == 1
         ranked = []

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import chaosgames
-from chaosgames.games.cardboard_machines.actions import Kind, Move
+from chaosgames.games.cardboard_machines.actions import Kind, MachineAction
 from chaosgames.games.cardboard_machines.state import CardboardState
 from tests.games.cardboard_machines.helpers import legal, new_state, play, put, table, turn_of
 
@@ -87,12 +87,12 @@ def legal_bonus(st: CardboardState) -> list[str]:
 @pytest.mark.parametrize(
     "action",
     [
-        Move(Kind.GEAR, 99),
-        Move(Kind.PLACE, 10**6),
-        Move(Kind.MOVE, 7),
+        MachineAction(Kind.GEAR, 99),
+        MachineAction(Kind.PLACE, 10**6),
+        MachineAction(Kind.MOVE, 7),
         ("gear", 2),  # a plain tuple equal to gear:2
-        Move(Kind.GEAR, True),  # equal to gear:1
-        Move(Kind.GEAR, 2.0),  # type: ignore[arg-type]  # equal to gear:2
+        MachineAction(Kind.GEAR, True),  # equal to gear:1
+        MachineAction(Kind.GEAR, 2.0),  # type: ignore[arg-type]  # equal to gear:2
         "gear:2",
         None,
     ],

@@ -14,7 +14,7 @@ from hypothesis import strategies as st_
 
 import chaosgames
 from chaosgames.core.chance import sample_outcome
-from chaosgames.games.cardboard_machines.phases import MOVE, OFF
+from chaosgames.games.cardboard_machines.phases import MOVE, OFF, Phase
 from chaosgames.games.cardboard_machines.state import CardboardState
 from tests.games.cardboard_machines.helpers import new_state, play, put, table, turn_of
 
@@ -40,6 +40,7 @@ def test_a_state_document_round_trips() -> None:
     doc = st.to_json()
     again = st.game.state_from_json(json.dumps(doc))
     assert again.to_json() == doc
+    assert again.phase is Phase.GEAR  # read back as the phase itself, not its number
 
 
 @pytest.mark.parametrize(

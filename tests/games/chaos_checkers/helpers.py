@@ -8,8 +8,9 @@ import chaosgames
 from chaosgames.games.chaos_checkers.actions import Piece
 from chaosgames.games.chaos_checkers.colours import CODE, TRIOS_PER_COLOUR
 from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.phases import Phase
 from chaosgames.games.chaos_checkers.plain import PlainState
-from chaosgames.games.chaos_checkers.state import ChaosState, Phase
+from chaosgames.games.chaos_checkers.state import ChaosState
 
 
 def piece(

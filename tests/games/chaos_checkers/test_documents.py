@@ -13,6 +13,8 @@ from chaosgames import IllegalActionError, InvalidStateError
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Draw, PotionUse, SetupDraw
 from chaosgames.games.chaos_checkers.colours import CODE
 from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.phases import Phase
+from chaosgames.games.chaos_checkers.powers import Power
 from tests.games.chaos_checkers.helpers import chaos_position, piece, play
 
 FAR = {32: piece("blue"), 28: piece("blue")}
@@ -154,14 +156,14 @@ def test_actions_out_of_range_or_of_the_wrong_type_are_refused_and_change_nothin
         state: chaosgames.State[Any] = _after_a_capture()
         legal = state.legal_actions()
         first = legal[0]
-        assert isinstance(first, tuple)
+        assert isinstance(first, Draw)
         strangers: list[Any] = [
-            Draw("draw-shield", 1000),
-            Draw("keep-potion", -7),
-            SetupDraw("place", 99, CODE["red"]),
-            ChaosMove("move", "", (13, 99), (-1,)),
-            PotionUse("potion", "wild", 13, -1, -1, 99),
-            tuple(first),  # a plain tuple equal to the legal draw is not the draw
+            Draw(Phase.DRAW_SHIELD, 1000),
+            Draw(Phase.KEEP_POTION, -7),
+            SetupDraw(Phase.PLACE, 99, CODE["red"]),
+            ChaosMove(None, (13, 99), (-1,)),
+            PotionUse(Power.WILD, 13, colour=99),
+            (first.kind, first.colour),  # a plain tuple of the legal draw's fields is not the draw
         ]
     else:
         state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()

@@ -15,7 +15,7 @@ from typing import Any
 
 import chaosgames
 from chaosgames.games.royal_racers.actions import RacerAction
-from chaosgames.games.royal_racers.board import CARD_NAMES, SQUARE_BY_NAME, SQUARE_NAMES
+from chaosgames.games.royal_racers.board import CARD_NAMES, SQUARE_BY_NAME
 from chaosgames.games.royal_racers.game import RoyalRacersGame
 from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
 
@@ -107,9 +107,9 @@ def racer_actions(state: RoyalRacersState) -> list[RacerAction]:
 
 
 def kinds(state: RoyalRacersState) -> dict[str, list[str]]:
-    """Legal actions grouped by kind, as square names."""
+    """Legal actions grouped by the word of their kind, as square names."""
     found: dict[str, list[str]] = {}
     for action in state.legal_actions():
         assert isinstance(action, RacerAction)
-        found.setdefault(action.kind, []).append(SQUARE_NAMES[action.arg] if action.kind != "stay" else "")
+        found.setdefault(action.kind.value, []).append(action.arg_name())
     return found

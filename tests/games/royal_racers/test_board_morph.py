@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from chaosgames import IllegalActionError
-from chaosgames.games.royal_racers.actions import DIE_FACES
+from chaosgames.games.royal_racers.actions import DIE_FACES, Flip, Kind
 from chaosgames.games.royal_racers.board import RANK_OF, SQUARE_NAMES
 from chaosgames.games.royal_racers.board_morph import flip_options
 from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
@@ -88,7 +88,7 @@ def test_the_player_may_try_to_turn_a_card_up_instead_when_one_of_that_rank_is_d
     assert kinds(state) == {"down": ["b5", "f6"], "up": ["a5", "c6"]}
     play(state, "up:a5")
     assert not state.down >> sq("a5") & 1
-    assert state.last_flip == ("up", sq("a5"), True)
+    assert state.last_flip == Flip(Kind.UP, sq("a5"), True)
 
 
 def test_when_all_cards_of_the_rank_are_face_down_a_face_up_attempt_is_compulsory() -> None:
@@ -103,7 +103,7 @@ def test_a_wrong_guess_leaves_the_card_down_and_sends_the_pawn_to_the_start() ->
     play(state, "up:c6")  # c6 is an ace, not a 2
     assert state.down >> sq("c6") & 1
     assert state.pawns[0] == sq("c4")  # no flag touched yet: back to start
-    assert state.last_flip == ("up", sq("c6"), False)
+    assert state.last_flip == Flip(Kind.UP, sq("c6"), False)
     assert PHASE_NAMES[state.phase] == "move"  # the move of step 2 still follows
     # Everyone saw the card when it was turned: the observation says what it was.
     assert state.observation(1)["last_flip"] == {"kind": "up", "square": "c6", "ok": False, "card": "Ad"}

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationError
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.grid import bfs_distances
+from chaosgames.games.royal_racers.actions import Kind, RacerAction
 from chaosgames.games.royal_racers.board import RANK_OF, SQUARE_NAMES, SQUARES
 from chaosgames.games.royal_racers.evaluation import (
     FLAG_FACE_DOWN,
@@ -66,6 +67,24 @@ class TestNotation:
         for action in state.legal_actions():
             assert g.parse_action(state, str(action)) == action
         assert str(g.parse_action(state, "  DOWN : A6 ")) == "down:a6"
+
+    @pytest.mark.parametrize("seed", range(4))
+    def test_every_action_of_a_random_match_reads_back_as_itself(self, seed: int) -> None:
+        # A player types what the log shows: the text must find the very action listed (the
+        # rules' shared one), and an equal copy must be equal to it, hash included.
+        g = game(players=2 + seed % 3, races=2, optional_move=True, flag_variant=seed % 2 == 1, max_rounds=30)
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        met: set[Kind] = set()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            for action in legal:
+                assert g.parse_action(state, str(action)) is action
+                copy = RacerAction(action.kind, action.arg)
+                assert copy == action and hash(copy) == hash(action)
+                met.add(action.kind)
+            state.apply_action(rng.choice(legal))
+        assert met >= set(Kind) - {Kind.REVEAL}  # a reveal needs every card of a rank under pawns
 
     def test_die_faces_have_aliases(self) -> None:
         state = standard()
@@ -393,8 +412,8 @@ def test_flips_called_alike_are_the_wrong_guesses_leaving_one_position(seed: int
                 child.apply_action(action)
                 after.append({**child.to_json(), "last_flip": None})
             flips = racer_actions(state)
-            ranks = [RANK_OF[state.cards[sq]] for _, sq in flips]
-            wrong = [i for i, (kind, _) in enumerate(flips) if kind == "up" and ranks[i] != state.roll]
+            ranks = [RANK_OF[state.cards[flip.arg]] for flip in flips]
+            wrong = [i for i, flip in enumerate(flips) if flip.kind is Kind.UP and ranks[i] != state.roll]
             assert alike == [wrong[0] if i in wrong else i for i in range(len(legal))]
             for i in range(len(legal)):
                 assert after[i] == after[alike[i]]

@@ -337,7 +337,7 @@ class TestLegendGroupsAndRules:
 
         text = resources.files("chaosgames.games.royal_racers").joinpath("rules.md").read_text()
         headings = {slug(line.lstrip("#")) for line in text.splitlines() if line.startswith("#")}
-        for kind, heading in story.RULES_HEADINGS.items():
+        for kind, (_, heading) in story.CHOICES.items():
             assert slug(heading) in headings, kind
         state = standard()
         assert state.game.rules_section(state, state.legal_actions()[0]) == "the-die"

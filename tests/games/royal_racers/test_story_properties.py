@@ -31,7 +31,7 @@ from chaosgames import CHANCE
 from chaosgames.core.chance import sample_outcome
 from chaosgames.core.story import Told
 from chaosgames.games.royal_racers import setup
-from chaosgames.games.royal_racers.actions import DIE_FACES, RacerAction
+from chaosgames.games.royal_racers.actions import DIE_FACES, FLIP_KINDS, Kind, RacerAction
 from chaosgames.games.royal_racers.board import (
     CARD_NAMES,
     CARD_SUIT_SYMBOLS,
@@ -142,9 +142,9 @@ def twin_tellings(
     g: RoyalRacersGame, before: RoyalRacersState, action: RacerAction, after: RoyalRacersState
 ) -> list[Told]:
     """How the same action reads where what it hides differs (see the module docstring)."""
-    kind, arg = action
+    kind, arg = action.kind, action.arg
     twins: list[tuple[RoyalRacersState, RacerAction]] = []
-    if kind == "roll":
+    if kind is Kind.ROLL:
         moving = after.phase in (FLIP_PHASE, MOVE_PHASE)
         for other in before.legal_actions():
             twin = before.clone()
@@ -153,9 +153,9 @@ def twin_tellings(
                 after.race_winners
             ):
                 twins.append((before, other))
-    elif kind == "deal":
+    elif kind is Kind.DEAL:
         twins += [(before, other) for other in before.legal_actions()]
-    elif kind in ("down", "up", "reveal"):
+    elif kind in FLIP_KINDS:
         rank = RANK_OF[before.cards[arg]]
         right = rank == before.roll
         for card in range(NUM_CARDS):
@@ -163,9 +163,9 @@ def twin_tellings(
             if card == before.cards[arg] or other_rank > 5 or before.where[card] in before.pawns:
                 continue
             same_outcome = (other_rank == before.roll) == right and (other_rank != rank or right)
-            if kind == "down" and other_rank != rank:
+            if kind is Kind.DOWN and other_rank != rank:
                 twins.append((exchanged(before, arg, card, roll=other_rank), action))
-            elif kind == "reveal" or (kind == "up" and same_outcome):
+            elif kind is Kind.REVEAL or (kind is Kind.UP and same_outcome):
                 twins.append((exchanged(before, arg, card), action))
     told = []
     for twin, other in twins:
@@ -211,12 +211,12 @@ class Race:
             views = after_views
 
     def remember(self, action: RacerAction) -> None:
-        kind, arg = action
-        if kind not in ("deal", "roll"):
-            self.fresh = arg if kind in ("down", "up", "reveal") else -1
-        if kind == "roll" or self.state.dealt < SQUARES:
+        kind, arg = action.kind, action.arg
+        if kind not in (Kind.DEAL, Kind.ROLL):
+            self.fresh = arg if kind in FLIP_KINDS else -1
+        if kind is Kind.ROLL or self.state.dealt < SQUARES:
             self.turned_down = set()
-        if kind == "down":
+        if kind is Kind.DOWN:
             self.turned_down.add(arg)
 
     def views(self, state: RoyalRacersState) -> dict[int | None, list[str]]:
@@ -239,7 +239,7 @@ class Race:
         if not g.hides_information():
             assert told.kept == told.now
             return
-        assert told.notation in (str(action), action.kind)
+        assert told.notation in (str(action), action.kind.value)
         for text in (told.kept, told.notation):
             assert ANY_CARD is None or not ANY_CARD.search(text), (str(action), text)
         for twin in twin_tellings(g, before, action, after):

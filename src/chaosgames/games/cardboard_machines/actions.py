@@ -1,7 +1,9 @@
 """Actions and their notation.
 
-Every action is a `Move(kind, arg)`: what is done and one whole number saying with what.
-Its text is `kind:arg`, or `kind` alone when there is no argument. Spaces are named by
+Every action is a `MachineAction(kind, arg)`: what is done and one whole number saying
+with what.
+Its text is `kind:arg`, or `kind` alone when there is no argument; the rules hand out the
+actions of the tables below (one object per action: see `MachineAction`). Spaces are named by
 their row on the table (1 = the back row of the back board ... 12 = the front row of the
 front board) and their lane (a = leftmost ... f); the action holds the table space
 `(row - 1) * 6 + lane`, so it reads the same wherever the track has scrolled to.
@@ -24,8 +26,8 @@ front board) and their lane (a = leftmost ... f); the action holds the table spa
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from enum import Enum
 
 from chaosgames.core.notation import Form, Notation
 from chaosgames.games.cardboard_machines.boards import LANES, TABLE_ROWS
@@ -41,8 +43,9 @@ SWERVE_SIDES = {LEFT: "left", RIGHT: "right"}
 """A swerve die's side by its name in `swerve:` and `buyoff:` notation."""
 
 
-class Kind(StrEnum):
-    """What an action does; its value is the notation before the colon."""
+class Kind(Enum):
+    """What an action does; its value is the notation before the colon (a kind is never
+    compared with text: `str(action)` is the notation)."""
 
     FIRST = "first"
     BOARD = "board"
@@ -58,6 +61,10 @@ class Kind(StrEnum):
     SWERVE = "swerve"
     MALFUNCTION = "malfunction"
     BUYOFF = "buyoff"
+
+    # The rules look up what a kind does at every action: a member is its own only
+    # instance, so its identity hashes it (Enum's own hash is a call into Python).
+    __hash__ = object.__hash__
 
 
 def space_name(table_space: int) -> str:
@@ -81,33 +88,58 @@ def _argument(kind: Kind, arg: int) -> str:
 _BARE = frozenset({Kind.SCROLL, Kind.STOP, Kind.RETURN, Kind.KEEP, Kind.MALFUNCTION})
 
 
-class Move(NamedTuple):
-    """One action of Cardboard Machines (see the module docstring)."""
+@dataclass(frozen=True, slots=True)
+class MachineAction:
+    """One action of Cardboard Machines (see the module docstring); `str()` is its notation.
+
+    The rules hand out the prebuilt Moves of this module's tables, so a search keys its
+    tree by the same few hundred objects: their hash is made once (`_hash`)."""
 
     kind: Kind
+    """What is done."""
     arg: int = 0
+    """With what: the player (0-based) of `first`, the board of `board`, the gear of `gear`,
+    the direction -1/0/1 (left/ahead/right) of `move`, the table space `(row - 1) * 6 + lane`
+    of `ghost` and `place` (NO_GHOST for `ghost:none`), the face 1-6 of `roll`, the die
+    LEFT/RIGHT of `swerve` and `buyoff`; 0 for the kinds without an argument."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """`hash((kind, arg))`, made once (see above)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kind, self.arg)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[MachineAction], tuple[Kind, int]]:
+        # Made again where it is unpickled or copied: the hash is this process's own.
+        return MachineAction, (self.kind, self.arg)
 
     def __str__(self) -> str:
         kind = self.kind
         if kind in _BARE:
             return kind.value
-        return f"{kind.value}:{_argument(kind, self.arg)}"
+        return f"{kind.value}:{self.argument()}"
+
+    def argument(self) -> str:
+        """The argument as the notation writes it: 'left', '7c', 'none', '3' ..."""
+        return _argument(self.kind, self.arg)
 
 
-SCROLL = Move(Kind.SCROLL)
-STOP = Move(Kind.STOP)
-RETURN = Move(Kind.RETURN)
-KEEP = Move(Kind.KEEP)
-MALFUNCTION = Move(Kind.MALFUNCTION)
-GHOST_NONE = Move(Kind.GHOST, NO_GHOST)
-GEARS = tuple(Move(Kind.GEAR, g) for g in range(1, 7))
+SCROLL = MachineAction(Kind.SCROLL)
+STOP = MachineAction(Kind.STOP)
+RETURN = MachineAction(Kind.RETURN)
+KEEP = MachineAction(Kind.KEEP)
+MALFUNCTION = MachineAction(Kind.MALFUNCTION)
+GHOST_NONE = MachineAction(Kind.GHOST, NO_GHOST)
+GEARS = tuple(MachineAction(Kind.GEAR, g) for g in range(1, 7))
 """`gear:1` ... `gear:6`, in the order they are offered."""
-STEPS = {d: Move(Kind.MOVE, d) for d in DIRECTIONS}
-SWERVES = {side: Move(Kind.SWERVE, side) for side in SWERVE_SIDES}
-BUYOFFS = {side: Move(Kind.BUYOFF, side) for side in SWERVE_SIDES}
-PLACES = tuple(Move(Kind.PLACE, t) for t in range(TABLE_SPACES))
-GHOSTS = tuple(Move(Kind.GHOST, t) for t in range(TABLE_SPACES))
-ROLLS = tuple(Move(Kind.ROLL, face) for face in range(1, 7))
+STEPS = {d: MachineAction(Kind.MOVE, d) for d in DIRECTIONS}
+SWERVES = {side: MachineAction(Kind.SWERVE, side) for side in SWERVE_SIDES}
+BUYOFFS = {side: MachineAction(Kind.BUYOFF, side) for side in SWERVE_SIDES}
+PLACES = tuple(MachineAction(Kind.PLACE, t) for t in range(TABLE_SPACES))
+GHOSTS = tuple(MachineAction(Kind.GHOST, t) for t in range(TABLE_SPACES))
+ROLLS = tuple(MachineAction(Kind.ROLL, face) for face in range(1, 7))
 
 NOTATION = Notation(
     Form("first:1", r"first:[0-9]+", chance=True),

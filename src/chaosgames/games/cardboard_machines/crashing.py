@@ -5,19 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.games.cardboard_machines import end_of_game
-from chaosgames.games.cardboard_machines.actions import PLACES, Move
+from chaosgames.games.cardboard_machines.actions import PLACES, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, OFF, OVER, TURN_OVER
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.table import Table
 
 CRASH_GEAR_DROP = 3
 RESTART_BOARD = 2
 """'the third board from the back' (0-based table index)."""
 
 
-def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
+def crash(st: Table, player: int, ghost_at: int | None) -> None:
     """The rulebook's crash list, in order. `ghost_at` is None when the car's board left the table."""
     if ghost_at is not None and (ghost_at in st.ghosts or len(st.ghosts) < GHOST_SUPPLY):
         st.ghosts = st.ghosts | {ghost_at}  # a new set: clones share it (state.SHARED_LISTS)
@@ -31,15 +31,15 @@ def crash(st: CardboardState, player: int, ghost_at: int | None) -> None:
         end_of_game.last_player_wins(st)
 
 
-def crash_mover(st: CardboardState, ghost_at: int) -> None:
+def crash_mover(st: Table, ghost_at: int) -> None:
     """The player taking her turn crashes: "Then continue with the next player" ends her
     turn once crashed cars are placed (unless the crash ended the game)."""
     crash(st, st.mover, ghost_at)
-    if st.phase != OVER:
+    if st.phase is not OVER:
         st.phase = TURN_OVER
 
 
-def placement_spaces(st: CardboardState) -> list[int]:
+def placement_spaces(st: Table) -> list[int]:
     """Edge spaces of the third board from the back: in each of its rows, the first space
     from the left wall and the first from the right wall that is neither terrain nor
     taken by a car (ghosts do not matter). Every board side of boards.json has at least
@@ -64,12 +64,12 @@ def placement_spaces(st: CardboardState) -> list[int]:
     return found  # rows back to front, each left to right: in space order
 
 
-def placement_options(st: CardboardState) -> list[Move]:
+def placement_options(st: Table) -> list[MachineAction]:
     base = BOARD_SPACES * st.back
     return [PLACES[s - base] for s in placement_spaces(st)]
 
 
-def place(st: CardboardState, space: int) -> None:
+def place(st: Table, space: int) -> None:
     """The crashed player (first waiting) puts her car on the edge space she chose."""
     player = st.pending[0]
     st.pending = st.pending[1:]  # a new list: clones share it

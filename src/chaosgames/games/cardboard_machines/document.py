@@ -9,7 +9,7 @@ nobody could act is refused.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chaosgames.core.document import Bool, Choice, Document, Int, List, Nullable, Number, Object, Tuple
 from chaosgames.core.errors import InvalidStateError
@@ -26,40 +26,26 @@ from chaosgames.games.cardboard_machines.boards import (
     laid_boards,
 )
 from chaosgames.games.cardboard_machines.end_of_game import final_result
-from chaosgames.games.cardboard_machines.phases import (
-    BOARDS,
-    BONUS,
-    FIRST,
-    GEAR,
-    GHOST_SUPPLY,
-    LEFT,
-    MALF,
-    MOVE,
-    OFF,
-    OVER,
-    PHASE_NAMES,
-    RESOLVE,
-    RETURN_STRESS,
-    RIGHT,
-    ROLL,
-    TURN_OVER,
-)
+from chaosgames.games.cardboard_machines.phases import GHOST_SUPPLY, LEFT, MALF, OFF, RIGHT, Phase
 from chaosgames.games.cardboard_machines.setup import DRAWN_BOARDS, START_INDEX, times_scrolled_away
 from chaosgames.games.cardboard_machines.stress_test import MAX_DICE
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.game import CardboardMachines
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.rules_in_force import MachinesRules
+    from chaosgames.games.cardboard_machines.table import Table
+
+T = TypeVar("T", bound="Table")
+"""The game's own state type: `read` gives what the game's `new_initial_state` makes."""
 
 PREFIX = "Impossible Cardboard Machines position: "
 DICE = ("left", "right", "malfunction")
 BOARD = Int(0, max(BOARD_IDS))
 
 
-def write(st: CardboardState) -> dict[str, Any]:
+def write(st: Table) -> dict[str, Any]:
     """The position as a document (everything at the table is open: the observation too)."""
     return {
-        "phase": PHASE_NAMES[st.phase],
+        "phase": st.phase.label,
         "first": st.first,
         "drawn": list(st.drawn),
         "back": st.back,
@@ -96,7 +82,7 @@ def write(st: CardboardState) -> dict[str, Any]:
     }
 
 
-def schema(game: CardboardMachines) -> Document:
+def schema(game: MachinesRules[Any, Any]) -> Document:
     """The shape and range of every field, for `game`'s players and round tokens."""
     n = game.num_players
     tokens = game.options["round_tokens"]
@@ -112,7 +98,7 @@ def schema(game: CardboardMachines) -> Document:
     )
     return Document(
         {
-            "phase": Choice({name: i for i, name in enumerate(PHASE_NAMES)}),
+            "phase": Choice({phase.label: phase for phase in Phase}),
             "first": Int(-1, n - 1),
             "drawn": List(Int(1, max(BOARD_IDS)), max_length=DRAWN_BOARDS, unique=True),
             "back": Int(0),
@@ -145,27 +131,27 @@ def refuse(message: str) -> InvalidStateError:
     return InvalidStateError(f"{PREFIX}{message}")
 
 
-def read(game: CardboardMachines, doc: dict[str, Any]) -> CardboardState:
+def read(game: MachinesRules[T, Any], doc: dict[str, Any]) -> T:
     """A state from its document, refusing positions the rules cannot carry on from."""
     fields = schema(game).read(doc, prefix=PREFIX)
     st = game.new_initial_state()
     _fill(st, fields)
-    if st.phase in (FIRST, BOARDS):
+    if st.phase in (Phase.FIRST, Phase.BOARDS):
         _check_setup(st)
         return st
     _check_track(st)
     _check_round_tokens(st)
     _check_places(st)
-    if st.phase == OVER:
+    if st.phase is Phase.OVER:
         _check_over(st)
     else:
         _check_turn(st)
         if not st.legal_actions():
-            raise refuse(f"nobody can act in phase {PHASE_NAMES[st.phase]}.")
+            raise refuse(f"nobody can act in phase {st.phase.label}.")
     return st
 
 
-def _fill(st: CardboardState, fields: dict[str, Any]) -> None:
+def _fill(st: Table, fields: dict[str, Any]) -> None:
     st.phase = fields["phase"]
     st.first = fields["first"]
     st.drawn = fields["drawn"]
@@ -205,16 +191,16 @@ def _fill(st: CardboardState, fields: dict[str, Any]) -> None:
     st.retrack()
 
 
-def _check_setup(st: CardboardState) -> None:
+def _check_setup(st: Table) -> None:
     """Before the track is laid only the starting player and the boards drawn are known:
     every other field is as the game began."""
-    if (st.first < 0) != (st.phase == FIRST):
+    if (st.first < 0) != (st.phase is Phase.FIRST):
         raise refuse("the starting player is known exactly when the first chance node is over.")
-    if st.phase == FIRST and st.drawn:
+    if st.phase is Phase.FIRST and st.drawn:
         raise refuse("boards are drawn once the starting player is known.")
-    if st.phase == BOARDS and len(st.drawn) >= DRAWN_BOARDS:
+    if st.phase is Phase.BOARDS and len(st.drawn) >= DRAWN_BOARDS:
         raise refuse(f"setup draws {DRAWN_BOARDS} boards; the track is laid after the last one.")
-    if st.phase == BOARDS and st.game.options["boards"] is not None:
+    if st.phase is Phase.BOARDS and st.game.options["boards"] is not None:
         raise refuse("the boards option lays the track: no boards are drawn.")
     fresh = st.game.new_initial_state()
     fresh.phase, fresh.first, fresh.drawn = st.phase, st.first, st.drawn
@@ -224,7 +210,7 @@ def _check_setup(st: CardboardState) -> None:
             raise refuse(f"during setup {key} must be {value!r}, not {found[key]!r}.")
 
 
-def _laid(st: CardboardState) -> tuple[list[int], list[int]]:
+def _laid(st: Table) -> tuple[list[int], list[int]]:
     """The boards as setup laid them, back to front, and the sides they showed."""
     given = st.game.options["boards"]
     if given is not None:
@@ -236,7 +222,7 @@ def _laid(st: CardboardState) -> tuple[list[int], list[int]]:
     return [st.drawn[0], START_BOARD, *st.drawn[1:]], [WHITE] * TABLE_BOARDS
 
 
-def _check_track(st: CardboardState) -> None:
+def _check_track(st: Table) -> None:
     """The boards keep the cyclic order they were laid in, and each scroll flips the back
     board to the front: `back` fixes where every board lies, its side, and the lap."""
     if len(st.board_ids) != TABLE_BOARDS:
@@ -257,7 +243,7 @@ def _check_track(st: CardboardState) -> None:
         raise refuse(f"after {back} scrolls board 0 has come back to the front {laps} times, not {st.lap}.")
 
 
-def _check_round_tokens(st: CardboardState) -> None:
+def _check_round_tokens(st: Table) -> None:
     """At most one token a lap, none before the first lap; the last one ends the game."""
     claimed = sum(st.tokens)
     if claimed + st.tokens_left != st.game.options["round_tokens"]:
@@ -268,7 +254,7 @@ def _check_round_tokens(st: CardboardState) -> None:
         raise refuse(f"{claimed} round tokens cannot be claimed in {st.lap} laps.")
 
 
-def _check_places(st: CardboardState) -> None:
+def _check_places(st: Table) -> None:
     """Cars and ghosts on the six boards; a car rests alone and outside terrain (only the
     mover passes through, or stands where the last round token ended the game)."""
     base = BOARD_SPACES * st.back
@@ -280,14 +266,14 @@ def _check_places(st: CardboardState) -> None:
         if st.start_row[p] != START_SPACES[(p - st.first) % st.game.num_players + 1][1]:
             raise refuse(f"player {p + 1}'s starting row does not match the starting player.")
         if space == OFF:
-            if st.lives[p] > 0 and p not in st.pending and st.phase != OVER:
+            if st.lives[p] > 0 and p not in st.pending and st.phase is not Phase.OVER:
                 raise refuse(f"player {p + 1}'s car is off the track but she is not placing it.")
             continue
         if st.lives[p] == 0:
             raise refuse(f"player {p + 1} has no life left and cannot have a car on the track.")
         if not base <= space < base + TABLE_ROWS * LANES:
             raise refuse(f"player {p + 1}'s car at {space} is not on one of the six boards on the table.")
-        if p == st.mover and st.phase in (MOVE, OVER):
+        if p == st.mover and st.phase in (Phase.MOVE, Phase.OVER):
             continue
         if space in resting:
             raise refuse("two cars cannot stand on the same space at rest.")
@@ -299,7 +285,7 @@ def _check_places(st: CardboardState) -> None:
             raise refuse("only crashed players with lives left wait to place their car.")
 
 
-def _check_over(st: CardboardState) -> None:
+def _check_over(st: Table) -> None:
     """A finished game's result is what the lives, round tokens and stress give."""
     if not st.alive():
         raise refuse("the last player in the race cannot have lost her last life.")
@@ -309,7 +295,7 @@ def _check_over(st: CardboardState) -> None:
         raise refuse("a finished game's result is what the lives, round tokens and stress give.")
 
 
-def _check_turn(st: CardboardState) -> None:
+def _check_turn(st: Table) -> None:
     """What the phase of a game in progress needs, as the rules reach it."""
     phase, p = st.phase, st.mover
     cap = st.game.options["max_turns"]
@@ -323,47 +309,47 @@ def _check_turn(st: CardboardState) -> None:
         raise refuse(f"the game is over after {cap} turns (max_turns).")
     if st.lives[p] == 0:
         raise refuse("a player out of the race cannot be the one taking a turn.")
-    if phase != TURN_OVER and st.pos[p] == OFF:
+    if phase is not Phase.TURN_OVER and st.pos[p] == OFF:
         raise refuse("the player taking her turn must have her car on the track.")
-    if st.pending and phase not in (MOVE, BONUS, RESOLVE, TURN_OVER):
+    if st.pending and phase not in (Phase.MOVE, Phase.BONUS, Phase.RESOLVE, Phase.TURN_OVER):
         raise refuse("crashed cars wait to be placed only after a scroll or a crash.")
-    if phase == TURN_OVER and not st.pending:
+    if phase is Phase.TURN_OVER and not st.pending:
         raise refuse("a finished turn waits only for crashed cars to be placed.")
     if st.ghost_pending and (
-        phase not in (MOVE, BONUS) or not SIDES[st.board_ids[-1]][st.sides[-1]].dark_edges
+        phase not in (Phase.MOVE, Phase.BONUS) or not SIDES[st.board_ids[-1]][st.sides[-1]].dark_edges
     ):
         raise refuse("a ghost is placed only while a car moves onto a new board with dark edges.")
-    if st.must_continue and (phase != MOVE or st.table_row(st.pos[p]) != TABLE_ROWS - 3):
+    if st.must_continue and (phase is not Phase.MOVE or st.table_row(st.pos[p]) != TABLE_ROWS - 3):
         raise refuse("only a move that just drove off the front edge must continue.")
-    if phase == MOVE and (st.pending or st.ghost_pending) and not st.must_continue:
+    if phase is Phase.MOVE and (st.pending or st.ghost_pending) and not st.must_continue:
         raise refuse("crashed cars and ghosts wait only right after a scroll.")
     _check_move(st)
     _check_dice(st)
 
 
-def _check_move(st: CardboardState) -> None:
+def _check_move(st: Table) -> None:
     phase, p = st.phase, st.mover
-    if phase == GEAR and (st.moves_left or st.changed_gear or st.stressed or st.overflow):
+    if phase is Phase.GEAR and (st.moves_left or st.changed_gear or st.stressed or st.overflow):
         raise refuse("a turn that has not changed gear yet has moved nothing.")
-    if phase == MOVE and not 1 <= st.moves_left <= st.gear[p]:
+    if phase is Phase.MOVE and not 1 <= st.moves_left <= st.gear[p]:
         raise refuse("a move in progress has between 1 and its gear's points left.")
-    if phase != MOVE and st.moves_left:
+    if phase is not Phase.MOVE and st.moves_left:
         raise refuse("movement points are left only during the move.")
-    if phase == RETURN_STRESS and (st.changed_gear or st.stressed or st.stress[p] == 0):
+    if phase is Phase.RETURN_STRESS and (st.changed_gear or st.stressed or st.stress[p] == 0):
         raise refuse("stress is returned only by a player with stress who kept her gear and took none.")
-    if phase == BONUS and st.table_row(st.pos[p]) == TABLE_ROWS - 1:
+    if phase is Phase.BONUS and st.table_row(st.pos[p]) == TABLE_ROWS - 1:
         raise refuse("a bonus move from the front row comes after the track scrolls.")
 
 
-def _check_dice(st: CardboardState) -> None:
+def _check_dice(st: Table) -> None:
     """Dice are rolled one by one (blanks rerolled once with more than 6 stress); those
     left to resolve have lost blanks and left/right pairs."""
     phase, dice = st.phase, st.dice
-    if phase in (GEAR, MOVE, RETURN_STRESS) and (st.overflow or any(dice)):
+    if phase in (Phase.GEAR, Phase.MOVE, Phase.RETURN_STRESS) and (st.overflow or any(dice)):
         raise refuse("the stress dice are rolled after the move.")
-    if phase != ROLL and (st.to_roll or st.rerolls):
+    if phase is not Phase.ROLL and (st.to_roll or st.rerolls):
         raise refuse("dice are left to roll only while rolling.")
-    if phase == ROLL:
+    if phase is Phase.ROLL:
         stress = st.stress[st.mover]
         rolled = min(stress, MAX_DICE) - st.to_roll
         rerolling = st.overflow and st.game.options["stress_overflow"] == "reroll_blanks"
@@ -371,7 +357,7 @@ def _check_dice(st: CardboardState) -> None:
             raise refuse("a roll in progress has a die per stress (at most 6) and one left to roll.")
         if (st.rerolls and not rerolling) or sum(dice) + st.rerolls > rolled:
             raise refuse("dice rolled and blanks to reroll cannot outnumber the dice thrown.")
-    if phase in (RESOLVE, BONUS) and (min(dice[LEFT], dice[RIGHT]) > 0 or dice[MALF] > 1):
+    if phase in (Phase.RESOLVE, Phase.BONUS) and (min(dice[LEFT], dice[RIGHT]) > 0 or dice[MALF] > 1):
         raise refuse("dice left to resolve have no left/right pair and at most one malfunction.")
-    if phase == RESOLVE and sum(dice) < 1:
+    if phase is Phase.RESOLVE and sum(dice) < 1:
         raise refuse("resolving the stress test needs a die left.")

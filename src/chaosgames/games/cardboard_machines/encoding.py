@@ -30,13 +30,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
-from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, Move
+from chaosgames.games.cardboard_machines.actions import Kind, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, LANES, SIDES, TABLE_ROWS
 from chaosgames.games.cardboard_machines.phases import PHASE_NAMES
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
-    from chaosgames.games.cardboard_machines.game import CardboardMachines
+    from chaosgames.games.cardboard_machines.rules_in_force import MachinesRules
 
 SEATS = 4
 SPACES = TABLE_ROWS * LANES
@@ -57,7 +57,7 @@ _FIXED: dict[str, int] = {
     "buyoff:left": 17 + 2 * SPACES,
     "buyoff:right": 18 + 2 * SPACES,
 }
-_SPACE_KINDS = {"ghost": 11, "place": 12 + SPACES}
+_SPACE_KINDS = {Kind.GHOST: 11, Kind.PLACE: 12 + SPACES}
 NUM_ACTIONS = 19 + 2 * SPACES
 
 _TERRAIN, _GHOST, _CAR, _OFFSET, _GRAY, _DARK = 0, 1, 2, 6, 7, 8
@@ -99,7 +99,7 @@ class CardboardEncoding(Encoding):
     observation_shape = (SIZE,)
     max_chance_outcomes = len(BOARD_IDS) - 1  # a board drawn from those not yet on the table
 
-    def __init__(self, game: CardboardMachines) -> None:
+    def __init__(self, game: MachinesRules[Any, Any]) -> None:
         self.players = game.num_players
         self.round_tokens: int = game.options["round_tokens"]
         self.max_turns: int = game.options["max_turns"] or 600
@@ -109,7 +109,7 @@ class CardboardEncoding(Encoding):
         return BoardPlanes(PLANES, TABLE_ROWS, LANES, tuple(divmod(space, LANES) for space in range(SPACES)))
 
     def action_index(self, state: State[Any], action: Action) -> int:
-        if not isinstance(action, Move):
+        if not isinstance(action, MachineAction):
             return NO_INDEX
         offset = _SPACE_KINDS.get(action.kind)
         if offset is not None and 0 <= action.arg < SPACES:
@@ -122,8 +122,7 @@ class CardboardEncoding(Encoding):
                 return text
         for kind, offset in _SPACE_KINDS.items():
             if offset <= index < offset + SPACES:
-                row, lane = divmod(index - offset, LANES)
-                return f"{kind}:{row + 1}{COLUMN_LETTERS[lane]}"
+                return str(MachineAction(kind, index - offset))
         return f"no action ({index})"
 
     def observation_features(self, observation: Mapping[str, Any], player: int) -> dict[int, float]:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from chaosgames.games.cardboard_machines.phases import GEAR, OVER
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.table import Table
 
 
-def end_turn(st: CardboardState) -> None:
+def end_turn(st: Table) -> None:
     """'Then continue with the next player': clockwise, skipping players out of the race."""
     game = st.game
     st.turn += 1
@@ -28,7 +28,7 @@ def end_turn(st: CardboardState) -> None:
     st.phase = GEAR
 
 
-def last_player_wins(st: CardboardState) -> None:
+def last_player_wins(st: Table) -> None:
     """'when there is only one player left, ... she is the winner'."""
     st.result = final_result(st)
     st.phase = OVER
@@ -36,12 +36,12 @@ def last_player_wins(st: CardboardState) -> None:
     st.ghost_pending = False
 
 
-def ranking_key(st: CardboardState, player: int) -> tuple[int, int, int]:
+def ranking_key(st: Table, player: int) -> tuple[int, int, int]:
     """Most lives plus round tokens, then most round tokens, then least stress."""
     return (st.lives[player] + st.tokens[player], st.tokens[player], -st.stress[player])
 
 
-def final_result(st: CardboardState) -> list[float]:
+def final_result(st: Table) -> list[float]:
     """The last player left wins; otherwise the best ranking among the players still in the
     race wins, and players still tied share the win."""
     alive = st.alive()
@@ -50,7 +50,7 @@ def final_result(st: CardboardState) -> list[float]:
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(st.game.num_players)]
 
 
-def finish_by_score(st: CardboardState) -> None:
+def finish_by_score(st: Table) -> None:
     """All round tokens claimed (or the turn cap reached): scored by the ranking."""
     st.result = final_result(st)
     st.phase = OVER

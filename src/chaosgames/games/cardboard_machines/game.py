@@ -6,14 +6,14 @@ from typing import Any
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import PlacedValueError, quote
-from chaosgames.core.game import Game
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
 from chaosgames.games.cardboard_machines import document, evaluation, story, svg, text
-from chaosgames.games.cardboard_machines.actions import NOTATION, Move
+from chaosgames.games.cardboard_machines.actions import NOTATION, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_IDS, SIDE_NAMES, START_BOARD, TABLE_BOARDS, WHITE
 from chaosgames.games.cardboard_machines.encoding import CardboardEncoding
+from chaosgames.games.cardboard_machines.rules_in_force import MachinesRules
 from chaosgames.games.cardboard_machines.state import CardboardState
 
 PLAYER_NAMES = ("red", "blue", "green", "yellow")
@@ -59,7 +59,7 @@ def _read_board(item: Any, place: int) -> tuple[int, int]:
 
 
 @register
-class CardboardMachines(Game[CardboardState, Move]):
+class CardboardMachines(MachinesRules[CardboardState, MachineAction]):
     """Cardboard Machines: a race on a track of boards that scrolls forward."""
 
     name = "cardboard-machines"
@@ -115,7 +115,7 @@ class CardboardMachines(Game[CardboardState, Move]):
     def player_names(self) -> list[str]:
         return list(PLAYER_NAMES[: self.num_players])
 
-    def describe_action(self, state: CardboardState, action: Move) -> str:
+    def describe_action(self, state: CardboardState, action: MachineAction) -> str:
         return text.describe(state, action)
 
     def render_svg(
@@ -123,26 +123,28 @@ class CardboardMachines(Game[CardboardState, Move]):
     ) -> str:
         return svg.render_svg(state, legend)  # nothing is hidden: every viewer sees the whole table
 
-    def action_places(self, state: CardboardState, action: Move) -> tuple[str, ...]:
+    def action_places(self, state: CardboardState, action: MachineAction) -> tuple[str, ...]:
         return svg.action_places(state, action)
 
     # -- the story (story.py): nothing is hidden, so every viewer is told the same -------------
 
     def tell(
-        self, before: CardboardState, action: Move, after: CardboardState, viewer: int | None = None
+        self, before: CardboardState, action: MachineAction, after: CardboardState, viewer: int | None = None
     ) -> Told:
         return story.tell(before, action, after)
 
-    def changed_places(self, before: CardboardState, action: Move, after: CardboardState) -> tuple[str, ...]:
+    def changed_places(
+        self, before: CardboardState, action: MachineAction, after: CardboardState
+    ) -> tuple[str, ...]:
         return story.changed_places(before, after)
 
     def legend(self, state: CardboardState, viewer: int | None = None) -> tuple[LegendSection, ...]:
         return story.legend(state)
 
-    def action_group(self, state: CardboardState, action: Move) -> tuple[int, str]:
+    def action_group(self, state: CardboardState, action: MachineAction) -> tuple[int, str]:
         return story.action_group(action)
 
-    def rules_section(self, state: CardboardState, action: Move) -> str | None:
+    def rules_section(self, state: CardboardState, action: MachineAction) -> str | None:
         return story.rules_section(state, action)
 
     def encoding(self) -> Encoding:

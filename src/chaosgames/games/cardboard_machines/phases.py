@@ -2,42 +2,49 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import Enum
+
+from chaosgames.core.constants import CHANCE, TERMINAL
+
+MOVER = -3
+"""`Phase.decider` of the phases where the player taking her turn decides."""
 
 
-class Phase(IntEnum):
+class Phase(Enum):
     """Where the game stands: setup's chance nodes, then the rulebook's turn (change gear,
-    move, test for stress) with the malfunction's bonus move, and the end."""
+    move, test for stress) with the malfunction's bonus move, and the end.
 
-    FIRST = 0
+    Each phase carries its `label` (as state documents write it) and its `decider` (CHANCE,
+    MOVER or TERMINAL: who acts when no crashed car or ghost is waiting), which the state
+    asks at every action; the rules compare phases by identity (`is`)."""
+
+    FIRST = ("first", CHANCE)
     """Chance: the starting player."""
-    BOARDS = 1
+    BOARDS = ("boards", CHANCE)
     """Chance: the boards of the track, one draw each."""
-    GEAR = 2
-    MOVE = 3
-    BONUS = 4
+    GEAR = ("gear", MOVER)
+    MOVE = ("move", MOVER)
+    BONUS = ("bonus", MOVER)
     """A malfunction's bonus move: one space forward."""
-    RETURN_STRESS = 5
+    RETURN_STRESS = ("return", MOVER)
     """Before the stress dice: return 1 stress, or keep it."""
-    ROLL = 6
+    ROLL = ("roll", CHANCE)
     """Chance: the stress dice, one at a time."""
-    RESOLVE = 7
+    RESOLVE = ("resolve", MOVER)
     """The remaining stress dice, in the order the player chooses."""
-    TURN_OVER = 8
+    TURN_OVER = ("turn_over", MOVER)
     """The turn is over once crashed cars are placed."""
-    OVER = 9
+    OVER = ("over", TERMINAL)
 
-    @property
-    def label(self) -> str:
-        """The phase as state documents write it ("return", "turn_over" ...)."""
-        return PHASE_NAMES[self]
+    def __init__(self, label: str, decider: int) -> None:
+        self.label = label
+        self.decider = decider
 
 
-FIRST, BOARDS, GEAR, MOVE, BONUS, RETURN_STRESS, ROLL, RESOLVE, TURN_OVER, OVER = map(int, Phase)
-"""The phases as plain ints, which states hold: the rules compare and index by the phase at
-every action, and the interpreter's fast paths take exact ints only (an IntEnum member
-goes the generic way, about 3% of a search's instructions)."""
-PHASE_NAMES = ("first", "boards", "gear", "move", "bonus", "return", "roll", "resolve", "turn_over", "over")
+FIRST, BOARDS, GEAR, MOVE, BONUS, RETURN_STRESS, ROLL, RESOLVE, TURN_OVER, OVER = Phase
+"""The phases by their short names, for the rules that test them at every action."""
+PHASE_NAMES = tuple(phase.label for phase in Phase)
+"""The labels in the order of the phases (the research encoding's one-hot order)."""
 OFF = -1
 """Position of a car that is not on the track (crashed and waiting, or out of the race)."""
 LEFT, RIGHT, MALF = 0, 1, 2

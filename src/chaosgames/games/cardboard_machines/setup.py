@@ -16,7 +16,7 @@ from chaosgames.games.cardboard_machines.boards import (
 from chaosgames.games.cardboard_machines.phases import BOARDS, GEAR
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.table import Table
 
 DRAWN_BOARDS = 5
 """One board behind the starting board and four in front; the other three stay in the box."""
@@ -24,7 +24,7 @@ START_INDEX = 1
 """The starting board is the second board from the back."""
 
 
-def choose_first(st: CardboardState, player: int) -> None:
+def choose_first(st: Table, player: int) -> None:
     """'Choose a starting player' (a uniform chance node)."""
     st.first = player
     given = st.game.options["boards"]
@@ -35,14 +35,14 @@ def choose_first(st: CardboardState, player: int) -> None:
         lay_track(st, [ids[0], *ids[2:]], sides)
 
 
-def draw_board(st: CardboardState, board: int) -> None:
+def draw_board(st: Table, board: int) -> None:
     """Shuffle the other boards: each draw takes the next place, behind first, then front."""
     st.drawn = [*st.drawn, board]  # a new list: clones share it (state.SHARED_LISTS)
     if len(st.drawn) == DRAWN_BOARDS:
         lay_track(st, st.drawn)
 
 
-def lay_track(st: CardboardState, drawn: list[int], sides: list[int] | None = None) -> None:
+def lay_track(st: Table, drawn: list[int], sides: list[int] | None = None) -> None:
     """Board 0 white as the start, drawn[0] behind it, drawn[1:] in front, all white side up
     (or, for a track the boards option lays, the sides it names)."""
     st.board_ids = [drawn[0], START_BOARD, *drawn[1:]]
@@ -55,7 +55,7 @@ def lay_track(st: CardboardState, drawn: list[int], sides: list[int] | None = No
     st.phase = GEAR
 
 
-def place_cars(st: CardboardState) -> None:
+def place_cars(st: Table) -> None:
     """From the starting player clockwise, cars go on starting spaces 1, 2, 3, 4."""
     n = st.game.num_players
     start_row = [0] * n  # a new list: clones share it (state.SHARED_LISTS)

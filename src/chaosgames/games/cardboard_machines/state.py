@@ -1,20 +1,18 @@
 """The position of a game of Cardboard Machines and the order of its decisions.
 
-The table holds six boards; `back` counts how many boards have scrolled away, so the
-track's rows are numbered absolutely (the back board covers rows `2*back` and
-`2*back + 1`) and a space is the int `row * 6 + col`. The phases follow the rulebook's
-turn: change gear, move, test for stress; crash placements and ghost placement
-interrupt whatever is going on and are decided first.
+What stands on the table is a `Table` (table.py); the state adds who acts, the legal
+actions and applying one, by the rule modules. The phases follow the rulebook's turn:
+change gear, move, test for stress; crash placements and ghost placement interrupt
+whatever is going on and are decided first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chaosgames.core.chance import uniform
-from chaosgames.core.constants import CHANCE, TERMINAL
-from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
+from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, shared_actions
 from chaosgames.games.cardboard_machines import (
     crashing,
     document,
@@ -25,194 +23,50 @@ from chaosgames.games.cardboard_machines import (
     text,
 )
 from chaosgames.games.cardboard_machines.actions import (
-    COLUMN_LETTERS,
     GEARS,
     KEEP,
     NO_GHOST,
     RETURN,
     ROLLS,
     Kind,
-    Move,
-    space_name,
+    MachineAction,
 )
-from chaosgames.games.cardboard_machines.boards import (
-    BOARD_IDS,
-    BOARD_SPACES,
-    LANES,
-    SIDES,
-    START_BOARD,
-    TABLE_ROWS,
-    Side,
-    Track,
-    track,
-)
+from chaosgames.games.cardboard_machines.boards import BOARD_IDS, BOARD_SPACES, START_BOARD
 from chaosgames.games.cardboard_machines.phases import (
     BOARDS,
     BONUS,
     FIRST,
     GEAR,
     MOVE,
-    OFF,
+    MOVER,
     OVER,
     RESOLVE,
     RETURN_STRESS,
     ROLL,
     TURN_OVER,
 )
+from chaosgames.games.cardboard_machines.table import Table
 
-if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.game import CardboardMachines
-
-ROLL_OUTCOMES: tuple[tuple[Move, float], ...] = tuple(uniform(list(ROLLS)))
-ROLL_ACTIONS: list[Move] = shared_actions(outcome for outcome, _ in ROLL_OUTCOMES)
-GEAR_ACTIONS: list[Move] = shared_actions(GEARS)
+ROLL_OUTCOMES: tuple[tuple[MachineAction, float], ...] = tuple(uniform(list(ROLLS)))
+ROLL_ACTIONS: list[MachineAction] = shared_actions(outcome for outcome, _ in ROLL_OUTCOMES)
+GEAR_ACTIONS: list[MachineAction] = shared_actions(GEARS)
 """The legal actions of every stress die roll and of every gear change, handed to the
 core's cache (shared: the cache is replaced, never changed)."""
-FIRSTS = tuple(Move(Kind.FIRST, p) for p in range(4))
-BOARD_DRAWS = tuple(Move(Kind.BOARD, b) for b in BOARD_IDS)
-NO_TRACK = Track((), (), (), (-2, -1), ())
-"""The lookup tables while the track is not laid yet (setup)."""
-_MOVER = -3
+STRESS_TEST_ACTIONS: list[MachineAction] = shared_actions([RETURN, KEEP])
+"""Return 1 stress before the stress dice, or keep it."""
+FIRSTS = tuple(MachineAction(Kind.FIRST, p) for p in range(4))
+BOARD_DRAWS = tuple(MachineAction(Kind.BOARD, b) for b in BOARD_IDS)
 SHARED_LISTS = ("board_ids", "drawn", "ghosts", "pending", "result", "sides", "start_row", "unused")
 """Lists (and the set of ghosts) that clones share: the rules replace them, never change
 them in place (setup, scrolls, crashes and ghosts: rare), which spares a search seven copies
 a clone."""
-_DECIDER = (CHANCE, CHANCE, _MOVER, _MOVER, _MOVER, _MOVER, CHANCE, _MOVER, _MOVER, TERMINAL)
-"""Who decides in each phase (when no crashed car or ghost is waiting)."""
 
 
-class CardboardState(State[Move]):
-    """A position of Cardboard Machines (see the module docstring)."""
+class CardboardState(Table):
+    """A position of Cardboard Machines (see the module docstring): the table (table.py)
+    and the contract, which plays the rule modules."""
 
-    __slots__ = (
-        "back",
-        "board_ids",
-        "changed_gear",
-        "dice",
-        "drawn",
-        "first",
-        "gear",
-        "ghost_pending",
-        "ghosts",
-        "lap",
-        "lap_claimed",
-        "lives",
-        "mover",
-        "moves_left",
-        "must_continue",
-        "overflow",
-        "pending",
-        "phase",
-        "pos",
-        "rerolls",
-        "result",
-        "sides",
-        "start_row",
-        "stress",
-        "stressed",
-        "to_roll",
-        "tokens",
-        "tokens_left",
-        "track",
-        "turn",
-        "unused",
-    )
-
-    game: CardboardMachines
-
-    def __init__(self, game: CardboardMachines) -> None:
-        super().__init__(game)
-        n = game.num_players
-        self.phase = FIRST
-        self.first = -1
-        self.drawn: list[int] = []
-        self.back = 0
-        self.board_ids: list[int] = []
-        self.sides: list[int] = []
-        self.unused: list[int] = []
-        self.track = NO_TRACK
-        self.pos = [OFF] * n
-        self.start_row = [0] * n
-        self.gear = [1] * n
-        self.stress = [0] * n
-        self.lives = [3] * n
-        self.tokens = [0] * n
-        self.ghosts: set[int] = set()
-        self.tokens_left: int = game.options["round_tokens"]
-        self.lap = 0
-        self.lap_claimed = False
-        self.mover = 0
-        self.turn = 0
-        self.reset_turn_fields()
-        self.pending: list[int] = []
-        self.ghost_pending = False
-        self.result: list[float] | None = None
-
-    # -- the track ---------------------------------------------------------------------
-
-    def reset_turn_fields(self) -> None:
-        """What a turn tracks, cleared for the next mover (and at setup)."""
-        self.moves_left = 0
-        self.changed_gear = False
-        self.stressed = False
-        self.must_continue = False
-        self.overflow = False
-        self.to_roll = 0
-        self.rerolls = 0
-        self.dice = [0, 0, 0]
-
-    def retrack(self) -> None:
-        """Look the boards up again after they changed (laid, scrolled, read, edited)."""
-        self.track = track(tuple(self.board_ids), tuple(self.sides)) if self.board_ids else NO_TRACK
-
-    def _invalidate(self) -> None:
-        super()._invalidate()
-        self.retrack()
-
-    def side_of_row(self, row: int) -> Side:
-        b = row // 2 - self.back
-        return SIDES[self.board_ids[b]][self.sides[b]]
-
-    def terrain_at(self, space: int) -> bool:
-        return self.track.terrain[space - BOARD_SPACES * self.back]
-
-    def front_row(self) -> int:
-        return 2 * self.back + TABLE_ROWS - 1
-
-    def table_row(self, space: int) -> int:
-        """0 for the back row of the back board ... 11 for the front row of the front board."""
-        return space // LANES - 2 * self.back
-
-    def name(self, space: int) -> str:
-        return space_name(space - BOARD_SPACES * self.back)
-
-    def on_table(self, space: int) -> bool:
-        return 0 <= self.table_row(space) < TABLE_ROWS
-
-    def targets(self, space: int) -> tuple[tuple[int, int], ...]:
-        """(direction -1/0/1, space) of the spaces in front of `space` (none from the front row)."""
-        return tuple((d, space + delta) for d, delta in self.track.ahead[space - BOARD_SPACES * self.back])
-
-    def car_at(self, space: int, besides: int) -> int:
-        """The player whose car is on `space`, other than `besides`; -1 if none."""
-        if space in self.pos:
-            for p, s in enumerate(self.pos):
-                if s == space and p != besides:
-                    return p
-        return -1
-
-    def alive(self) -> list[int]:
-        return [p for p in range(self.game.num_players) if self.lives[p] > 0]
-
-    def add_stress(self, player: int, amount: int) -> None:
-        if amount > 0:
-            self.stress[player] += amount
-            if player == self.mover:
-                self.stressed = True
-
-    def _space_named(self, name: str) -> int:
-        """The space of a name such as '7c' (for tests and tools; actions hold spaces)."""
-        return (int(name[:-1]) - 1 + 2 * self.back) * LANES + COLUMN_LETTERS.index(name[-1])
+    __slots__ = ()
 
     # -- the contract ------------------------------------------------------------------
 
@@ -222,55 +76,54 @@ class CardboardState(State[Move]):
             return pending[0]
         if self.ghost_pending:
             return self.mover
-        decider = _DECIDER[self.phase]
-        return self.mover if decider == _MOVER else decider
+        decider = self.phase.decider
+        return self.mover if decider == MOVER else decider
 
-    def chance_outcomes(self) -> list[tuple[Move, float]]:
+    def chance_outcomes(self) -> list[tuple[MachineAction, float]]:
         if self.pending or self.ghost_pending:
             return []
         phase = self.phase
-        if phase == ROLL:
+        if phase is ROLL:
             return list(ROLL_OUTCOMES)
-        if phase == FIRST:
+        if phase is FIRST:
             return uniform(list(FIRSTS[: self.game.num_players]))
-        if phase == BOARDS:
+        if phase is BOARDS:
             drawn = self.drawn
             return uniform([BOARD_DRAWS[b] for b in BOARD_IDS if b != START_BOARD and b not in drawn])
         return []
 
-    def _legal_actions(self) -> list[Move]:
+    def _legal_actions(self) -> list[MachineAction]:
         if self.pending:
             return crashing.placement_options(self)
         if self.ghost_pending:
             return movement.ghost_options(self)
         phase = self.phase
-        if phase == GEAR:
-            return list(GEARS)
-        if phase == MOVE:
+        if phase is GEAR:
+            return GEAR_ACTIONS
+        if phase is MOVE:
             return movement.move_options(self)
-        if phase == RESOLVE:
+        if phase is RESOLVE:
             return stress_test.resolve_options(self)
-        if phase == RETURN_STRESS:
-            return [RETURN, KEEP]
-        if phase == BONUS:
+        if phase is RETURN_STRESS:
+            return STRESS_TEST_ACTIONS
+        if phase is BONUS:
             return stress_test.bonus_options(self)
         return []
 
-    def _apply_action(self, action: Move) -> list[Move] | None:
-        kind, arg = action
-        RULES[kind](self, arg)
+    def _apply_action(self, action: MachineAction) -> list[MachineAction] | None:
+        RULES[action.kind](self, action.arg)
         if self.pending or self.ghost_pending:
             return None
         phase = self.phase
-        if phase == TURN_OVER:
+        if phase is TURN_OVER:
             # A finished turn passes on once every crashed car is placed.
             end_of_game.end_turn(self)
             phase = self.phase
         # The next legal actions, when they are known without asking: a stress die's six
         # faces (which spares a second chance_outcomes()), the next player's gears.
-        if phase == ROLL:
+        if phase is ROLL:
             return ROLL_ACTIONS
-        if phase == GEAR:
+        if phase is GEAR:
             return GEAR_ACTIONS
         return None
 
@@ -318,7 +171,7 @@ class CardboardState(State[Move]):
         return list(self.result)
 
     def ended_by(self) -> str | None:
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return None
         # The turn count reaches max_turns only in the turn that the cap ends.
         cap = self.game.max_turns
@@ -333,7 +186,7 @@ class CardboardState(State[Move]):
     def _observation(self, player: int | None) -> dict[str, Any]:
         # Everything at the table is open: boards, cars, dice, tokens.
         doc = {"player": player, **document.write(self)}
-        if self.phase == OVER:
+        if self.phase is OVER:
             doc["ended_by"] = self.ended_by()
         return doc
 
@@ -354,9 +207,9 @@ def _end_move(st: CardboardState) -> None:
 
 
 def _step(st: CardboardState, direction: int) -> None:
-    if st.phase == MOVE:
+    if st.phase is MOVE:
         movement.step(st, direction)
-        if st.phase == MOVE and st.moves_left == 0:
+        if st.phase is MOVE and st.moves_left == 0:
             _end_move(st)
     else:
         stress_test.bonus_step(st, direction)

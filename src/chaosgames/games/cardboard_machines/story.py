@@ -21,7 +21,7 @@ from chaosgames.games.cardboard_machines.actions import (
     NO_GHOST,
     SWERVE_SIDES,
     Kind,
-    Move,
+    MachineAction,
     space_name,
 )
 from chaosgames.games.cardboard_machines.boards import (
@@ -56,10 +56,10 @@ if TYPE_CHECKING:
 ORDINALS = ("first", "second", "third", "fourth")
 
 
-def tell(before: CardboardState, action: Move, after: CardboardState) -> Told:
+def tell(before: CardboardState, action: MachineAction, after: CardboardState) -> Told:
     """The sentences of `action` (which took `before` to `after`) and the spaces it changed;
     the same for every viewer (nothing at this table is hidden)."""
-    assert isinstance(action, Move)
+    assert isinstance(action, MachineAction)
     sentences = [*TELLERS[action.kind](before, action.arg, after)]
     sentences += _aftermath(before, action, after)
     text = " ".join(sentences)
@@ -113,7 +113,7 @@ def _move(before: CardboardState, direction: int, after: CardboardState) -> list
     name, here = who(before, p), before.pos[p]
     there = next(t for d, t in before.targets(here) if d == direction)
     costs = _step_costs(before, direction, there)
-    if before.phase == BONUS:
+    if before.phase is BONUS:
         text = f"The malfunction moves {name}'s car {DIRECTIONS[direction]} from {before.name(here)} to "
     else:
         text = f"{name} moves {DIRECTIONS[direction]} from {before.name(here)} to "
@@ -237,7 +237,7 @@ def _face_effect(before: CardboardState, kind: int, name: str) -> str:
 
 def _all_in(before: CardboardState, kind: int, after: CardboardState) -> list[str]:
     """After the last die: the pairs that cancel and the dice left to resolve."""
-    if after.phase == ROLL or _crashed(before, after):
+    if after.phase is ROLL or _crashed(before, after):
         return []
     dice = before.dice[:]
     if kind != BLANK:
@@ -248,7 +248,7 @@ def _all_in(before: CardboardState, kind: int, after: CardboardState) -> list[st
         text += ": a swerve left and a swerve right cancel"
     elif pairs:
         text += f": {pairs} pairs of a swerve left and a swerve right cancel"
-    rest = _dice_left(after) if after.phase == RESOLVE else ""
+    rest = _dice_left(after) if after.phase is RESOLVE else ""
     if rest:
         return [f"{text}; left to resolve, in the order {who(before, before.mover)} chooses: {rest}."]
     return [f"{text}: nothing is left to resolve."]
@@ -281,7 +281,7 @@ def _swerve(before: CardboardState, side: int, after: CardboardState) -> list[st
 
 
 def _left(after: CardboardState) -> list[str]:
-    if after.phase == RESOLVE:
+    if after.phase is RESOLVE:
         return [f"Left to resolve: {_dice_left(after)}."]
     return []
 
@@ -293,7 +293,7 @@ def _malfunction(before: CardboardState, _: int, after: CardboardState) -> list[
     if after.back != before.back:
         sentences.append(f"{name}'s car is on the front row, so it drives off the front edge.")
         sentences += _scrolled(before, after)
-    if after.phase != BONUS and after.lives[p] == before.lives[p] and after.phase != OVER:
+    if after.phase is not BONUS and after.lives[p] == before.lives[p] and after.phase is not OVER:
         sentences.append(f"No free space in front: {name}'s car stays where it is.")
         sentences += _left(after)
     return sentences
@@ -329,13 +329,13 @@ TELLERS: dict[Kind, Callable[[CardboardState, int, CardboardState], list[str]]] 
 # -- what follows from it: round tokens, crashes, the end, the stress test, the next turn --
 
 
-def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+def _aftermath(before: CardboardState, action: MachineAction, after: CardboardState) -> list[str]:
     if not before.board_ids:
         return []
     sentences = _tokens(before, after)
     for p in _crashed(before, after):
         sentences += _crash(before, action, after, p)
-    if after.phase == OVER and before.phase != OVER:
+    if after.phase is OVER and before.phase is not OVER:
         sentences += _the_end(before, after)
         return sentences
     sentences += _next_in_move(before, action, after)
@@ -345,19 +345,19 @@ def _aftermath(before: CardboardState, action: Move, after: CardboardState) -> l
     return sentences
 
 
-def _next_in_move(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+def _next_in_move(before: CardboardState, action: MachineAction, after: CardboardState) -> list[str]:
     """What the mover does next within the move: a ghost to place, spaces to go, the
     malfunction's space forward to pick."""
     name, kind = who(after, after.mover), action.kind
     sentences = []
     if after.ghost_pending and not before.ghost_pending:
         sentences.append(f"{name} may place a ghost on an empty space of the new board.")
-    if after.mover != before.mover or after.phase == OVER:
+    if after.mover != before.mover or after.phase is OVER:
         return sentences
-    if after.phase == MOVE and kind in (Kind.MOVE, Kind.SCROLL):
+    if after.phase is MOVE and kind in (Kind.MOVE, Kind.SCROLL):
         free = "The scroll costs no movement: " if kind is Kind.SCROLL else ""
         sentences.append(f"{free}{plural(after.moves_left, 'space')} to go.")
-    if after.phase == BONUS and kind is Kind.MALFUNCTION:
+    if after.phase is BONUS and kind is Kind.MALFUNCTION:
         sentences.append(f"{name} picks the space in front.")
     return sentences
 
@@ -379,7 +379,7 @@ def _crashed(before: CardboardState, after: CardboardState) -> list[int]:
     return [p for p in order if after.lives[p] < before.lives[p]]
 
 
-def _crash(before: CardboardState, action: Move, after: CardboardState, p: int) -> list[str]:
+def _crash(before: CardboardState, action: MachineAction, after: CardboardState, p: int) -> list[str]:
     name = who(after, p)
     last, why = _why(before, action, after, p)
     if last is None:
@@ -400,12 +400,14 @@ def _crash(before: CardboardState, action: Move, after: CardboardState, p: int) 
         else f"{name} loses the last life and is out of the race"
     )
     sentences = [f"{name} crashes: {why}.", f"{ghost}; {gear}, stress goes to 1, and {lost}."]
-    if lives and p in after.pending and after.phase != OVER:
+    if lives and p in after.pending and after.phase is not OVER:
         sentences.append(f"{name} puts the car back on an edge space of the third board from the back.")
     return sentences
 
 
-def _why(before: CardboardState, action: Move, after: CardboardState, p: int) -> tuple[int | None, str]:
+def _why(
+    before: CardboardState, action: MachineAction, after: CardboardState, p: int
+) -> tuple[int | None, str]:
     """Where the car last stood (its ghost's space; None: the space left the table) and why
     it crashed."""
     here = before.pos[p]
@@ -422,7 +424,7 @@ def _why(before: CardboardState, action: Move, after: CardboardState, p: int) ->
         return there, f"the swerve ends in terrain on {before.name(there)}"
     if kind is Kind.MOVE:
         there = next(t for d, t in before.targets(here) if d == action.arg)
-        what = "the malfunction's move" if before.phase == BONUS else "the move"
+        what = "the malfunction's move" if before.phase is BONUS else "the move"
         return there, f"{what} ends in terrain on {before.name(there)}"
     return here, f"the move ends in terrain on {before.name(here)}"
 
@@ -469,16 +471,16 @@ def _why_won(st: CardboardState, winners: list[int], alive: list[int]) -> str:
     return f"{score}: tied on lives and round tokens, the least stress ({-key[2]} against {-runner[2]})"
 
 
-def _stress_test(before: CardboardState, action: Move, after: CardboardState) -> list[str]:
+def _stress_test(before: CardboardState, action: MachineAction, after: CardboardState) -> list[str]:
     """The stress test's start, once the move is over: the return of 1 stress, the dice to roll,
     or no dice at all."""
     p = before.mover
     if _crashed(before, after):
         return []
     name = who(after, p)
-    if after.phase == RETURN_STRESS and before.phase != RETURN_STRESS:
+    if after.phase is RETURN_STRESS and before.phase is not RETURN_STRESS:
         return [f"{name} kept the gear and took no stress this turn, so {name} may return 1 stress first."]
-    if after.phase == ROLL and before.phase != ROLL:
+    if after.phase is ROLL and before.phase is not ROLL:
         stress = after.stress[p]
         text = f"{name} rolls {plural(after.to_roll, 'stress die')}, one for each stress"
         if after.overflow:
@@ -641,8 +643,8 @@ GROUPS = {
 }
 
 
-def action_group(action: Move) -> tuple[int, str]:
-    assert isinstance(action, Move)
+def action_group(action: MachineAction) -> tuple[int, str]:
+    assert isinstance(action, MachineAction)
     return GROUPS.get(action.kind, (0, ""))
 
 
@@ -665,8 +667,8 @@ SECTIONS = {
 """The heading of rules.md each kind of action follows."""
 
 
-def rules_section(st: CardboardState, action: Move) -> str:
-    assert isinstance(action, Move)
-    if action.kind is Kind.MOVE and st.phase == BONUS:
+def rules_section(st: CardboardState, action: MachineAction) -> str:
+    assert isinstance(action, MachineAction)
+    if action.kind is Kind.MOVE and st.phase is BONUS:
         return slug(SECTIONS[Kind.MALFUNCTION])
     return slug(SECTIONS[action.kind])

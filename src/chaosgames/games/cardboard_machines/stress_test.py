@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.games.cardboard_machines import crashing, movement
-from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES, Move
+from chaosgames.games.cardboard_machines.actions import BUYOFFS, MALFUNCTION, STEPS, SWERVES, MachineAction
 from chaosgames.games.cardboard_machines.boards import BOARD_SPACES, LANES
 from chaosgames.games.cardboard_machines.phases import (
     BONUS,
@@ -21,7 +21,7 @@ from chaosgames.games.cardboard_machines.phases import (
 )
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.table import Table
 
 MAX_DICE = 6
 BLANK = -1
@@ -37,7 +37,7 @@ def face_kind(face: int, plus_one: bool) -> int:
     return FACES[face - 1]
 
 
-def begin(st: CardboardState) -> None:
+def begin(st: Table) -> None:
     """'If a player did not change gear this turn, and did not incur any stress during her
     move, she may return 1 Stress'; then the dice."""
     if not st.changed_gear and not st.stressed and st.stress[st.mover] > 0:
@@ -46,18 +46,18 @@ def begin(st: CardboardState) -> None:
         start_roll(st)
 
 
-def give_back(st: CardboardState, _: int = 0) -> None:
+def give_back(st: Table, _: int = 0) -> None:
     """`return`: 'she may return 1 Stress to the supply'."""
     st.stress[st.mover] -= 1
     start_roll(st)
 
 
-def keep(st: CardboardState, _: int = 0) -> None:
+def keep(st: Table, _: int = 0) -> None:
     """`keep`: a decision, since keeping stress can be wanted."""
     start_roll(st)
 
 
-def start_roll(st: CardboardState) -> None:
+def start_roll(st: Table) -> None:
     """One die per stress token, at most six; no stress, no dice, and the turn ends."""
     stress = st.stress[st.mover]
     if stress == 0:
@@ -70,7 +70,7 @@ def start_roll(st: CardboardState) -> None:
     st.phase = ROLL
 
 
-def roll(st: CardboardState, face: int) -> None:
+def roll(st: Table, face: int) -> None:
     """One die lands. With more than 6 stress, the rulebook rerolls every blank once; the
     revision (stress_overflow=plus_one) adds 1 to every die instead."""
     overflow = st.overflow
@@ -88,7 +88,7 @@ def roll(st: CardboardState, face: int) -> None:
         finish_roll(st)
 
 
-def finish_roll(st: CardboardState) -> None:
+def finish_roll(st: Table) -> None:
     """Two malfunctions crash at once; blanks go, left/right pairs cancel."""
     dice = st.dice
     if dice[MALF] >= 2:
@@ -101,13 +101,13 @@ def finish_roll(st: CardboardState) -> None:
     after_bonus(st)
 
 
-def after_bonus(st: CardboardState) -> None:
+def after_bonus(st: Table) -> None:
     st.phase = RESOLVE if sum(st.dice) else TURN_OVER
 
 
-def resolve_options(st: CardboardState) -> list[Move]:
+def resolve_options(st: Table) -> list[MachineAction]:
     """Which remaining die to evaluate next; buy-offs when the option allows them."""
-    options: list[Move] = []
+    options: list[MachineAction] = []
     dice = st.dice
     if dice[LEFT]:
         options.append(SWERVES[LEFT])
@@ -123,7 +123,7 @@ def resolve_options(st: CardboardState) -> list[Move]:
     return options
 
 
-def swerve(st: CardboardState, side: int) -> None:
+def swerve(st: Table, side: int) -> None:
     """One space sideways; past the outer space is the wall (a crash, the ghost left on the
     last space); onto a car the swerve cannot end, so it does not happen."""
     st.dice[side] -= 1
@@ -144,14 +144,14 @@ def swerve(st: CardboardState, side: int) -> None:
     after_bonus(st)
 
 
-def malfunction(st: CardboardState) -> None:
+def malfunction(st: Table) -> None:
     """1 stress and one space forward (the player picks which space in front)."""
     st.dice[MALF] -= 1
     p = st.mover
     st.add_stress(p, 1)
     if st.pos[p] // LANES == st.front_row():
         movement.scroll(st)
-        if st.phase == OVER:
+        if st.phase is OVER:
             return
     if bonus_targets(st):
         st.phase = BONUS
@@ -159,7 +159,7 @@ def malfunction(st: CardboardState) -> None:
         after_bonus(st)
 
 
-def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
+def bonus_targets(st: Table) -> list[tuple[int, int]]:
     """(direction, space) of the spaces in front a one-space move may end on (never
     another car's): 'All normal rules for movement applies to these bonus movements'."""
     pos = st.pos
@@ -171,14 +171,14 @@ def bonus_targets(st: CardboardState) -> list[tuple[int, int]]:
     ]
 
 
-def bonus_options(st: CardboardState) -> list[Move]:
+def bonus_options(st: Table) -> list[MachineAction]:
     return [STEPS[d] for d, _ in bonus_targets(st)]
 
 
-def bonus_step(st: CardboardState, direction: int) -> None:
+def bonus_step(st: Table, direction: int) -> None:
     space = next(t for d, t in bonus_targets(st) if d == direction)
     movement.enter(st, direction, space)
-    if st.phase == OVER:
+    if st.phase is OVER:
         return
     if st.terrain_at(space):
         crashing.crash_mover(st, space)
@@ -186,7 +186,7 @@ def bonus_step(st: CardboardState, direction: int) -> None:
     after_bonus(st)
 
 
-def buy_off(st: CardboardState, side: int) -> None:
+def buy_off(st: Table, side: int) -> None:
     """Revision option: 1 stress cancels one remaining swerve die."""
     st.add_stress(st.mover, 1)
     st.dice[side] -= 1

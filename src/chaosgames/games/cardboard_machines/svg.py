@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from chaosgames.core.svg import Markup, element, picture
 from chaosgames.games.cardboard_machines import words
-from chaosgames.games.cardboard_machines.actions import NO_GHOST, Kind, Move, space_name
+from chaosgames.games.cardboard_machines.actions import NO_GHOST, Kind, MachineAction
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS, TABLE_ROWS
 from chaosgames.games.cardboard_machines.phases import OFF
 
@@ -63,13 +63,13 @@ class Frame(NamedTuple):
         return self.top + (TABLE_ROWS - 1 - table_row) * SPACE
 
 
-def action_places(st: CardboardState, action: Move) -> tuple[str, ...]:
+def action_places(st: CardboardState, action: MachineAction) -> tuple[str, ...]:
     """The space in front a move enters (in its lane), the space a crashed car or a ghost
     is put on; gears, dice and the rest are chosen from the list."""
-    assert isinstance(action, Move)
-    kind, arg = action
+    assert isinstance(action, MachineAction)
+    kind, arg = action.kind, action.arg
     if kind in (Kind.PLACE, Kind.GHOST) and arg != NO_GHOST:
-        return (space_name(arg),)
+        return (action.argument(),)
     if kind is Kind.MOVE and st.pos[st.mover] != OFF:
         for direction, space in st.targets(st.pos[st.mover]):
             if direction == arg:

@@ -4,25 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chaosgames.games.cardboard_machines.actions import (
-    COLUMN_LETTERS,
-    DIRECTIONS,
-    NO_GHOST,
-    SWERVE_SIDES,
-    Kind,
-    Move,
-    space_name,
-)
+from chaosgames.games.cardboard_machines.actions import COLUMN_LETTERS, NO_GHOST, Kind, MachineAction
 from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS
-from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, PHASE_NAMES, RIGHT
+from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, RIGHT, Phase
 from chaosgames.games.cardboard_machines.stress_test import face_kind
 from chaosgames.games.cardboard_machines.words import FACE_NAMES
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.table import Table
 
 
-def _cell(st: CardboardState, space: int) -> str:
+def _cell(st: Table, space: int) -> str:
     car = st.car_at(space, -1)
     ghost = space in st.ghosts
     if car >= 0:
@@ -34,7 +26,7 @@ def _cell(st: CardboardState, space: int) -> str:
     return "[  ]"
 
 
-def render_track(st: CardboardState) -> list[str]:
+def render_track(st: Table) -> list[str]:
     lines = ["        " + "   ".join(COLUMN_LETTERS) + "   (driving up; lanes of a board without offset)"]
     for b in reversed(range(TABLE_BOARDS)):
         board, side = st.board_ids[b], st.sides[b]
@@ -48,7 +40,7 @@ def render_track(st: CardboardState) -> list[str]:
     return lines
 
 
-def render_text(st: CardboardState) -> str:
+def render_text(st: Table) -> str:
     if not st.board_ids:
         return f"Cardboard Machines, setting up (starting player: {st.first + 1 if st.first >= 0 else '?'})"
     names = st.game.player_names()
@@ -68,41 +60,41 @@ def render_text(st: CardboardState) -> str:
             f"{mark} {p + 1} {who}: gear {st.gear[p]}, stress {st.stress[p]}, lives {st.lives[p]}, "
             f"round tokens {st.tokens[p]}, at {where}"
         )
-    phase = PHASE_NAMES[st.phase]
+    phase = st.phase
     extra = ""
-    if phase == "move":
+    if phase is Phase.MOVE:
         extra = f", {st.moves_left} to move"
-    if phase in ("roll", "resolve", "bonus"):
+    if phase in (Phase.ROLL, Phase.RESOLVE, Phase.BONUS):
         extra = f", dice left {st.dice[LEFT]} right {st.dice[RIGHT]} malfunction {st.dice[MALF]}"
     if st.result is not None:
         lines.append("game over: " + ", ".join(f"{names[p]} {r:g}" for p, r in enumerate(st.result)))
     else:
-        lines.append(f"{names[st.mover]} to act, phase {phase}{extra}")
+        lines.append(f"{names[st.mover]} to act, phase {phase.label}{extra}")
     return "\n".join(lines)
 
 
-def _face(st: CardboardState, face: int) -> str:
+def _face(st: Table, face: int) -> str:
     """What a stress die's face means on this roll (the revision's +1 with more than 6 stress)."""
     if not 1 <= face <= 6:
         return "no face"
     return FACE_NAMES[face_kind(face, st.overflow and st.game.plus_one)]
 
 
-def describe(st: CardboardState, action: Move) -> str:
-    assert isinstance(action, Move)
-    kind, arg = action
+def describe(st: Table, action: MachineAction) -> str:
+    assert isinstance(action, MachineAction)
+    kind, arg = action.kind, action.arg
     if kind is Kind.FIRST:
         return f"{st.game.player_names()[arg]} starts"
     if kind is Kind.MOVE:
-        return f"move to the space in front, {DIRECTIONS[arg]}"
+        return f"move to the space in front, {action.argument()}"
     if kind is Kind.SWERVE:
-        return f"swerve one space {SWERVE_SIDES[arg]}"
+        return f"swerve one space {action.argument()}"
     if kind is Kind.BUYOFF:
-        return f"take 1 stress to cancel a {SWERVE_SIDES[arg]} swerve"
+        return f"take 1 stress to cancel a {action.argument()} swerve"
     if kind is Kind.GHOST:
-        return "place no ghost" if arg == NO_GHOST else f"place a ghost on {space_name(arg)}"
+        return "place no ghost" if arg == NO_GHOST else f"place a ghost on {action.argument()}"
     if kind is Kind.PLACE:
-        return f"put the crashed car on {space_name(arg)}"
+        return f"put the crashed car on {action.argument()}"
     texts = {
         Kind.BOARD: f"board {arg} is drawn",
         Kind.GEAR: f"change to gear {arg}",

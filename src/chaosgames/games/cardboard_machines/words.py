@@ -18,7 +18,7 @@ from chaosgames.games.cardboard_machines.phases import LEFT, MALF, OFF, RIGHT
 from chaosgames.games.cardboard_machines.stress_test import BLANK, FACES, MAX_DICE
 
 if TYPE_CHECKING:
-    from chaosgames.games.cardboard_machines.state import CardboardState
+    from chaosgames.games.cardboard_machines.table import Table
 
 FACE_NAMES = {BLANK: "blank", LEFT: "swerve left", RIGHT: "swerve right", MALF: "malfunction"}
 """What a stress die's face is called, by its kind (stress_test.FACES)."""
@@ -38,17 +38,17 @@ def plural(count: int, thing: str) -> str:
     return f"{count} {irregular.get(thing, thing + 's')}"
 
 
-def acting(st: CardboardState) -> int:
+def acting(st: Table) -> int:
     """Who acts now: the deciding player, or at a chance node the player taking her turn."""
     player = st.current_player()
     return player if player >= 0 else st.mover
 
 
-def who(st: CardboardState, player: int) -> str:
+def who(st: Table, player: int) -> str:
     return st.game.player_names()[player]
 
 
-def car_state(st: CardboardState, player: int) -> str:
+def car_state(st: Table, player: int) -> str:
     """'gear 3, stress 2', 'crashed: to be put back', 'out of the race'."""
     if st.lives[player] == 0:
         return "out of the race"
@@ -58,7 +58,7 @@ def car_state(st: CardboardState, player: int) -> str:
     return state
 
 
-def car_title(st: CardboardState, player: int) -> str:
+def car_title(st: Table, player: int) -> str:
     """What a car is and what its numbers mean, for its title."""
     name = who(st, player)
     stress = st.stress[player]
@@ -76,7 +76,7 @@ def car_title(st: CardboardState, player: int) -> str:
     return text
 
 
-def board_title(st: CardboardState, b: int) -> str:
+def board_title(st: Table, b: int) -> str:
     """Board `b` from the back: its number, side, shift and what its place on the table means."""
     board, side = st.board_ids[b], st.sides[b]
     face = SIDES[board][side]
@@ -97,7 +97,7 @@ def board_title(st: CardboardState, b: int) -> str:
     return text
 
 
-def space_title(st: CardboardState, space: int) -> str:
+def space_title(st: Table, space: int) -> str:
     """'space 5a on board 7 (white side): terrain (a car ending its move here crashes).' and
     what stands on it."""
     row = space // LANES
@@ -111,7 +111,7 @@ def space_title(st: CardboardState, space: int) -> str:
     return text + "."
 
 
-def _on_space(st: CardboardState, space: int, board: int, side: int) -> list[str]:
+def _on_space(st: Table, space: int, board: int, side: int) -> list[str]:
     extras = []
     if board == START_BOARD:
         local = (space // LANES % 2, space % LANES)
@@ -128,5 +128,5 @@ def _on_space(st: CardboardState, space: int, board: int, side: int) -> list[str
     return extras
 
 
-def ghost_title(st: CardboardState, space: int) -> str:
+def ghost_title(st: Table, space: int) -> str:
     return f"A ghost on {st.name(space)}: a car driving into it takes 1 stress."

@@ -1,7 +1,8 @@
 """Pieces and the actions of Chaos Checkers, each with its notation (`str`).
 
-Every action is a small NamedTuple whose first field names its kind, so actions of
-different kinds never compare equal. Notation (squares are 1-32):
+Every action is a frozen, slotted dataclass (actions of different types never compare
+equal) whose `str` is its notation; `Game.parse_action` reads it back. Notation (squares
+are 1-32):
 
 - setup chance outcomes: `place:12=red` (the piece set on square 12 is red),
   `shield:12=blue` (its shield), `potion:12=green` (its potion);
@@ -20,15 +21,28 @@ different kinds never compare equal. Notation (squares are 1-32):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple, TypeAlias
 
 from chaosgames.core.notation import Form, Notation
 from chaosgames.games.chaos_checkers.colours import COLOURS
 from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.phases import (
+    DRAW_POTION,
+    DRAW_SHIELD,
+    KEEP_POTION,
+    KEEP_SHIELD,
+    PLACE,
+    POTION,
+    SHIELD,
+    Phase,
+)
+from chaosgames.games.chaos_checkers.powers import Power
 
 
 class Piece(NamedTuple):
-    """A play piece (3-pip) with what sits on it; shield/potion -1 when it has none."""
+    """A play piece (3-pip) with what sits on it; shield/potion -1 when it has none. Not an
+    action: the board's squares hold these (read by unpacking, as a tuple's fields)."""
 
     owner: int
     colour: int
@@ -37,40 +51,59 @@ class Piece(NamedTuple):
     potion: int
 
 
-class SetupDraw(NamedTuple):
-    kind: str  # "place", "shield" or "potion"
+@dataclass(frozen=True, slots=True)
+class SetupDraw:
+    """A setup chance outcome: `place:12=red`, `shield:12=blue`, `potion:12=green`."""
+
+    kind: Phase
+    """The setup phase it is drawn in (PLACE: the piece's colour, SHIELD, POTION)."""
     square: int
+    """The square (0-31) of the piece the draw is for."""
     colour: int
+    """The colour drawn (a colour code)."""
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.square + 1}={COLOURS[self.colour]}"
+        return f"{self.kind.value}:{self.square + 1}={COLOURS[self.colour]}"
 
 
-class Draw(NamedTuple):
-    """A chance draw during play, or the player's pick among drawn pieces."""
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A reward drawn during play (chance, `draw-shield=blue`), or the capturing player's
+    pick among the pieces drawn (`keep-potion=red`)."""
 
-    kind: str  # "draw-shield", "draw-potion", "keep-shield", "keep-potion"
+    kind: Phase
+    """The phase it is made in: DRAW_SHIELD, DRAW_POTION, KEEP_SHIELD or KEEP_POTION."""
     colour: int
+    """The colour drawn or kept (a colour code)."""
 
     def __str__(self) -> str:
-        return f"{self.kind}={COLOURS[self.colour]}"
+        return f"{self.kind.value}={COLOURS[self.colour]}"
 
 
-class Defence(NamedTuple):
-    kind: str  # "invulnerable" or "yield"
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """The defender's answer to a capture of a piece holding Invulnerability:
+    `invulnerable:22` (use it) or `yield:22` (let the piece be captured)."""
+
     square: int
+    """The square (0-31) of the piece about to be captured."""
+    invulnerable: bool
+    """Whether its owner discards the Invulnerability potion to spare it."""
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.square + 1}"
+        return f"{'invulnerable' if self.invulnerable else 'yield'}:{self.square + 1}"
 
 
-class ChaosMove(NamedTuple):
-    """A whole move. `victims[k]` is the square captured by step k, or -1."""
+@dataclass(frozen=True, slots=True)
+class ChaosMove:
+    """A whole move: `11-15`, `22x15x29`, `14~23` (a jump capturing nothing), `ambush:14x18`."""
 
-    kind: str  # "move"
-    power: str  # "", "ambush" or "leap": the moving piece's potion in use
+    power: Power | None
+    """The moving piece's potion used with the move (AMBUSH or LEAP), or None."""
     path: tuple[int, ...]
+    """The squares (0-31) the piece visits, its start first."""
     victims: tuple[int, ...]
+    """`victims[k]`: the square captured by step k, or -1 (all -1: a step or a Ghost jump)."""
 
     def __str__(self) -> str:
         if any(v >= 0 for v in self.victims):
@@ -80,57 +113,77 @@ class ChaosMove(NamedTuple):
         else:
             sep = "-"
         text = sep.join(str(i + 1) for i in self.path)
-        return f"{self.power}:{text}" if self.power else text
+        return f"{self.power.value}:{text}" if self.power is not None else text
 
 
-class PotionUse(NamedTuple):
-    """A potion declared before moving, with what it targets (-1 where unused)."""
+_UNGHOST = "unghost"
+"""The notation's word for discarding a Ghost potion (the one use of a Ghost)."""
 
-    kind: str  # "potion"
-    power: str
+
+@dataclass(frozen=True, slots=True)
+class PotionUse:
+    """A potion declared before moving (`speedy@14`, `wild@14=green`, ...), or a Ghost potion
+    discarded at the start of a turn (`unghost@14`)."""
+
+    power: Power
+    """The power of the potion used."""
     square: int
-    target: int
-    other: int
-    colour: int
+    """The square (0-31) of the piece holding the potion."""
+    target: int = -1
+    """The square it acts on (Rewind, Sacrifice, Telekinesis' potion, Revive, Reclaim), or -1."""
+    other: int = -1
+    """Telekinesis: the square of the piece the potion is moved onto; else -1."""
+    colour: int = -1
+    """The colour chosen (Wild's potion, Revive's piece, Reclaim's shield), or -1."""
 
     def __str__(self) -> str:
-        head = f"{self.power}@{self.square + 1}"
-        if self.power in ("speedy", "unghost"):
+        power = self.power
+        if power is Power.GHOST:
+            return f"{_UNGHOST}@{self.square + 1}"
+        head = f"{power.value}@{self.square + 1}"
+        if power is Power.SPEEDY:
             return head
-        if self.power == "wild":
+        if power is Power.WILD:
             return f"{head}={COLOURS[self.colour]}"
-        if self.power in ("rewind", "sacrifice"):
+        if power is Power.REWIND or power is Power.SACRIFICE:
             return f"{head}:{self.target + 1}"
-        if self.power == "telekinesis":
+        if power is Power.TELEKINESIS:
             return f"{head}:{self.target + 1}>{self.other + 1}"
         # revive and reclaim: a square and a colour
         return f"{head}:{self.target + 1}={COLOURS[self.colour]}"
 
 
-class Pass(NamedTuple):
-    kind: str  # "pass"
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """`pass`: the Speedy piece declines its extra turn."""
 
     def __str__(self) -> str:
         return "pass"
 
 
-PASS = Pass("pass")
+PASS = Pass()
 
 ChaosAction: TypeAlias = SetupDraw | Draw | Defence | ChaosMove | PotionUse | Pass
 """Every action of Chaos Checkers with its potions, chance outcomes (draws) included."""
 CheckersAction: TypeAlias = ChaosAction | Move
 """Every action of the game: plain checkers (the `plain` option) plays whole moves."""
 
-# Interned actions: the same draw or step is always the same object (cheap to make,
-# and the legality check is an identity hit).
-SETUP_DRAWS: dict[str, tuple[tuple[SetupDraw, ...], ...]] = {
+# Interned actions: the same draw, step or answer is always the same object (a frozen
+# dataclass is slow to make, and the legality check is an identity hit).
+SETUP_DRAWS: dict[Phase, tuple[tuple[SetupDraw, ...], ...]] = {
     kind: tuple(tuple(SetupDraw(kind, sq, c) for c in range(len(COLOURS))) for sq in range(32))
-    for kind in ("place", "shield", "potion")
+    for kind in (PLACE, SHIELD, POTION)
 }
-DRAWS: dict[str, tuple[Draw, ...]] = {
+"""SETUP_DRAWS[phase][square][colour]."""
+DRAWS: dict[Phase, tuple[Draw, ...]] = {
     kind: tuple(Draw(kind, c) for c in range(len(COLOURS)))
-    for kind in ("draw-shield", "draw-potion", "keep-shield", "keep-potion")
+    for kind in (DRAW_SHIELD, DRAW_POTION, KEEP_SHIELD, KEEP_POTION)
 }
+"""DRAWS[phase][colour]."""
+DEFENCES: tuple[tuple[Defence, Defence], ...] = tuple(
+    (Defence(sq, True), Defence(sq, False)) for sq in range(32)
+)
+"""DEFENCES[square]: (use Invulnerability, yield), in the order they are listed."""
 QUIET: dict[tuple[int, int], ChaosMove] = {}
 
 
@@ -138,7 +191,20 @@ def quiet_move(src: int, dst: int) -> ChaosMove:
     """The (interned) step or Ghost jump from `src` to `dst`."""
     move = QUIET.get((src, dst))
     if move is None:
-        move = QUIET[(src, dst)] = ChaosMove("move", "", (src, dst), (-1,))
+        move = QUIET[(src, dst)] = ChaosMove(None, (src, dst), (-1,))
+    return move
+
+
+_POWERED: dict[tuple[Power, tuple[int, ...], tuple[int, ...]], ChaosMove] = {}
+
+
+def powered_move(power: Power, path: tuple[int, ...], victims: tuple[int, ...]) -> ChaosMove:
+    """The (interned) capture along `path` capturing `victims` with the moving piece's
+    Ambush or Leap (`power`)."""
+    key = (power, path, victims)
+    move = _POWERED.get(key)
+    if move is None:
+        move = _POWERED[key] = ChaosMove(power, path, victims)
     return move
 
 

@@ -23,6 +23,8 @@ COLOURS: tuple[str, ...] = (
 exists only as potions, with the `pink` option."""
 
 TEN = 10
+Counts = tuple[int, ...]
+"""How many pyramids of each colour (indexed by colour code) a bag, pouch or pile holds."""
 CODE: dict[str, int] = {name: i for i, name in enumerate(COLOURS)}
 TRIOS_PER_COLOUR = 5
 """Five trios of each colour: five pieces, five shields and five potions per colour."""

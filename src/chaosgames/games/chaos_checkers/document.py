@@ -34,23 +34,17 @@ from chaosgames.core.errors import ChaosGamesError, InvalidStateError
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, RAY3
+from chaosgames.games.chaos_checkers.chaos_position import NO_REWARD, PendingMove, Reward
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN, TRIOS_PER_COLOUR
+from chaosgames.games.chaos_checkers.phases import DRAW_PHASES, REWARD_PHASES, SETUP_PHASES, Phase
 from chaosgames.games.chaos_checkers.plain import PlainState, board_text, parse_board_text
 from chaosgames.games.chaos_checkers.potions import PURPLE, WHITE
+from chaosgames.games.chaos_checkers.powers import Power
 from chaosgames.games.chaos_checkers.setup import PIECES_PER_COLOUR, START_SQUARES, setup_slot
-from chaosgames.games.chaos_checkers.state import (
-    DRAW_PHASES,
-    NO_REWARD,
-    REWARD_PHASES,
-    SETUP_PHASES,
-    ChaosState,
-    PendingMove,
-    Phase,
-    Reward,
-)
+from chaosgames.games.chaos_checkers.state import ChaosState
 
 if TYPE_CHECKING:
-    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+    from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 CHAOS_PREFIX = "Impossible Chaos Checkers position: "
 PLAIN_PREFIX = "Impossible checkers position: "
@@ -89,7 +83,7 @@ def _pending_doc(pending: PendingMove | None) -> dict[str, Any] | None:
         return None
     move = pending.move
     return {
-        "power": move.power,
+        "power": move.power.value if move.power is not None else "",
         "path": [i + 1 for i in move.path],
         "victims": [_number(v) for v in move.victims],
         "step": pending.step,
@@ -188,7 +182,7 @@ def _counts(colours: Spec[int], size: int) -> Spec[tuple[int, ...]]:
 PIECE_COUNTS = _counts(PIECE_COLOUR, TEN)
 PENDING = Object(
     {
-        "power": Choice(("", "ambush", "leap")),
+        "power": Choice({"": None, Power.AMBUSH.value: Power.AMBUSH, Power.LEAP.value: Power.LEAP}),
         "path": List(SQUARE, length=range(2, MOST_CAPTURES + 2)),
         "victims": List(NO_SQUARE, length=range(1, MOST_CAPTURES + 1)),
         "step": Int(0, MOST_CAPTURES),
@@ -235,7 +229,7 @@ def _fail(field: str | list[str | int], message: str) -> ChaosGamesError:
 # -- reading a chaos document ---------------------------------------------------------------
 
 
-def chaos_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> ChaosState:
+def chaos_from_doc(game: CheckersRules[Any, Any], doc: dict[str, Any]) -> ChaosState:
     fields = CHAOS.read(doc, prefix=CHAOS_PREFIX)
     state = ChaosState.__new__(ChaosState)
     State.__init__(state, game)
@@ -281,7 +275,7 @@ def _pending(doc: dict[str, Any] | None) -> PendingMove | None:
     path, victims = tuple(doc["path"]), tuple(doc["victims"])
     if len(path) != len(victims) + 1:
         raise _fail("pending_move.path", "must be one square longer than its victims")
-    move = ChaosMove("move", doc["power"], path, victims)
+    move = ChaosMove(doc["power"], path, victims)
     if not all(_a_step(move.power, path[k], path[k + 1], victims[k]) for k in range(len(victims))):
         raise _fail("pending_move.path", "must be steps and captures a piece can make")
     if doc["step"] >= len(victims) or doc["captures"] > doc["step"]:
@@ -289,14 +283,14 @@ def _pending(doc: dict[str, Any] | None) -> PendingMove | None:
     return PendingMove(move, doc["step"], doc["at"], doc["captures"])
 
 
-def _a_step(power: str, src: int, dst: int, victim: int) -> bool:
+def _a_step(power: Power | None, src: int, dst: int, victim: int) -> bool:
     """Whether `src` to `dst` capturing `victim` (-1: none) is a step of a move."""
     for d in range(4):
-        if power == "ambush" and victim == dst == NEIGHBOUR[src][d]:
+        if power is Power.AMBUSH and victim == dst == NEIGHBOUR[src][d]:
             return True
         if RAY2[src][d] == dst and victim in (-1, NEIGHBOUR[src][d]):
             return True
-        if power == "leap" and RAY3[src][d] == dst and victim in (NEIGHBOUR[src][d], RAY2[src][d]):
+        if power is Power.LEAP and RAY3[src][d] == dst and victim in (NEIGHBOUR[src][d], RAY2[src][d]):
             return True
     return False
 
@@ -423,7 +417,7 @@ def _check_repetition(state: ChaosState) -> None:
         raise _fail("repetition", "must end with the current position")
 
 
-def _check_pyramids(state: ChaosState, game: ChaosCheckersGame) -> None:
+def _check_pyramids(state: ChaosState, game: CheckersRules[Any, Any]) -> None:
     """Every pyramid accounted for exactly once."""
     setup_done = state.phase not in SETUP_PHASES
     colours = game.colours
@@ -492,7 +486,7 @@ PLAIN = Document(
 )
 
 
-def plain_from_doc(game: ChaosCheckersGame, doc: dict[str, Any]) -> PlainState:
+def plain_from_doc(game: CheckersRules[Any, Any], doc: dict[str, Any]) -> PlainState:
     fields = PLAIN.read(doc, prefix=PLAIN_PREFIX)
     p0, p1, kings = fields["board"]
     turn = fields["turn"]

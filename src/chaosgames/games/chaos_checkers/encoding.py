@@ -41,18 +41,19 @@ Observation, from `state.observation(player)` only; "mine" is the observer's sid
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, Pass, PotionUse
 from chaosgames.games.chaos_checkers.board import NEIGHBOUR, RAY2, row_col
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN
 from chaosgames.games.chaos_checkers.moves import Move
-from chaosgames.games.chaos_checkers.state import PHASES
+from chaosgames.games.chaos_checkers.phases import KEEP_PHASES, KEEP_POTION, KEEP_SHIELD, PHASES, Phase
+from chaosgames.games.chaos_checkers.powers import Power
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
-    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+    from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 SQUARES = 32
 COLOURS_ALL = len(COLOURS)  # 11, pink included
@@ -87,26 +88,31 @@ PATHS: tuple[tuple[int, ...], ...] = (*_steps(), *_jump_paths())
 PATH_INDEX: dict[tuple[int, ...], int] = {path: i for i, path in enumerate(PATHS)}
 
 
-def _blocks(pink: bool) -> dict[str, tuple[int, int]]:
-    """Chaos-mode sections after the paths: name -> (offset, size)."""
-    sizes = [
-        ("ambush", SQUARES * SQUARES * SAME_ENDS),
-        ("leap", SQUARES * SQUARES * SAME_ENDS),
-        ("speedy", SQUARES),
-        ("unghost", SQUARES),
-        ("wild", SQUARES * COLOURS_ALL),
-        ("rewind", SQUARES * SQUARES),
-        ("sacrifice", SQUARES * SQUARES),
-        ("telekinesis", SQUARES**3),
-        ("revive", SQUARES * 4 * TEN),
-        *([("reclaim", SQUARES * SQUARES * COLOURS_ALL)] if pink else []),
+Block: TypeAlias = Power | Phase | str
+"""A section of the chaos action space: the uses of a potion power (Ghost: its discard,
+`unghost`), the keeps of a reward phase, or "invulnerable", "yield" and "pass"."""
+
+
+def _blocks(pink: bool) -> dict[Block, tuple[int, int]]:
+    """Chaos-mode sections after the paths: block -> (offset, size)."""
+    sizes: list[tuple[Block, int]] = [
+        (Power.AMBUSH, SQUARES * SQUARES * SAME_ENDS),
+        (Power.LEAP, SQUARES * SQUARES * SAME_ENDS),
+        (Power.SPEEDY, SQUARES),
+        (Power.GHOST, SQUARES),
+        (Power.WILD, SQUARES * COLOURS_ALL),
+        (Power.REWIND, SQUARES * SQUARES),
+        (Power.SACRIFICE, SQUARES * SQUARES),
+        (Power.TELEKINESIS, SQUARES**3),
+        (Power.REVIVE, SQUARES * 4 * TEN),
+        *([(Power.RECLAIM, SQUARES * SQUARES * COLOURS_ALL)] if pink else []),
         ("invulnerable", SQUARES),
         ("yield", SQUARES),
-        ("keep-shield", COLOURS_ALL),
-        ("keep-potion", COLOURS_ALL),
+        (KEEP_SHIELD, COLOURS_ALL),
+        (KEEP_POTION, COLOURS_ALL),
         ("pass", 1),
     ]
-    blocks: dict[str, tuple[int, int]] = {}
+    blocks: dict[Block, tuple[int, int]] = {}
     offset = len(PATHS)
     for name, size in sizes:
         blocks[name] = (offset, size)
@@ -119,7 +125,7 @@ class CheckersEncoding(Encoding):
 
     max_chance_outcomes = COLOURS_ALL  # a draw from a bag: one outcome per colour in it
 
-    def __init__(self, game: ChaosCheckersGame) -> None:
+    def __init__(self, game: CheckersRules[Any, Any]) -> None:
         self.chaos: bool = game.options["chaos"]
         self.blocks = _blocks(game.options["pink"]) if self.chaos else {}
         self.num_actions = sum(size for _, size in self.blocks.values()) + len(PATHS)
@@ -133,7 +139,7 @@ class CheckersEncoding(Encoding):
     # -- actions ------------------------------------------------------------------------
 
     def action_index(self, state: State[Any], action: Action) -> int:
-        if isinstance(action, ChaosMove) and action.power:
+        if isinstance(action, ChaosMove) and action.power is not None:
             k = 0
             for other in state.legal_actions():
                 if other == action:
@@ -151,9 +157,9 @@ class CheckersEncoding(Encoding):
     def legal_indices(self, state: State[Any]) -> dict[int, Action]:
         # One pass, counting captures with the same power, start and end as they come.
         found: dict[int, Action] = {}
-        seen: dict[tuple[str, int, int], int] = {}
+        seen: dict[tuple[Power, int, int], int] = {}
         for action in state.legal_actions():
-            if isinstance(action, ChaosMove) and action.power:
+            if isinstance(action, ChaosMove) and action.power is not None:
                 key = (action.power, action.path[0], action.path[-1])
                 k = seen.get(key, 0)
                 seen[key] = k + 1
@@ -167,6 +173,7 @@ class CheckersEncoding(Encoding):
     def _power_index(self, move: ChaosMove, k: int) -> int:
         if k >= SAME_ENDS:
             return NO_INDEX
+        assert move.power is not None  # an Ambush or Leap capture
         offset, _ = self.blocks[move.power]
         return offset + (move.path[0] * SQUARES + move.path[-1]) * SAME_ENDS + k
 
@@ -176,25 +183,26 @@ class CheckersEncoding(Encoding):
         if isinstance(action, PotionUse):
             return self._potion_index(action)
         if isinstance(action, Defence):
-            return self.blocks[action.kind][0] + action.square
-        if isinstance(action, Draw) and action.kind.startswith("keep"):
+            return self.blocks["invulnerable" if action.invulnerable else "yield"][0] + action.square
+        if isinstance(action, Draw) and action.kind in KEEP_PHASES:
             return self.blocks[action.kind][0] + action.colour
         if isinstance(action, Pass):
             return self.blocks["pass"][0]
         return NO_INDEX
 
     def _potion_index(self, use: PotionUse) -> int:
-        offset, _ = self.blocks[use.power]
+        power = use.power
+        offset, _ = self.blocks[power]
         s, t, o, c = use.square, use.target, use.other, use.colour
-        if use.power in ("speedy", "unghost"):
+        if power in (Power.SPEEDY, Power.GHOST):
             return offset + s
-        if use.power == "wild":
+        if power is Power.WILD:
             return offset + s * COLOURS_ALL + c
-        if use.power in ("rewind", "sacrifice"):
+        if power in (Power.REWIND, Power.SACRIFICE):
             return offset + s * SQUARES + t
-        if use.power == "telekinesis":
+        if power is Power.TELEKINESIS:
             return offset + (s * SQUARES + t) * SQUARES + o
-        if use.power == "revive":
+        if power is Power.REVIVE:
             return offset + (s * 4 + t % 4) * TEN + c
         return offset + (s * SQUARES + t) * COLOURS_ALL + c  # reclaim
 
@@ -216,31 +224,30 @@ class CheckersEncoding(Encoding):
         return _plain_features(observation, player)
 
 
-def _slot_in_block(name: str, i: int) -> str:
-    if name in ("ambush", "leap"):
+def _slot_in_block(block: Block, i: int) -> str:
+    """The name of slot `i` of `block`: the notation of its action where one slot is one action."""
+    if block in (Power.AMBUSH, Power.LEAP):
         pair, k = divmod(i, SAME_ENDS)
         a, b = divmod(pair, SQUARES)
-        return f"{name}:{a + 1}x..x{b + 1} (#{k + 1})"
-    if name in ("speedy", "unghost"):
-        return f"{name}@{i + 1}"
-    if name == "wild":
-        return f"wild@{i // COLOURS_ALL + 1}={COLOURS[i % COLOURS_ALL]}"
-    if name in ("rewind", "sacrifice"):
-        return f"{name}@{i // SQUARES + 1}:{i % SQUARES + 1}"
-    if name == "telekinesis":
+        return f"{block}:{a + 1}x..x{b + 1} (#{k + 1})"
+    if block in (Power.SPEEDY, Power.GHOST):
+        return str(PotionUse(Power(block), i))
+    if block is Power.WILD:
+        return str(PotionUse(block, i // COLOURS_ALL, colour=i % COLOURS_ALL))
+    if block in (Power.REWIND, Power.SACRIFICE):
+        return str(PotionUse(Power(block), i // SQUARES, i % SQUARES))
+    if block is Power.TELEKINESIS:
         st, o = divmod(i, SQUARES)
-        return f"telekinesis@{st // SQUARES + 1}:{st % SQUARES + 1}>{o + 1}"
-    if name == "revive":
-        sh, c = divmod(i, TEN)
+        return str(PotionUse(block, st // SQUARES, st % SQUARES, o))
+    if block is Power.REVIVE:
+        sh, c = divmod(i, TEN)  # the target is a home square: its place in the home row
         return f"revive@{sh // 4 + 1}:home place {sh % 4 + 1}={COLOURS[c]}"
-    if name == "reclaim":
+    if block is Power.RECLAIM:
         st, c = divmod(i, COLOURS_ALL)
-        return f"reclaim@{st // SQUARES + 1}:{st % SQUARES + 1}={COLOURS[c]}"
-    if name in ("invulnerable", "yield"):
-        return f"{name}:{i + 1}"
-    if name in ("keep-shield", "keep-potion"):
-        return f"{name}={COLOURS[i]}"
-    return "pass"
+        return str(PotionUse(block, st // SQUARES, st % SQUARES, colour=c))
+    if block == "pass":
+        return "pass"
+    return f"{block}:{i + 1}" if block in ("invulnerable", "yield") else f"{block}={COLOURS[i]}"
 
 
 # -- plain observation ---------------------------------------------------------------------
@@ -326,8 +333,8 @@ def _chaos_features(obs: Mapping[str, Any], player: int) -> dict[int, float]:
             _square_plane(f, _VICTIM, victims[pending["step"]])
         if pending["captures"]:
             f[_PENDING] = fraction(pending["captures"], 12)
-        if pending["power"] in ("ambush", "leap"):
-            f[_PENDING + (1 if pending["power"] == "ambush" else 2)] = 1.0
+        if pending["power"]:  # the document's name of the move's Ambush or Leap
+            f[_PENDING + (1 if pending["power"] == Power.AMBUSH.value else 2)] = 1.0
     for k, seat in enumerate((player, 1 - player)):
         _counts(f, _BAGS + TEN * k, obs["shield_bags"][seat])
         _counts(f, _ELIMINATED + TEN * k, obs["eliminated"][seat])

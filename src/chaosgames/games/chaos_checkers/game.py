@@ -6,7 +6,6 @@ from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidOptionError
-from chaosgames.core.game import Game
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
@@ -17,11 +16,12 @@ from chaosgames.games.chaos_checkers.encoding import CheckersEncoding
 from chaosgames.games.chaos_checkers.evaluation import heuristic
 from chaosgames.games.chaos_checkers.plain import PlainState
 from chaosgames.games.chaos_checkers.repetition import REPETITION_RULES
+from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 from chaosgames.games.chaos_checkers.state import ChaosState
 
 
 @register
-class ChaosCheckersGame(Game[ChaosState | PlainState, CheckersAction]):
+class ChaosCheckersGame(CheckersRules[ChaosState | PlainState, CheckersAction]):
     """American checkers where every piece carries a shield and a potion."""
 
     name = "chaos-checkers"

@@ -15,13 +15,16 @@ crowned, which ends its move. On top:
 - Leap (orange potion, used on the moving piece): besides ordinary jumps, a capture may
   jump two squares in a straight line, of which exactly one holds the captured opposing
   piece and the other is empty, landing on the square after them.
+
+`legal_moves` lists the moves; `start_move` plays one step by step, stopping where the
+piece it would capture next holds Invulnerability (its owner answers: `defend`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, quiet_move
+from chaosgames.games.chaos_checkers.actions import ChaosMove, Piece, powered_move, quiet_move
 from chaosgames.games.chaos_checkers.board import (
     ALL_DIRECTIONS,
     CROWN_ROW,
@@ -32,11 +35,17 @@ from chaosgames.games.chaos_checkers.board import (
     RAY3,
     squares_of,
 )
+from chaosgames.games.chaos_checkers.chaos_position import PURPLE_INVULNERABLE, ChaosPosition, PendingMove
+from chaosgames.games.chaos_checkers.phases import DEFEND, MOVE
 from chaosgames.games.chaos_checkers.plain import around, jumpers
-from chaosgames.games.chaos_checkers.potions import BLACK as BLACK_AMBUSH
-from chaosgames.games.chaos_checkers.potions import CLEAR as CLEAR_GHOST
+from chaosgames.games.chaos_checkers.powers import COLOUR_OF, Power
+from chaosgames.games.chaos_checkers.rewards import finish_move
 
 Board = Sequence[Piece | None]
+
+AMBUSH, LEAP = Power.AMBUSH, Power.LEAP
+BLACK_AMBUSH, CLEAR_GHOST = COLOUR_OF[AMBUSH], COLOUR_OF[Power.GHOST]
+"""The colours of the Ambush and Ghost potions (pieces hold a potion as its colour)."""
 
 CANNOT, CAPTURE, PASS_OVER = 0, 1, 2
 
@@ -129,7 +138,7 @@ def _capture(path: tuple[int, ...], victims: tuple[int, ...]) -> ChaosMove:
     """The (interned) ordinary capture along `path` (its victims follow from the path)."""
     move = _CAPTURES.get(path)
     if move is None:
-        move = _CAPTURES[path] = ChaosMove("move", "", path, victims)
+        move = _CAPTURES[path] = ChaosMove(None, path, victims)
     return move
 
 
@@ -217,11 +226,11 @@ def _ambushes(
             extended = True
             longer = (*path, square)
             if bit & crown:
-                out.append(ChaosMove("move", "ambush", longer, longer[1:]))
+                out.append(powered_move(AMBUSH, longer, longer[1:]))
             else:
                 _ambushes(square, table, capturable ^ bit, longer, crown, out)
     if not extended and len(path) > 1:
-        out.append(ChaosMove("move", "ambush", path, path[1:]))
+        out.append(powered_move(AMBUSH, path, path[1:]))
 
 
 def _leaps(
@@ -253,13 +262,13 @@ def _leaps(
         taken = (*victims, over)
         if land_bit & crown:
             if leaps + leap:
-                out.append(ChaosMove("move", "leap", longer, taken))
+                out.append(powered_move(LEAP, longer, taken))
         else:
             _leaps(
                 land, table, capturable ^ over_bit, free | over_bit, longer, taken, leaps + leap, crown, out
             )
     if not steps and victims and leaps:
-        out.append(ChaosMove("move", "leap", path, victims))
+        out.append(powered_move(LEAP, path, victims))
 
 
 def legal_moves(
@@ -340,3 +349,85 @@ def legal_moves(
             elif victims & LEAP_VICTIMS[kind][i]:
                 _leaps(i, LEAPS[kind], victims, free | 1 << i, (i,), (), 0, crown, moves)
     return moves
+
+
+# -- playing a move ---------------------------------------------------------------------------
+
+
+def start_move(state: ChaosPosition, move: ChaosMove) -> None:
+    """Play a move: step by step, waiting where a piece about to be captured holds
+    Invulnerability (its owner decides: `defend`), then its rewards."""
+    power, path, victims = move.power, move.path, move.victims
+    src = path[0]
+    piece = state.board[src]
+    assert piece is not None
+    # A move captures at every step or at none (`victims` all -1: a step, a Ghost jump).
+    captures = victims[0] >= 0
+    if power is not None or captures or not piece.king:
+        state.turn_quiet = False
+    elif state.turn_quiet and not state.history:
+        state.history = (state._key(),)
+    if power is not None:
+        state.used = src  # Ambush or Leap: the moving piece's own potion
+    elif not captures:
+        # Nothing to capture, so nobody to wait for: the piece goes straight there.
+        dst = path[1]
+        state._move_piece(src, dst)
+        if state.used == src:
+            state.used = dst
+        finish_move(state, dst, 0)
+        return
+    state.pending = PendingMove(move, 0, src, 0)
+    _run_move(state)
+
+
+def _run_move(state: ChaosPosition) -> None:
+    """Make the pending move's steps until it ends or waits for a defender."""
+    while True:
+        assert state.pending is not None
+        move, k = state.pending.move, state.pending.step
+        if k >= len(move.victims):
+            break
+        v = move.victims[k]
+        if v >= 0:
+            victim = state.board[v]
+            if victim is not None and victim.potion == PURPLE_INVULNERABLE:
+                state.phase = DEFEND
+                return
+        _step(state, captured=v >= 0)
+    finish_move(state, state.pending.at, state.pending.captures)
+
+
+def _step(state: ChaosPosition, captured: bool) -> None:
+    """Make the pending move's next step, capturing its victim or not."""
+    assert state.pending is not None
+    move, k, at, n = state.pending.move, state.pending.step, state.pending.at, state.pending.captures
+    v = move.victims[k]
+    dst = move.path[k + 1]
+    done = len(move.victims)
+    if captured:
+        state._eliminate(v)
+        n += 1
+    elif v >= 0 and move.power is AMBUSH:
+        # Invulnerability against an Ambush: the ambushing piece does not move.
+        state.pending = PendingMove(move, done, at, n)
+        return
+    if state.board[dst] is not None:
+        # A spared piece stands where the rest of the path would land: the move ends.
+        state.pending = PendingMove(move, done, at, n)
+        return
+    state._move_piece(at, dst)
+    if state.used == at:
+        state.used = dst
+    state.pending = PendingMove(move, k + 1, dst, n)
+
+
+def defend(state: ChaosPosition, invulnerable: bool) -> None:
+    """The defender's answer: spend the Invulnerability potion (`invulnerable`) or not."""
+    assert state.pending is not None
+    if invulnerable:
+        # "remove the potion instead and discard it. This piece is not captured".
+        state._discard_potion(state.pending.move.victims[state.pending.step])
+    state.phase = MOVE
+    _step(state, captured=not invulnerable)
+    _run_move(state)

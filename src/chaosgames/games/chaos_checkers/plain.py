@@ -17,10 +17,11 @@ from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, START
 from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, Move, jump_move
+from chaosgames.games.chaos_checkers.position import CheckersState
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
 if TYPE_CHECKING:
-    from chaosgames.games.chaos_checkers.game import ChaosCheckersGame
+    from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 _MEMO_LIMIT = 1 << 16
 _STEP_MEMOS: tuple[dict[int, tuple[Move, ...]], ...] = ({}, {}, {}, {})
@@ -320,30 +321,29 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
         if forced:
             return out
     # Each memo read by subscript; a set of destinations not met yet raises KeyError (free
-    # in Python 3.11 while nothing is raised) and is remembered.
-    if down:
-        t = dl & empty
-        try:
-            out += _DL_STEPS[t]
-        except KeyError:
-            out += _remember(0, t)
-        t = dr & empty
-        try:
-            out += _DR_STEPS[t]
-        except KeyError:
-            out += _remember(1, t)
-    if up:
-        t = ul & empty
-        try:
-            out += _UL_STEPS[t]
-        except KeyError:
-            out += _remember(2, t)
-        t = ur & empty
-        try:
-            out += _UR_STEPS[t]
-        except KeyError:
-            out += _remember(3, t)
+    # in Python 3.11 while nothing is raised): remembered, then the moves listed again.
+    try:
+        if down:
+            out += _DL_STEPS[dl & empty]
+            out += _DR_STEPS[dr & empty]
+        if up:
+            out += _UL_STEPS[ul & empty]
+            out += _UR_STEPS[ur & empty]
+    except KeyError:
+        _remember_steps(down, up, empty)
+        return generate(own, opp, kings, side, forced)
     return out
+
+
+def _remember_steps(down: int, up: int, empty: int) -> None:
+    """Put in each direction's memo the set of destinations of `generate`'s steps (padded
+    bitboards) it lacks; a memo emptied by `_remember` then holds its own at least."""
+    for direction, movers in enumerate((down, down, up, up)):
+        if movers:
+            shift = _SHIFT[direction]
+            targets = (movers << shift if shift > 0 else movers >> -shift) & empty
+            if targets not in _STEP_MEMOS[direction]:
+                _remember(direction, targets)
 
 
 def board_text(p0: int, p1: int, kings: int) -> str:
@@ -381,7 +381,7 @@ _FIRST_REPEAT = 2
 (the commonest: the first quiet king move) is not looked at."""
 
 
-class PlainState(State[Move]):
+class PlainState(CheckersState[Move]):
     """A position of plain American checkers.
 
     `own`, `opp` (the pieces of the player to move and of the other) and `crowned` (the
@@ -393,7 +393,6 @@ class PlainState(State[Move]):
         "forced",
         "max_moves",
         "opp",
-        "outcome",
         "own",
         "ply",
         "positions",
@@ -408,20 +407,18 @@ class PlainState(State[Move]):
     ply: int
     positions: tuple[tuple[int, int, int, int], ...]
     """The repetition history (see repetition.py): (own, opp, crowned, side) per turn."""
-    outcome: tuple[float, float] | None
     max_moves: int
     forced: bool
     repetition: str
-    game: ChaosCheckersGame
 
     @classmethod
-    def initial(cls, game: ChaosCheckersGame) -> PlainState:
+    def initial(cls, game: CheckersRules[Any, Any]) -> PlainState:
         return cls.from_position(game, START[0], START[1], 0, 0, 0, ())
 
     @classmethod
     def from_position(
         cls,
-        game: ChaosCheckersGame,
+        game: CheckersRules[Any, Any],
         p0: int,
         p1: int,
         kings: int,
@@ -533,9 +530,6 @@ class PlainState(State[Move]):
         self._copy_caches_to(new)
         return new
 
-    def returns(self) -> list[float]:
-        return list(self.outcome) if self.outcome is not None else [0.0, 0.0]
-
     def ended_by(self) -> str | None:
         return ending(self.outcome, self.positions, self.repetition)
 
@@ -552,22 +546,7 @@ class PlainState(State[Move]):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         # Checkers hides nothing: every seat sees the whole position.
-        doc = {
-            "board": self.board(),
-            "turn": self.side,
-            "ply": self.ply,
-            "terminal": self.outcome is not None,
-            "returns": self.returns(),
-        }
-        if self.outcome is not None:
-            doc["ended_by"] = self.ended_by()
-        return doc
-
-    def to_json(self) -> dict[str, Any]:
-        return self.game.write_document(self)  # the Game holds the document module (no cycle)
+        return self._with_result({"board": self.board(), "turn": self.side, "ply": self.ply})
 
     def round_number(self) -> int:
         return self.ply // 2 + 1
-
-    def __str__(self) -> str:
-        return self.game.render_text(self)

@@ -31,8 +31,22 @@ from chaosgames.games.chaos_checkers.actions import (
 from chaosgames.games.chaos_checkers.board import index_at, row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL, TEN
 from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.phases import (
+    DEFEND,
+    DRAW_PHASES,
+    DRAW_SHIELD,
+    KEEP_PHASES,
+    KEEP_POTION,
+    KEEP_SHIELD,
+    MOVE,
+    PLACE,
+    SETUP_PHASES,
+    SHIELD,
+    TURN,
+)
 from chaosgames.games.chaos_checkers.plain import PlainState
-from chaosgames.games.chaos_checkers.potions import CLEAR, POWER, WHITE
+from chaosgames.games.chaos_checkers.potions import CLEAR, WHITE
+from chaosgames.games.chaos_checkers.powers import COLOUR_OF, POWER, Power
 from chaosgames.games.chaos_checkers.state import ChaosState
 from chaosgames.games.chaos_checkers.svg import POWER_SYMBOL, turned
 from chaosgames.games.chaos_checkers.text import (
@@ -44,30 +58,17 @@ from chaosgames.games.chaos_checkers.text import (
     shield_effect,
 )
 
-POWER_ORDER = (
-    "ambush",
-    "invulnerability",
-    "wild",
-    "leap",
-    "speedy",
-    "ghost",
-    "rewind",
-    "telekinesis",
-    "revive",
-    "sacrifice",
-    "reclaim",
-)
+POWER_ORDER = tuple(Power)
 """The powers in the rulebook's order ("Potion Abilities", pink last)."""
-_COLOUR_OF_POWER = {power: colour for colour, power in POWER.items()}
 
 MOVES_SECTION = slug("Moves and captures")
 SETUP_SECTION = slug("Setup")
 REWARDS_SECTION = slug("Rewards of a capture or a crown")
 
 
-def power_section(power: str) -> str:
+def power_section(power: Power) -> str:
     """The heading of a potion power in rules.md: '### Speedy (light blue)'."""
-    return slug(f"{power.capitalize()} ({colour_name(_COLOUR_OF_POWER[power])})")
+    return slug(f"{power.capitalize()} ({colour_name(COLOUR_OF[power])})")
 
 
 # -- telling ---------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ def _chaos(before: ChaosState, action: Action, after: ChaosState) -> tuple[str, 
             f"{who} declines the second turn of the Speedy piece on {before.extra + 1}.",
             (before.extra,),
         )
-    if after.phase == "defend" and after.pending is not None:
+    if after.phase is DEFEND and after.pending is not None:
         involved += (after.pending.move.victims[after.pending.step],)
     changed = [i for i in range(32) if before.board[i] != after.board[i]]
     sentence += _aftermath(before, after)
@@ -194,11 +195,11 @@ def _name(state: ChaosState | PlainState, player: int) -> str:
 
 
 def _setup(before: ChaosState, draw: SetupDraw) -> str:
-    kind, square, colour = draw
+    kind, square, colour = draw.kind, draw.square, draw.colour
     owner = _name(before, 0 if square < 12 else 1)
-    if kind == "place":
+    if kind is PLACE:
         return f"{owner} sets {a_colour(colour)} piece on {square + 1}."
-    if kind == "shield":
+    if kind is SHIELD:
         return (
             f"{owner} draws {a_colour(colour)} shield for the piece on {square + 1}: {shield_effect(colour)}."
         )
@@ -209,21 +210,22 @@ def _setup(before: ChaosState, draw: SetupDraw) -> str:
 def _draw(before: ChaosState, draw: Draw, after: ChaosState) -> str:
     who, at, colour = _name(before, before.turn), before.reward.square + 1, draw.colour
     piece = "new king" if before.reward.crowned else "piece"
-    if draw.kind.startswith("keep"):
-        what, bag = draw.kind.split("-")[1], "bag" if draw.kind == "keep-shield" else "pouch"
-        thing = f"{colour_name(colour)} shield" if what == "shield" else _potion_of_colour(colour)
+    if draw.kind in KEEP_PHASES:
+        shield = draw.kind is KEEP_SHIELD
+        bag = "bag" if shield else "pouch"
+        thing = f"{colour_name(colour)} shield" if shield else _potion_of_colour(colour)
         kept = f"{who} keeps the {thing} for the {piece} on {at}"
         return f"{kept}; the others go back to the {bag}."
     total = len(before.hand) + before.draws_left
     which = f" (draw {len(before.hand) + 1} of {total})" if total > 1 else ""
-    if draw.kind == "draw-shield":
+    if draw.kind is DRAW_SHIELD:
         sentence = (
             f"{who} draws {a_colour(colour)} shield{which} for the {piece} on {at}: {shield_effect(colour)}."
         )
     else:
         effect = POWER_EFFECT[POWER[colour]]
         sentence = f"{who} draws {potion_words(colour)}{which} for the {piece} on {at} ({effect})."
-    if total > 1 and before.draws_left == 1 and after.phase not in ("keep-shield", "keep-potion"):
+    if total > 1 and before.draws_left == 1 and after.phase not in KEEP_PHASES:
         sentence += " All the draws are alike, so that one stays."
     return sentence
 
@@ -286,12 +288,12 @@ def _move(before: ChaosState, move: ChaosMove, start: int, after: ChaosState) ->
             return _ghost_jump(before, mover, start, at) + _crowned(mover, at, after) + ".", at
         return f"{who} moves the {noun} on {start + 1} to {at + 1}" + _crowned(mover, at, after) + ".", at
     sentence = f"{who}'s {noun} on {start + 1}"
-    if move.power:
+    if move.power is not None:
         sentence += f" uses its {move.power.capitalize()} potion and"
-    verb = "ambushes" if move.power == "ambush" else "captures"
+    verb = "ambushes" if move.power is Power.AMBUSH else "captures"
     if taken:
         sentence += f" {verb} {_victims(before, taken, mover)}"
-        sentence += f", {'reaching' if after.phase == 'defend' else 'landing on'} {at + 1}"
+        sentence += f", {'reaching' if after.phase is DEFEND else 'landing on'} {at + 1}"
     else:
         waiting = after.pending.move.victims[after.pending.step] if after.pending is not None else -1
         sentence += f" goes to capture {_name(before, 1 - mover.owner)}'s piece on {waiting + 1}"
@@ -326,7 +328,7 @@ def _defence(before: ChaosState, answer: Defence, after: ChaosState) -> tuple[st
     defender = _name(before, 1 - before.turn)
     mover = before.board[start]
     assert mover is not None
-    if answer.kind == "invulnerable":
+    if answer.invulnerable:
         sentence = (
             f"{defender} spends the Invulnerability potion of the piece on {square + 1}: it is not captured."
         )
@@ -338,17 +340,17 @@ def _defence(before: ChaosState, answer: Defence, after: ChaosState) -> tuple[st
     at = _landing(start, move.path, before, after, mover.owner)
     rest = _captured(move.victims[pending.step + 1 :], before, after, mover)
     who, noun = _name(before, mover.owner), "king" if mover.king else "piece"
-    if answer.kind == "invulnerable" and move.power == "ambush":
+    if answer.invulnerable and move.power is Power.AMBUSH:
         sentence += f" {who}'s ambushing {noun} does not move onto it and stays on {start + 1}"
-    elif after.phase == "defend" and at == start:
+    elif after.phase is DEFEND and at == start:
         return sentence, at  # the next victim holds Invulnerability too: _aftermath says so
     else:
-        did = ["jumps over it"] if answer.kind == "invulnerable" and at != start else []
+        did = ["jumps over it"] if answer.invulnerable and at != start else []
         if rest:
             did.append(f"goes on to capture {_victims(before, rest, mover)}")
-        did.append(f"{'ends its move on' if after.phase != 'defend' else 'reaches'} {at + 1}")
+        did.append(f"{'ends its move on' if after.phase is not DEFEND else 'reaches'} {at + 1}")
         sentence += f" {who}'s {noun} {_listing(did)}"
-        if after.phase != "defend" and at != move.path[-1]:
+        if after.phase is not DEFEND and at != move.path[-1]:
             sentence += " (a spared piece stands in its way)"
     return sentence + _crowned(mover, at, after) + ".", at
 
@@ -357,26 +359,26 @@ def _potion(before: ChaosState, use: PotionUse, after: ChaosState) -> str:
     who, s, t, o = _name(before, before.turn), use.square, use.target, use.other
     power, board = use.power, before.board
     own = f"{who} spends the {power.capitalize()} potion on {s + 1}"
-    if power == "unghost":
+    if power is Power.GHOST:
         return (
             f"{who} discards the Ghost potion of the piece on {s + 1}: it can capture and be captured again."
         )
-    if power == "speedy":
+    if power is Power.SPEEDY:
         return f"{own}: that piece will take a second turn after this one."
-    if power == "wild":
+    if power is Power.WILD:
         return f"{own} and takes {potion_words(use.colour)} from the pouch for it instead."
-    if power == "revive":
+    if power is Power.REVIVE:
         back = f"{a_colour(use.colour)} piece of {who} comes back on {t + 1}"
         return f"{own}: {back}; the white potion leaves the game."
     target = board[t]
     assert target is not None
     other = _name(before, target.owner)
-    if power == "sacrifice":
+    if power is Power.SACRIFICE:
         sacrifice = f"{who} sacrifices the piece on {s + 1} with its Sacrifice potion"
         return f"{sacrifice} and eliminates {other}'s piece on {t + 1}."
-    if power == "rewind":
+    if power is Power.REWIND:
         return f"{own} to discard {other}'s {_potion_of(target)} on {t + 1}."
-    if power == "telekinesis":
+    if power is Power.TELEKINESIS:
         receiver = board[o]
         assert receiver is not None
         sentence = f"{own} to move the {_potion_of(target)} from {t + 1} onto the piece on {o + 1}"
@@ -411,18 +413,18 @@ def _aftermath(before: ChaosState, after: ChaosState) -> str:
         winner = 0 if after.outcome[0] > after.outcome[1] else 1
         why = "has no pieces left" if after.counts()[1 - winner] == 0 else "cannot move"
         return f" {_name(after, winner)} wins: {_name(after, 1 - winner)} {why}."
-    if after.phase == "defend" and after.pending is not None and after.pending != before.pending:
+    if after.phase is DEFEND and after.pending is not None and after.pending != before.pending:
         victim = after.pending.move.victims[after.pending.step]
         defender = _name(after, 1 - after.turn)
         return (
             f" The piece on {victim + 1} holds an Invulnerability potion: "
             f"{defender} decides whether to spend it to escape capture."
         )
-    if after.phase == "keep-shield" and before.phase != "keep-shield":
+    if after.phase is KEEP_SHIELD and before.phase is not KEEP_SHIELD:
         return f" {_name(after, after.turn)} now keeps one of the shields drawn."
-    if after.phase == "keep-potion" and before.phase != "keep-potion":
+    if after.phase is KEEP_POTION and before.phase is not KEEP_POTION:
         return f" {_name(after, after.turn)} now keeps one of the potions drawn."
-    if after.phase == "turn" and after.extra >= 0 and after.moves_made != before.moves_made:
+    if after.phase is TURN and after.extra >= 0 and after.moves_made != before.moves_made:
         return f" The Speedy piece on {after.extra + 1} now takes its second turn."
     return ""
 
@@ -509,7 +511,7 @@ def _potions(state: ChaosState) -> LegendSection:
     )
     entries = [head]
     for power in POWER_ORDER:
-        colour = _COLOUR_OF_POWER[power]
+        colour = COLOUR_OF[power]
         if colour not in on_board and not state.pouch[colour]:
             continue
         text = f"{power_name(colour)} ({colour_name(colour)}): {POWER_EFFECT[power]}."
@@ -551,24 +553,24 @@ def _whose_turn(state: ChaosState | PlainState, viewer: int | None) -> str:
         return f"{_name(state, state.side)}{_you(state.side, viewer)} to move."
     player = state.current_player()
     phase = state.phase
-    if phase in ("place", "shield", "potion"):
-        return f"Setup: the {'pieces' if phase == 'place' else phase + 's'} are drawn from the bags."
-    if phase in ("draw-shield", "draw-potion"):
-        what = "shields" if phase == "draw-shield" else "potions"
+    if phase in SETUP_PHASES:
+        return f"Setup: the {'pieces' if phase is PLACE else phase + 's'} are drawn from the bags."
+    if phase in DRAW_PHASES:
+        what = "shields" if phase is DRAW_SHIELD else "potions"
         return f"{_name(state, state.turn)} draws {what} for the piece on {state.reward.square + 1}."
     who = f"{_name(state, player)}{_you(player, viewer)}"
-    if phase == "defend":
+    if phase is DEFEND:
         assert state.pending is not None
         victim = state.pending.move.victims[state.pending.step]
         return f"{who} decides whether to spend the Invulnerability potion of the piece on {victim + 1}."
-    if phase in ("keep-shield", "keep-potion"):
+    if phase in KEEP_PHASES:
         drawn = _listing([colour_name(c) for c in state.hand])
         return f"{who} keeps one of the {phase.split('-')[1]}s drawn ({drawn})."
     if state.extra >= 0:
         second = f"the Speedy piece on {state.extra + 1} takes its second turn"
-        spent = " (this turn's potion is spent)" if phase == "move" else ""
+        spent = " (this turn's potion is spent)" if phase is MOVE else ""
         return f"{who}: {second}{spent}, or passes."
-    if phase == "move":
+    if phase is MOVE:
         return f"{who} to move (this turn's potion is spent)."
     return f"{who} to move: a potion first, if any, then a move."
 
@@ -578,36 +580,34 @@ def _whose_turn(state: ChaosState | PlainState, viewer: int | None) -> str:
 
 def action_group(action: Action) -> tuple[int, str]:
     """Moves and captures first, then one group per potion power (rulebook order)."""
-    if isinstance(action, Move | Pass) or (isinstance(action, ChaosMove) and not action.power):
+    if isinstance(action, Move | Pass) or (isinstance(action, ChaosMove) and action.power is None):
         return (0, "Moves and captures")
     if isinstance(action, Draw):
-        return (0, f"Keep one {action.kind.split('-')[1]}")
+        return (0, f"Keep one {'shield' if action.kind in (DRAW_SHIELD, KEEP_SHIELD) else 'potion'}")
     power = _power_of(action)
     if power is None:
         return (0, "")
     return (1 + POWER_ORDER.index(power), f"{power.capitalize()} potion")
 
 
-def _power_of(action: Action) -> str | None:
-    if isinstance(action, ChaosMove):
-        return action.power or None
-    if isinstance(action, PotionUse):
-        return "ghost" if action.power == "unghost" else action.power
+def _power_of(action: Action) -> Power | None:
+    if isinstance(action, ChaosMove | PotionUse):
+        return action.power
     if isinstance(action, Defence):
-        return "invulnerability"
+        return Power.INVULNERABILITY
     return None
 
 
 def rules_section(action: Action) -> str | None:
     """The heading of rules.md that `action` follows."""
-    if isinstance(action, Move) or (isinstance(action, ChaosMove) and not action.power):
+    if isinstance(action, Move) or (isinstance(action, ChaosMove) and action.power is None):
         ghostly = isinstance(action, ChaosMove) and "~" in str(action)
-        return power_section("ghost") if ghostly else MOVES_SECTION
+        return power_section(Power.GHOST) if ghostly else MOVES_SECTION
     if isinstance(action, SetupDraw):
         return SETUP_SECTION
     if isinstance(action, Draw):
         return REWARDS_SECTION
     if isinstance(action, Pass):
-        return power_section("speedy")
+        return power_section(Power.SPEEDY)
     power = _power_of(action)
-    return power_section(power) if power else None
+    return power_section(power) if power is not None else None

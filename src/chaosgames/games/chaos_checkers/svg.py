@@ -28,7 +28,7 @@ from chaosgames.games.chaos_checkers.board import row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL
 from chaosgames.games.chaos_checkers.moves import Move
 from chaosgames.games.chaos_checkers.plain import PlainState
-from chaosgames.games.chaos_checkers.potions import POWER
+from chaosgames.games.chaos_checkers.powers import POWER, Power
 from chaosgames.games.chaos_checkers.state import ChaosState
 from chaosgames.games.chaos_checkers.text import (
     POWER_EFFECT,
@@ -47,18 +47,10 @@ BADGE = 16
 """Radius of a potion badge: 32 units across, 24 CSS px on a phone (a finger's least)."""
 BADGE_FONT = 16
 
-POWER_SYMBOL: dict[str, str] = {
-    "ambush": "A",
-    "invulnerability": "I",
-    "wild": "W",
-    "leap": "L",
-    "speedy": "S",
-    "ghost": "G",
-    "rewind": "R",
-    "telekinesis": "T",
-    "revive": "V",
-    "sacrifice": "X",
-    "reclaim": "C",
+POWER_SYMBOL: dict[Power, str] = {power: power.value[0].upper() for power in Power} | {
+    Power.REVIVE: "V",
+    Power.SACRIFICE: "X",
+    Power.RECLAIM: "C",
 }
 """The letter on a potion badge (its colour names the power; the letter helps those who
 cannot tell colours apart): the power's initial, and where initials clash reVive, X for
@@ -269,13 +261,13 @@ def action_places(action: Action) -> tuple[str, ...]:
     if isinstance(action, Move):
         return tuple(str(i + 1) for i in action.path)
     if isinstance(action, ChaosMove):
-        if action.power:
+        if action.power is not None:
             return (potion_place(action.path[0]), *(str(i + 1) for i in action.path[1:]))
         return tuple(str(i + 1) for i in action.path)
     if isinstance(action, PotionUse):
         targets = (str(i + 1) for i in (action.target, action.other) if i >= 0)
         return (potion_place(action.square), *targets)
-    if isinstance(action, Defence) and action.kind == "invulnerable":
+    if isinstance(action, Defence) and action.invulnerable:
         return (potion_place(action.square),)
     return ()
 

@@ -10,7 +10,8 @@ from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, Po
 from chaosgames.games.chaos_checkers.board import index_at
 from chaosgames.games.chaos_checkers.colours import COLOURS
 from chaosgames.games.chaos_checkers.moves import Move
-from chaosgames.games.chaos_checkers.potions import POWER
+from chaosgames.games.chaos_checkers.phases import DRAW_POTION, DRAW_SHIELD, KEEP_SHIELD, PLACE, SETUP_PHASES
+from chaosgames.games.chaos_checkers.powers import POWER, Power
 
 if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.plain import PlainState
@@ -96,7 +97,7 @@ def render_chaos(state: ChaosState) -> str:
         lines.append("Drawn: " + ", ".join(COLOURS[c] for c in state.hand))
     if state.outcome is not None:
         lines.append(_result(state.outcome, names))
-    elif state.phase in ("place", "shield", "potion"):
+    elif state.phase in SETUP_PHASES:
         lines.append(f"Setup: {state.phase} draws.")
     else:
         who = state.current_player()
@@ -125,19 +126,19 @@ def power_name(colour: int) -> str:
     return POWER[colour].capitalize()
 
 
-POWER_EFFECT: dict[str, str] = {
-    "ambush": "captures by moving onto an opposing piece instead of jumping it; it is kept after use",
-    "invulnerability": "when the piece would be captured, its owner may discard this potion instead "
+POWER_EFFECT: dict[Power, str] = {
+    Power.AMBUSH: "captures by moving onto an opposing piece instead of jumping it; it is kept after use",
+    Power.INVULNERABILITY: "when the piece would be captured, its owner may discard this potion instead "
     "and the piece is spared",
-    "wild": "swap it for a potion of your choice from the pouch",
-    "leap": "a capture may jump over one or two squares in a straight line; it is kept after use",
-    "speedy": "this piece takes a second turn after this one",
-    "ghost": "this piece cannot capture or be captured; it jumps and is jumped without capturing",
-    "rewind": "discard the potion of an opposing piece",
-    "telekinesis": "move the potion of one of your pieces onto another of your pieces",
-    "revive": "bring an eliminated piece of yours back on an empty square of your home row",
-    "sacrifice": "eliminate this piece and an opposing piece of your choice",
-    "reclaim": "give one of your pieces a shield of your choice from your bag",
+    Power.WILD: "swap it for a potion of your choice from the pouch",
+    Power.LEAP: "a capture may jump over one or two squares in a straight line; it is kept after use",
+    Power.SPEEDY: "this piece takes a second turn after this one",
+    Power.GHOST: "this piece cannot capture or be captured; it jumps and is jumped without capturing",
+    Power.REWIND: "discard the potion of an opposing piece",
+    Power.TELEKINESIS: "move the potion of one of your pieces onto another of your pieces",
+    Power.REVIVE: "bring an eliminated piece of yours back on an empty square of your home row",
+    Power.SACRIFICE: "eliminate this piece and an opposing piece of your choice",
+    Power.RECLAIM: "give one of your pieces a shield of your choice from your bag",
 }
 """What each potion power does, in a few words (titles, legend, story)."""
 
@@ -158,14 +159,14 @@ def count_words(n: int, thing: str) -> str:
 
 
 _POTION_SENTENCE = {
-    "speedy": "Speedy: the piece on {s} takes a second turn after this one",
-    "unghost": "discard the Ghost potion of the piece on {s}",
-    "wild": "Wild: swap the potion on {s} for {c} one",
-    "rewind": "Rewind (potion on {s}): discard the potion on {t}",
-    "sacrifice": "Sacrifice: eliminate your piece on {s} and the opposing piece on {t}",
-    "telekinesis": "Telekinesis (potion on {s}): move the potion on {t} to {o}",
-    "revive": "Revive (potion on {s}): bring back {c} piece on {t}",
-    "reclaim": "Reclaim (potion on {s}): give the piece on {t} {c} shield",
+    Power.SPEEDY: "Speedy: the piece on {s} takes a second turn after this one",
+    Power.GHOST: "discard the Ghost potion of the piece on {s}",
+    Power.WILD: "Wild: swap the potion on {s} for {c} one",
+    Power.REWIND: "Rewind (potion on {s}): discard the potion on {t}",
+    Power.SACRIFICE: "Sacrifice: eliminate your piece on {s} and the opposing piece on {t}",
+    Power.TELEKINESIS: "Telekinesis (potion on {s}): move the potion on {t} to {o}",
+    Power.REVIVE: "Revive (potion on {s}): bring back {c} piece on {t}",
+    Power.RECLAIM: "Reclaim (potion on {s}): give the piece on {t} {c} shield",
 }
 
 
@@ -175,7 +176,7 @@ def describe(action: Action) -> str:
         return f"move {action}" if not action.captured else f"capture {action}"
     if isinstance(action, ChaosMove):
         captures = sum(1 for v in action.victims if v >= 0)
-        if action.power:
+        if action.power is not None:
             return f"{action.power.capitalize()} capture {action} ({count_words(captures, 'piece')})"
         if captures:
             return f"capture {action} ({count_words(captures, 'piece')})"
@@ -186,14 +187,15 @@ def describe(action: Action) -> str:
             s=action.square + 1, t=action.target + 1, o=action.other + 1, c=colour
         )
     if isinstance(action, Defence):
-        if action.kind == "invulnerable":
+        if action.invulnerable:
             return f"use Invulnerability: the piece on {action.square + 1} is not captured"
         return f"keep the Invulnerability potion: the piece on {action.square + 1} is captured"
     if isinstance(action, Draw):
-        verb, what = action.kind.split("-")
+        verb = "draw" if action.kind in (DRAW_SHIELD, DRAW_POTION) else "keep"
+        what = "shield" if action.kind in (DRAW_SHIELD, KEEP_SHIELD) else "potion"
         return f"{verb} {a_colour(action.colour)} {what}"
     if isinstance(action, SetupDraw):
-        if action.kind == "place":
+        if action.kind is PLACE:
             return f"{a_colour(action.colour)} piece is set on {action.square + 1}"
-        return f"{a_colour(action.colour)} {action.kind} for the piece on {action.square + 1}"
+        return f"{a_colour(action.colour)} {action.kind.value} for the piece on {action.square + 1}"
     return "decline the Speedy extra turn"

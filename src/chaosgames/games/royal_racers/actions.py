@@ -12,10 +12,15 @@ Every action, chance outcomes included, is a `RacerAction(kind, arg)` whose text
 - `reveal:b5` turn any face-down card face up (only when every card of the rank rolled
   is covered by a pawn);
 - `move:c5` step the pawn one space orthogonally; `stay` keep it (optional_move only).
+
+The rules hand out the actions of the tables below (`DEAL`, `ROLL`, `MOVE` ...), made once:
+an action is played by identity, never built anew in a search.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple
 
 from chaosgames.core.notation import Form, Notation, compact
@@ -24,38 +29,85 @@ from chaosgames.games.royal_racers.board import CARD_NAMES, NUM_CARDS, SQUARE_NA
 DIE_FACES = ("null", "ace", "2", "3", "4", "5")
 """The piecepack die: six faces, null and ace through five."""
 
-SQUARE_KINDS = ("start", "place", "down", "up", "reveal", "move")
+
+class Kind(Enum):
+    """What an action does; its value is the word its notation starts with."""
+
+    DEAL = "deal"
+    START = "start"
+    PLACE = "place"
+    ROLL = "roll"
+    DOWN = "down"
+    UP = "up"
+    REVEAL = "reveal"
+    MOVE = "move"
+    STAY = "stay"
 
 
-class RacerAction(NamedTuple):
-    """One action: its kind and a number (a square, a card or a die face)."""
+DEALING, STARTING, PLACING, ROLLING, TURNING_DOWN, TURNING_UP, REVEALING, MOVING, STAYING = Kind
+"""The kinds by plain names, for the rules' hot paths: a module's name is read several
+times faster than an enum's member (`Kind.MOVE` goes through the enum's class)."""
 
-    kind: str
+SQUARE_KINDS = (Kind.START, Kind.PLACE, Kind.DOWN, Kind.UP, Kind.REVEAL, Kind.MOVE)
+"""The kinds whose `arg` is a square, in the order of the encoding's action indices."""
+FLIP_KINDS = (Kind.DOWN, Kind.UP, Kind.REVEAL)
+"""The kinds of step 1, the board morph."""
+
+ARG_NAMES: dict[Kind, tuple[str, ...]] = {
+    Kind.DEAL: CARD_NAMES,
+    Kind.ROLL: DIE_FACES,
+    Kind.STAY: ("",),
+    **{kind: SQUARE_NAMES for kind in SQUARE_KINDS},
+}
+"""How the notation writes an action's `arg`, by its kind (`stay` has none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RacerAction:
+    """One action of Royal Racers (see the module docstring); `str()` is its notation."""
+
+    kind: Kind
+    """What the action does: deal, start, place, roll, down, up, reveal, move or stay."""
     arg: int
+    """What it does it to: a square (a1 = 0, b1 = 1 .. f6 = 35) for the kinds of
+    `SQUARE_KINDS`, a card (`board.CARD_NAMES`) for a deal, a die face (0 null, 1 ace
+    .. 5) for a roll, 0 for `stay`."""
+
+    def arg_name(self) -> str:
+        """`arg` as the notation writes it: `c5`, `7h`, `ace` ('' for `stay`)."""
+        return ARG_NAMES[self.kind][self.arg]
 
     def __str__(self) -> str:
-        kind = self.kind
-        if kind == "deal":
-            return f"deal:{CARD_NAMES[self.arg]}"
-        if kind == "roll":
-            return f"roll:{DIE_FACES[self.arg]}"
-        if kind == "stay":
+        if self.kind is STAYING:
             return "stay"
-        return f"{kind}:{SQUARE_NAMES[self.arg]}"
+        return f"{self.kind.value}:{self.arg_name()}"
 
 
-DEAL = tuple(RacerAction("deal", c) for c in range(NUM_CARDS))
-ROLL = tuple(RacerAction("roll", face) for face in range(6))
-STAY = RacerAction("stay", 0)
-BY_SQUARE: dict[str, tuple[RacerAction, ...]] = {
+DEAL = tuple(RacerAction(Kind.DEAL, c) for c in range(NUM_CARDS))
+ROLL = tuple(RacerAction(Kind.ROLL, face) for face in range(6))
+STAY = RacerAction(Kind.STAY, 0)
+BY_SQUARE: dict[Kind, tuple[RacerAction, ...]] = {
     kind: tuple(RacerAction(kind, sq) for sq in range(SQUARES)) for kind in SQUARE_KINDS
 }
-START = BY_SQUARE["start"]
-PLACE = BY_SQUARE["place"]
-DOWN = BY_SQUARE["down"]
-UP = BY_SQUARE["up"]
-REVEAL = BY_SQUARE["reveal"]
-MOVE = BY_SQUARE["move"]
+START = BY_SQUARE[Kind.START]
+PLACE = BY_SQUARE[Kind.PLACE]
+DOWN = BY_SQUARE[Kind.DOWN]
+UP = BY_SQUARE[Kind.UP]
+REVEAL = BY_SQUARE[Kind.REVEAL]
+MOVE = BY_SQUARE[Kind.MOVE]
+
+
+class Flip(NamedTuple):
+    """What the flip of this turn did, remembered until the next decision or roll (the move
+    that follows it, or the next roll after a forfeited move): the card turned is seen by
+    everyone for that long, even one that a wrong guess leaves face down, and no longer."""
+
+    kind: Kind
+    """down, up or reveal (the kind of the flip action)."""
+    square: int
+    ok: bool
+    """False for a wrong guess: the card stayed face down and the pawn was sent back."""
+
 
 ALIASES = {"roll:0": "roll:null", "roll:1": "roll:ace", "roll:a": "roll:ace"}
 """Die faces may also be written as numbers, and the ace as `a`."""

@@ -16,13 +16,24 @@ Readings chosen (see docs/rules/royal-racers.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from chaosgames.games.royal_racers.actions import DOWN, REVEAL, UP, RacerAction
+from chaosgames.games.royal_racers.actions import (
+    DOWN,
+    FLIP_KINDS,
+    REVEAL,
+    REVEALING,
+    TURNING_DOWN,
+    TURNING_UP,
+    UP,
+    Flip,
+    Kind,
+    RacerAction,
+)
 from chaosgames.games.royal_racers.board import RANK_OF, READING_RANK, SIZE, SQUARES
 
 if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.state import RoyalRacersState
+    from chaosgames.games.royal_racers.rules_in_force import RacersPosition
 
 CARDS_OF_RANK: tuple[tuple[int, ...], ...] = ((), *(tuple(range(4 * (r - 1), 4 * r)) for r in range(1, 10)))
 """The four cards of each rank (1-9)."""
@@ -40,24 +51,11 @@ NEAREST_FIRST: tuple[tuple[int, ...], ...] = tuple(_nearest_first(sq) for sq in 
 order): where a pawn sent back goes when its card is taken."""
 
 
-class Flip(NamedTuple):
-    """The flip of this turn, remembered until the next decision or roll (the move that
-    follows it, or the next roll after a forfeited move): the card turned is seen by
-    everyone for that long, even one that a wrong guess leaves face down, and no longer."""
-
-    kind: str
-    """down, up or reveal (the kind of the flip action)."""
-    square: int
-    ok: bool
-    """False for a wrong guess: the card stayed face down and the pawn was sent back."""
-
-
-FLIP_KINDS = ("down", "up", "reveal")
-FLIPS: dict[str, tuple[Flip, ...]] = {
-    kind: tuple(Flip(kind, sq, True) for sq in range(SQUARES)) for kind in FLIP_KINDS
-}
-"""The flips that turned their card, by kind and square (made once: a flip every turn)."""
-WRONG_GUESSES: tuple[Flip, ...] = tuple(Flip("up", sq, False) for sq in range(SQUARES))
+TURNED_DOWN, TURNED_UP, REVEALED = (
+    tuple(Flip(kind, sq, True) for sq in range(SQUARES)) for kind in FLIP_KINDS
+)
+"""The flips that turned their card, by square (made once: a flip every turn)."""
+WRONG_GUESSES: tuple[Flip, ...] = tuple(Flip(Kind.UP, sq, False) for sq in range(SQUARES))
 
 
 _CHUNK = 9
@@ -90,7 +88,7 @@ def designations(down: int, by_chunk: tuple[tuple[tuple[RacerAction, ...], ...],
     ]
 
 
-def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
+def flip_options(state: RacersPosition, rank: int) -> list[RacerAction]:
     """The legal flips for a roll of `rank` (1-5): `down:` first, then `up:`/`reveal:`.
 
     Empty only when every card of the rank is under a pawn and no card is face down.
@@ -122,7 +120,7 @@ def flip_options(state: RoyalRacersState, rank: int) -> list[RacerAction]:
     return designations(down, REVEAL_BY_CHUNK)
 
 
-def wrong_guesses_alike(state: RoyalRacersState, legal: Sequence[RacerAction]) -> list[int]:
+def wrong_guesses_alike(state: RacersPosition, legal: Sequence[RacerAction]) -> list[int]:
     """`Game.same_position` for Royal Racers: every wrong guess (an `up:` at a card of
     another rank than the roll) leaves the cards as they lie and sends the pawn back to
     the same square; only the card named is recorded (`last_flip`). Each is mapped to the
@@ -131,8 +129,8 @@ def wrong_guesses_alike(state: RoyalRacersState, legal: Sequence[RacerAction]) -
     cards = state.cards
     roll = state.roll
     first = -1
-    for index, (kind, sq) in enumerate(legal):
-        if kind == "up" and RANK_OF[cards[sq]] != roll:
+    for index, action in enumerate(legal):
+        if action.kind is TURNING_UP and RANK_OF[cards[action.arg]] != roll:
             if first < 0:
                 first = index
             else:
@@ -140,22 +138,22 @@ def wrong_guesses_alike(state: RoyalRacersState, legal: Sequence[RacerAction]) -
     return alike
 
 
-def apply_flip(state: RoyalRacersState, action: RacerAction, player: int) -> None:
+def apply_flip(state: RacersPosition, action: RacerAction, player: int) -> None:
     """Flip the card; a face-up attempt on a card of another rank sends the pawn back."""
-    kind, sq = action
-    if kind == "down":
+    kind, sq = action.kind, action.arg
+    if kind is TURNING_DOWN:
         state.down |= 1 << sq
-        state.last_flip = FLIPS["down"][sq]
-    elif kind == "reveal" or RANK_OF[state.cards[sq]] == state.roll:
+        state.last_flip = TURNED_DOWN[sq]
+    elif kind is REVEALING or RANK_OF[state.cards[sq]] == state.roll:
         # `reveal` turns any card up; `up` only when the designated card has the rank.
         state.down &= ~(1 << sq)
-        state.last_flip = FLIPS[kind][sq]
+        state.last_flip = (REVEALED if kind is REVEALING else TURNED_UP)[sq]
     else:
         send_back(state, player)  # the card must remain face down
         state.last_flip = WRONG_GUESSES[sq]
 
 
-def send_back_target(state: RoyalRacersState, player: int) -> int:
+def send_back_target(state: RacersPosition, player: int) -> int:
     """The last flag the player touched, or the start if he has touched none."""
     flags = state.nflags
     touched = state.progress[player]
@@ -163,7 +161,7 @@ def send_back_target(state: RoyalRacersState, player: int) -> int:
     return state.flag_sq[player * flags + index]
 
 
-def send_back(state: RoyalRacersState, player: int) -> None:
+def send_back(state: RacersPosition, player: int) -> None:
     """Wrong guess: the pawn goes back to the last flag touched (or the start).
 
     If that card is face down or another pawn stands on it, the pawn goes to the nearest

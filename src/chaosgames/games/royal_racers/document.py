@@ -29,7 +29,7 @@ from chaosgames.core.document import (
 )
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.games.royal_racers import movement, setup
-from chaosgames.games.royal_racers.actions import DIE_FACES
+from chaosgames.games.royal_racers.actions import DIE_FACES, FLIP_KINDS, Flip, Kind, RacerAction
 from chaosgames.games.royal_racers.board import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -40,11 +40,10 @@ from chaosgames.games.royal_racers.board import (
     SQUARE_NAMES,
     SQUARES,
 )
-from chaosgames.games.royal_racers.board_morph import FLIP_KINDS, Flip
 from chaosgames.games.royal_racers.state import PHASE_NAMES, Phase, RoyalRacersState
 
 if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.game import RoyalRacersGame
+    from chaosgames.games.royal_racers.rules_in_force import RacersRules
 
 PREFIX = "Impossible Royal Racers position: "
 
@@ -70,7 +69,7 @@ def _last_flip(state: RoyalRacersState) -> dict[str, Any] | None:
     if flip is None:
         return None
     return {
-        "kind": flip.kind,
+        "kind": flip.kind.value,
         "square": SQUARE_NAMES[flip.square],
         "ok": flip.ok,
         # A card turned up is seen by everyone, even one that must go back down.
@@ -137,7 +136,7 @@ CARD = Map(
 """A card by name (`7h`, `As`; the case of the letters does not matter)."""
 LAST_FLIP = Object(
     {
-        "kind": Choice(FLIP_KINDS),
+        "kind": Choice({kind.value: kind for kind in FLIP_KINDS}),
         "square": SQUARE,
         "ok": Bool(),
         "card": Default(Str(3), ""),
@@ -178,7 +177,7 @@ def _fail(path: Sequence[str | int], message: str) -> InvalidStateError:
 # -- reading ----------------------------------------------------------------------------
 
 
-def read_state(game: RoyalRacersGame, doc: dict[str, Any]) -> RoyalRacersState:
+def read_state(game: RacersRules[RoyalRacersState, RacerAction], doc: dict[str, Any]) -> RoyalRacersState:
     """The state a document describes; InvalidStateError naming the field at fault."""
     options = game.options
     fields = schema(game.num_players, options["flags"], options["races"], options["max_rounds"]).read(
@@ -368,9 +367,11 @@ def _check_last_flip(state: RoyalRacersState) -> None:
     face_down = bool(state.down >> sq & 1)
     right_rank = state.rank_at(sq) == state.roll
     consistent = {
-        "down": ok and face_down and right_rank,
-        "up": (not face_down and right_rank) if ok else (face_down and not right_rank),
-        "reveal": ok and not face_down,
+        Kind.DOWN: ok and face_down and right_rank,
+        Kind.UP: (not face_down and right_rank) if ok else (face_down and not right_rank),
+        Kind.REVEAL: ok and not face_down,
     }[kind]
     if not consistent:
-        raise _fail(["last_flip"], f"({kind} {SQUARE_NAMES[sq]}) does not match the card there and the roll")
+        raise _fail(
+            ["last_flip"], f"({kind.value} {SQUARE_NAMES[sq]}) does not match the card there and the roll"
+        )

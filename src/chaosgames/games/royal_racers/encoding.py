@@ -27,17 +27,25 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, one_hot
-from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
+from chaosgames.games.royal_racers.actions import (
+    BY_SQUARE,
+    DIE_FACES,
+    FLIP_KINDS,
+    SQUARE_KINDS,
+    Kind,
+    RacerAction,
+)
 from chaosgames.games.royal_racers.board import CARD_BY_NAME, NUM_CARDS, RANK_OF, SQUARE_BY_NAME, SQUARES
 from chaosgames.games.royal_racers.state import PHASE_NAMES
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
-    from chaosgames.games.royal_racers.game import RoyalRacersGame
+    from chaosgames.games.royal_racers.rules_in_force import RacersRules
 
 SEATS = 4
 PLANES = 28
-FLIP_KINDS = ("down", "up", "reveal")
+FLIP_WORDS = tuple(kind.value for kind in FLIP_KINDS)
+"""The flip kinds as observations write them."""
 _KIND_OFFSET = {kind: 36 * k for k, kind in enumerate(SQUARE_KINDS)}
 STAY_INDEX = 36 * len(SQUARE_KINDS)
 
@@ -66,7 +74,7 @@ class RoyalRacersEncoding(Encoding):
     observation_shape = (SIZE,)
     max_chance_outcomes = NUM_CARDS  # the deal: any card left in the deck
 
-    def __init__(self, game: RoyalRacersGame) -> None:
+    def __init__(self, game: RacersRules[Any, Any]) -> None:
         self.players = game.num_players
         self.flags: int = game.options["flags"]
         self.races: int = game.options["races"]
@@ -75,7 +83,7 @@ class RoyalRacersEncoding(Encoding):
     def action_index(self, state: State[Any], action: Action) -> int:
         if not isinstance(action, RacerAction):
             return NO_INDEX
-        if action.kind == "stay":
+        if action.kind is Kind.STAY:
             return STAY_INDEX
         offset = _KIND_OFFSET.get(action.kind)
         return NO_INDEX if offset is None else offset + action.arg
@@ -88,7 +96,7 @@ class RoyalRacersEncoding(Encoding):
         if index == STAY_INDEX:
             return "stay"
         kind, square = divmod(index, 36)
-        return str(RacerAction(SQUARE_KINDS[kind], square))
+        return str(BY_SQUARE[SQUARE_KINDS[kind]][square])
 
     def observation_features(self, observation: Mapping[str, Any], player: int) -> dict[int, float]:
         f: dict[int, float] = {}
@@ -140,7 +148,7 @@ class RoyalRacersEncoding(Encoding):
             one_hot(f, _ROLL, DIE_FACES.index(obs["roll"]), len(DIE_FACES))
         flip = obs["last_flip"]
         if flip is not None:
-            one_hot(f, _FLIP_KIND, FLIP_KINDS.index(flip["kind"]), 3)
+            one_hot(f, _FLIP_KIND, FLIP_WORDS.index(flip["kind"]), 3)
             if flip["ok"]:
                 f[_FLIP_OK] = 1.0
             f[_FLIP_SQUARE + SQUARE_BY_NAME[flip["square"]]] = 1.0

@@ -6,23 +6,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from chaosgames.core.encoding import Encoding
-from chaosgames.core.game import Game
 from chaosgames.core.information import Recollection
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
 from chaosgames.core.story import LegendSection, Told
 from chaosgames.games.royal_racers import document, story, svg, text
-from chaosgames.games.royal_racers.actions import NOTATION, RacerAction
+from chaosgames.games.royal_racers.actions import NOTATION, Kind, RacerAction
 from chaosgames.games.royal_racers.board import SUITS
 from chaosgames.games.royal_racers.board_morph import wrong_guesses_alike
 from chaosgames.games.royal_racers.encoding import RoyalRacersEncoding
 from chaosgames.games.royal_racers.evaluation import evaluate, steps_left
 from chaosgames.games.royal_racers.memory import RacersRecollection
+from chaosgames.games.royal_racers.rules_in_force import RacersRules
 from chaosgames.games.royal_racers.state import FLIP_PHASE, RoyalRacersState
 
 
 @register
-class RoyalRacersGame(Game[RoyalRacersState, RacerAction]):
+class RoyalRacersGame(RacersRules[RoyalRacersState, RacerAction]):
     """Royal Racers by Robert Kouba (2003): race your prince round a changing card grid."""
 
     name = "royal-racers"
@@ -133,7 +133,7 @@ class RoyalRacersGame(Game[RoyalRacersState, RacerAction]):
     def starts_turn(self, state: RoyalRacersState, action: RacerAction) -> bool | None:
         # A player's turn starts with the die rolled for them (the rulebook's turn: roll,
         # flip, move), so the roll is told with the turn it is for.
-        return True if action.kind == "roll" else None
+        return True if action.kind is Kind.ROLL else None
 
     def changed_places(
         self, before: RoyalRacersState, action: RacerAction, after: RoyalRacersState

@@ -21,20 +21,20 @@ from typing import TYPE_CHECKING, Any
 
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.information import ALL, Recollection, check_memory
-from chaosgames.games.royal_racers.actions import RacerAction
+from chaosgames.games.royal_racers.actions import DEALING, REVEALING, TURNING_DOWN, TURNING_UP, RacerAction
 from chaosgames.games.royal_racers.board import CARD_NAMES, NUM_CARDS, RANK_OF, SQUARE_NAMES, SQUARES
 
 if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.game import RoyalRacersGame
+    from chaosgames.games.royal_racers.rules_in_force import RacersRules
     from chaosgames.games.royal_racers.state import RoyalRacersState
 
 
 class RacersRecollection(Recollection["RoyalRacersState", RacerAction]):
     """A seat's memory of the face-down cards (see the module docstring)."""
 
-    game: RoyalRacersGame
+    game: RacersRules[RoyalRacersState, RacerAction]
 
-    def __init__(self, game: RoyalRacersGame, seat: int) -> None:
+    def __init__(self, game: RacersRules[RoyalRacersState, RacerAction], seat: int) -> None:
         super().__init__(game, seat)
         self.clock = 0
         """Sightings so far: the order in which cards were seen going (or lying) face down."""
@@ -43,15 +43,15 @@ class RacersRecollection(Recollection["RoyalRacersState", RacerAction]):
 
     def hear(self, state: RoyalRacersState, action: RacerAction) -> None:
         racers = state
-        kind, square = action
-        if kind == "deal":
+        kind, square = action.kind, action.arg
+        if kind is DEALING:
             if racers.dealt == 0:
                 self.seen.clear()  # a new race: a new layout
-        elif kind == "down":
+        elif kind is TURNING_DOWN:
             self._saw(square, racers.cards[square])  # face up until now: everyone saw it
-        elif kind == "up" and RANK_OF[racers.cards[square]] != racers.roll:
+        elif kind is TURNING_UP and RANK_OF[racers.cards[square]] != racers.roll:
             self._saw(square, racers.cards[square])  # a wrong guess shows the card, then it goes back
-        elif kind in ("up", "reveal"):
+        elif kind is TURNING_UP or kind is REVEALING:
             self.seen.pop(square, None)  # face up again
 
     def _saw(self, square: int, card: int) -> None:

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from chaosgames.core.game import shared_actions
 from chaosgames.games.royal_racers.actions import MOVE, STAY, RacerAction
 from chaosgames.games.royal_racers.board import NEIGHBOURS
 
 if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.state import RoyalRacersState
+    from chaosgames.games.royal_racers.rules_in_force import RacersPosition
 
 
-def other_pawns_mask(state: RoyalRacersState, player: int) -> int:
+def other_pawns_mask(state: RacersPosition, player: int) -> int:
     mask = 0
     for i, sq in enumerate(state.pawns):
         if i != player and sq >= 0:
@@ -25,7 +26,7 @@ def other_pawns_mask(state: RoyalRacersState, player: int) -> int:
     return mask
 
 
-def opponent_flags_mask(state: RoyalRacersState, player: int) -> int:
+def opponent_flags_mask(state: RacersPosition, player: int) -> int:
     flags = state.nflags
     mask = 0
     for slot, sq in enumerate(state.flag_sq):
@@ -34,7 +35,7 @@ def opponent_flags_mask(state: RoyalRacersState, player: int) -> int:
     return mask
 
 
-def next_flag_square(state: RoyalRacersState, player: int) -> int:
+def next_flag_square(state: RacersPosition, player: int) -> int:
     return state.flag_sq[player * state.nflags + state.progress[player]]
 
 
@@ -55,7 +56,7 @@ def reachable(start: int, target: int, blocked: int) -> bool:
     return False
 
 
-def move_destinations(state: RoyalRacersState, player: int) -> list[int]:
+def move_destinations(state: RacersPosition, player: int) -> list[int]:
     """Squares the pawn may step to, in square order (a1, b1, ..., f6)."""
     here = state.pawns[player]
     blocked = state.down | other_pawns_mask(state, player)
@@ -72,8 +73,9 @@ def move_destinations(state: RoyalRacersState, player: int) -> list[int]:
     return dests
 
 
-def move_options(state: RoyalRacersState, player: int) -> list[RacerAction]:
-    """`move:` actions; `stay` too when moving is optional. Empty: the move is forfeited."""
+def move_options(state: RacersPosition, player: int) -> list[RacerAction]:
+    """`move:` actions; `stay` too when moving is optional. Empty: the move is forfeited.
+    The list may be one of `MOVES_TO_FREE`'s, shared between states: never change it."""
     if state.flag_variant:
         options = [MOVE[sq] for sq in move_destinations(state, player)]
     else:
@@ -85,9 +87,9 @@ def move_options(state: RoyalRacersState, player: int) -> list[RacerAction]:
             if sq >= 0:
                 blocked |= 1 << sq
         here = pawns[player]
-        options = list(MOVES_TO_FREE[here][NEIGHBOUR_BITS[here] & ~blocked])
+        options = MOVES_TO_FREE[here][NEIGHBOUR_BITS[here] & ~blocked]
     if options and state.optional_move:
-        options.append(STAY)
+        return [*options, STAY]
     return options
 
 
@@ -95,22 +97,23 @@ NEIGHBOUR_BITS: tuple[int, ...] = tuple(sum(1 << n for n in neighbours) for neig
 """Each square's neighbours as bits."""
 
 
-def _moves_to_free(neighbours: tuple[int, ...]) -> dict[int, tuple[RacerAction, ...]]:
-    table: dict[int, tuple[RacerAction, ...]] = {}
+def _moves_to_free(neighbours: tuple[int, ...]) -> dict[int, list[RacerAction]]:
+    table: dict[int, list[RacerAction]] = {}
     for subset in range(1 << len(neighbours)):
         chosen = [n for i, n in enumerate(neighbours) if subset >> i & 1]
-        table[sum(1 << n for n in chosen)] = tuple(MOVE[n] for n in chosen)
+        table[sum(1 << n for n in chosen)] = shared_actions(MOVE[n] for n in chosen)
     return table
 
 
-MOVES_TO_FREE: tuple[dict[int, tuple[RacerAction, ...]], ...] = tuple(
+MOVES_TO_FREE: tuple[dict[int, list[RacerAction]], ...] = tuple(
     _moves_to_free(neighbours) for neighbours in NEIGHBOURS
 )
 """Each square's steps by the bits of its free neighbours, in square order: one look-up
-for the moves of every turn of every playout."""
+for the moves of every turn of every playout, handed out as they are (`shared_actions`:
+the core finds the step played among them by identity, and nothing copies them)."""
 
 
-def touch(state: RoyalRacersState, player: int) -> bool:
+def touch(state: RacersPosition, player: int) -> bool:
     """After a step: count the flag if it is the next one in order; True if it was the last."""
     if state.pawns[player] != next_flag_square(state, player):
         return False

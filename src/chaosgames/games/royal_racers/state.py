@@ -9,18 +9,30 @@ goes back to `deal` after each race.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.game import ENDED_BY_CAP, ENDED_BY_RULES, State, shared_actions
 from chaosgames.games.royal_racers import board_morph, movement, setup
-from chaosgames.games.royal_racers.actions import DEAL, PLACE, ROLL, START, RacerAction
+from chaosgames.games.royal_racers.actions import (
+    DEAL,
+    DEALING,
+    MOVING,
+    PLACE,
+    PLACING,
+    REVEALING,
+    ROLL,
+    ROLLING,
+    START,
+    STARTING,
+    TURNING_DOWN,
+    TURNING_UP,
+    Flip,
+    RacerAction,
+)
 from chaosgames.games.royal_racers.board import DEAL_ORDER, LOWEST_FIXED_RANK, QUADRANT_OF, RANK_OF, SQUARES
-from chaosgames.games.royal_racers.board_morph import FLIP_KINDS, Flip
-
-if TYPE_CHECKING:
-    from chaosgames.games.royal_racers.game import RoyalRacersGame
+from chaosgames.games.royal_racers.rules_in_force import RacersRules
 
 
 class Phase(IntEnum):
@@ -78,7 +90,7 @@ class RoyalRacersState(State[RacerAction]):
 
     __slots__ = _SLOTS
 
-    game: RoyalRacersGame
+    game: RacersRules[Any, Any]
     n: int
     nflags: int
     races: int
@@ -110,7 +122,7 @@ class RoyalRacersState(State[RacerAction]):
     coins: list[list[int]]
     race_winners: list[int]
 
-    def __init__(self, game: RoyalRacersGame) -> None:
+    def __init__(self, game: RacersRules[Any, Any]) -> None:
         super().__init__(game)
         options = game.options
         self.n = game.num_players
@@ -227,27 +239,27 @@ class RoyalRacersState(State[RacerAction]):
     def _apply_action(self, action: RacerAction) -> list[RacerAction] | None:
         """Play an action; the next legal actions when the rules worked them out (a
         roll's flips or moves, the next roll's faces), for the core's cache."""
-        kind, arg = action
-        # The kinds in the order a race meets them most often.
-        if kind == "move":
+        kind = action.kind
+        # The kinds in the order a race meets them most often, compared by identity.
+        if kind is MOVING:
             player = self.mover()
             self.last_flip = None  # a new decision: the flip's card is no longer shown
-            self.pawns[player] = arg
+            self.pawns[player] = action.arg
             if movement.touch(self, player):
                 self._race_over(player)
                 return None
             return self._end_turn()
-        if kind == "roll":
-            return self._roll(arg)
-        if kind in FLIP_KINDS:
+        if kind is ROLLING:
+            return self._roll(action.arg)
+        if kind is TURNING_DOWN or kind is TURNING_UP or kind is REVEALING:
             board_morph.apply_flip(self, action, self.mover())
             return self._to_movement()
-        if kind == "deal":
-            self._deal(arg)
-        elif kind == "place":
-            self._place(arg)
-        elif kind == "start":
-            self._start(arg)
+        if kind is DEALING:
+            self._deal(action.arg)
+        elif kind is PLACING:
+            self._place(action.arg)
+        elif kind is STARTING:
+            self._start(action.arg)
         else:
             self.last_flip = None
             return self._end_turn()  # stay

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from chaosgames.core.story import LegendEntry, LegendSection, Told, slug
 from chaosgames.games.royal_racers import board_morph, svg
-from chaosgames.games.royal_racers.actions import DIE_FACES, RacerAction
+from chaosgames.games.royal_racers.actions import DIE_FACES, Kind, RacerAction
 from chaosgames.games.royal_racers.board import (
     DEAL_ORDER,
     QUADRANT_NAMES,
@@ -57,7 +57,8 @@ def tell(before: RoyalRacersState, action: RacerAction, after: RoyalRacersState)
     """`Game.tell` (every viewer sees the same table)."""
     now, kept = TELLERS[action.kind](before, action, after)
     hidden = not before.memory_aid
-    notation = action.kind if hidden and action.kind in ("deal", "roll") else str(action)
+    # Without the memory aid the log keeps only the word of a deal or a roll, never the card or the face.
+    notation = action.kind.value if hidden and action.kind in (Kind.DEAL, Kind.ROLL) else str(action)
     return Told(notation, kept if hidden else now, now, changed_places(before, action, after))
 
 
@@ -111,14 +112,14 @@ def _roll_means(face: int, player: str, after: RoyalRacersState) -> str:
     if after.phase != FLIP_PHASE:
         return f", but no {RANK_WORDS[face]} can be flipped."
     kinds = {action.kind for action in after.legal_actions() if isinstance(action, RacerAction)}
-    if kinds == {"reveal"}:
+    if kinds == {Kind.REVEAL}:
         return f": every {RANK_WORDS[face]} is under a pawn, so {player} turns any face-down card face up."
-    if "down" not in kinds:
+    if Kind.DOWN not in kinds:
         return (
             f": no {RANK_WORDS[face]} can go face down, so {player} must try to turn {rank} "
             "face up from memory."
         )
-    if "up" in kinds:
+    if Kind.UP in kinds:
         return f": {player} turns {rank} face down, or tries to turn one face up from memory."
     return f": {player} must turn {rank} face down."
 
@@ -193,16 +194,16 @@ def _stay(before: RoyalRacersState, action: RacerAction, after: RoyalRacersState
     return text, text
 
 
-TELLERS: dict[str, Callable[[RoyalRacersState, RacerAction, RoyalRacersState], Sentences]] = {
-    "deal": _deal,
-    "start": _start,
-    "place": _place,
-    "roll": _roll,
-    "down": _down,
-    "up": _up,
-    "reveal": _reveal,
-    "move": _move,
-    "stay": _stay,
+TELLERS: dict[Kind, Callable[[RoyalRacersState, RacerAction, RoyalRacersState], Sentences]] = {
+    Kind.DEAL: _deal,
+    Kind.START: _start,
+    Kind.PLACE: _place,
+    Kind.ROLL: _roll,
+    Kind.DOWN: _down,
+    Kind.UP: _up,
+    Kind.REVEAL: _reveal,
+    Kind.MOVE: _move,
+    Kind.STAY: _stay,
 }
 
 
@@ -249,37 +250,28 @@ def changed_places(before: RoyalRacersState, action: RacerAction, after: RoyalRa
 
 # -- the list of choices and the rules --------------------------------------------------
 
-GROUPS = {
-    "start": (0, "Choose your starting square"),
-    "place": (0, "Place the flag"),
-    "down": (0, "Turn a card face down"),
-    "up": (1, "Try to turn a card face up (from memory)"),
-    "reveal": (1, "Turn any face-down card face up"),
-    "move": (0, "Move one space"),
-    "stay": (1, "Stay where you are"),
+CHOICES: dict[Kind, tuple[tuple[int, str], str]] = {
+    # kind: ((order, heading) in a person's list of choices, the heading of rules.md it follows)
+    Kind.DEAL: ((0, ""), "The deal"),  # chance's, as the roll: in no person's list
+    Kind.START: ((0, "Choose your starting square"), "Starting squares"),
+    Kind.PLACE: ((0, "Place the flag"), "Placing the flags"),
+    Kind.ROLL: ((0, ""), "The die"),
+    Kind.DOWN: ((0, "Turn a card face down"), "Turning a card face down"),
+    Kind.UP: ((1, "Try to turn a card face up (from memory)"), "Turning a card face up from memory"),
+    Kind.REVEAL: ((1, "Turn any face-down card face up"), "When every card of the rank is under a pawn"),
+    Kind.MOVE: ((0, "Move one space"), "Moving"),
+    Kind.STAY: ((1, "Stay where you are"), "Moving"),
 }
-
-RULES_HEADINGS = {
-    "deal": "The deal",
-    "start": "Starting squares",
-    "place": "Placing the flags",
-    "roll": "The die",
-    "down": "Turning a card face down",
-    "up": "Turning a card face up from memory",
-    "reveal": "When every card of the rank is under a pawn",
-    "move": "Moving",
-    "stay": "Moving",
-}
-"""Headings of rules.md, by the kind of action they explain."""
+"""Each kind of action's group in the list of choices (`Game.action_group`) and the
+heading of rules.md that explains it (`Game.rules_section`)."""
 
 
 def action_group(action: RacerAction) -> tuple[int, str]:
-    return GROUPS.get(action.kind, (0, ""))
+    return CHOICES[action.kind][0]
 
 
-def rules_section(action: RacerAction) -> str | None:
-    heading = RULES_HEADINGS.get(action.kind)
-    return slug(heading) if heading else None
+def rules_section(action: RacerAction) -> str:
+    return slug(CHOICES[action.kind][1])
 
 
 # -- the legend ---------------------------------------------------------------------------

@@ -8,8 +8,10 @@ that guess is the latest decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from chaosgames.games.royal_racers import setup
-from chaosgames.games.royal_racers.actions import DIE_FACES, RacerAction
+from chaosgames.games.royal_racers.actions import DIE_FACES, Kind, RacerAction
 from chaosgames.games.royal_racers.board import (
     CARD_NAMES,
     COLUMNS,
@@ -21,7 +23,7 @@ from chaosgames.games.royal_racers.board import (
     SUITS,
     card_label,
 )
-from chaosgames.games.royal_racers.state import PHASE_NAMES, RoyalRacersState
+from chaosgames.games.royal_racers.state import PHASE_NAMES, Phase, RoyalRacersState
 from chaosgames.games.royal_racers.table import wrong_guess_square
 from chaosgames.games.royal_racers.words import last_flip_line
 
@@ -59,31 +61,43 @@ def grid_lines(state: RoyalRacersState, reveal: bool = False) -> list[str]:
 
 def describe_action(state: RoyalRacersState, action: RacerAction) -> str:
     """A short sentence for a player choosing among actions (`Game.describe_action`)."""
-    kind, arg = action
-    if kind == "deal":
-        return f"The {card_label(arg)} is laid on {SQUARE_NAMES[DEAL_ORDER[state.dealt]]}."
-    if kind == "roll":
-        return f"The die shows {DIE_FACES[arg]}."
-    if kind == "stay":
-        return "Stay where you are."
-    where = SQUARE_NAMES[arg]
-    if kind == "start":
-        return f"Start on {where} ({QUADRANT_NAMES[QUADRANT_OF[arg]]} quadrant)."
-    if kind == "place":
-        return f"Place the {flag_being_placed(state)} flag on {where}."
-    if kind == "down":
-        return f"Flip the {card_label(state.cards[arg])} on {where} face down."
-    if kind == "up":
-        rank = "an ace" if state.roll == 1 else f"a {state.roll}"
-        return f"Try to flip the card on {where} face up (it must be {rank})."
-    if kind == "reveal":
-        return f"Turn the card on {where} face up."
+    return DESCRIBERS[action.kind](state, action.arg)
+
+
+def _deal(state: RoyalRacersState, card: int) -> str:
+    return f"The {card_label(card)} is laid on {SQUARE_NAMES[DEAL_ORDER[state.dealt]]}."
+
+
+def _start(state: RoyalRacersState, sq: int) -> str:
+    return f"Start on {SQUARE_NAMES[sq]} ({QUADRANT_NAMES[QUADRANT_OF[sq]]} quadrant)."
+
+
+def _up(state: RoyalRacersState, sq: int) -> str:
+    rank = "an ace" if state.roll == 1 else f"a {state.roll}"
+    return f"Try to flip the card on {SQUARE_NAMES[sq]} face up (it must be {rank})."
+
+
+def _move(state: RoyalRacersState, sq: int) -> str:
     player = state.mover()
-    flag_slot = state.flag_at[arg]
+    flag_slot = state.flag_at[sq]
     if flag_slot == player * state.nflags + state.progress[player]:
         face = setup.flag_face_name(state.nflags, flag_slot % state.nflags)
-        return f"Move to {where}, touching your {face} flag."
-    return f"Move to {where}."
+        return f"Move to {SQUARE_NAMES[sq]}, touching your {face} flag."
+    return f"Move to {SQUARE_NAMES[sq]}."
+
+
+DESCRIBERS: dict[Kind, Callable[[RoyalRacersState, int], str]] = {
+    Kind.DEAL: _deal,
+    Kind.ROLL: lambda state, face: f"The die shows {DIE_FACES[face]}.",
+    Kind.STAY: lambda state, _: "Stay where you are.",
+    Kind.START: _start,
+    Kind.PLACE: lambda state, sq: f"Place the {flag_being_placed(state)} flag on {SQUARE_NAMES[sq]}.",
+    Kind.DOWN: lambda state, sq: f"Flip the {card_label(state.cards[sq])} on {SQUARE_NAMES[sq]} face down.",
+    Kind.UP: _up,
+    Kind.REVEAL: lambda state, sq: f"Turn the card on {SQUARE_NAMES[sq]} face up.",
+    Kind.MOVE: _move,
+}
+"""How each kind of action reads to the player choosing it, from the state and its `arg`."""
 
 
 def flag_being_placed(state: RoyalRacersState) -> str:
@@ -93,19 +107,19 @@ def flag_being_placed(state: RoyalRacersState) -> str:
 
 
 def status_line(state: RoyalRacersState) -> str:
-    phase = PHASE_NAMES[state.phase]
+    phase = state.phase
     head = f"Royal Racers, race {state.race + 1} of {state.races}"
-    if phase == "over":
+    if phase == Phase.OVER:
         return f"{head}: the match is over."
-    if phase == "deal":
+    if phase == Phase.DEAL:
         return f"{head}: dealing the cards ({state.dealt} of 36 laid out)."
-    player = SUITS[state.current_player()] if phase in ("start", "flags") else SUITS[state.mover()]
-    if phase == "start":
+    player = SUITS[state.current_player()] if phase in (Phase.START, Phase.FLAGS) else SUITS[state.mover()]
+    if phase == Phase.START:
         return f"{head}: {player} chooses a starting square (c3, c4, d3 or d4)."
-    if phase == "flags":
+    if phase == Phase.FLAGS:
         return f"{head}: {player} places the {flag_being_placed(state)} flag."
-    rolled = f", rolled {DIE_FACES[state.roll]}" if phase != "roll" and state.roll >= 0 else ""
-    return f"{head}, round {state.round + 1}: {player} to {phase}{rolled}."
+    rolled = f", rolled {DIE_FACES[state.roll]}" if phase != Phase.ROLL and state.roll >= 0 else ""
+    return f"{head}, round {state.round + 1}: {player} to {PHASE_NAMES[phase]}{rolled}."
 
 
 def player_lines(state: RoyalRacersState) -> list[str]:

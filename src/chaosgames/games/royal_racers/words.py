@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chaosgames.games.royal_racers import setup
-from chaosgames.games.royal_racers.actions import DIE_FACES
+from chaosgames.games.royal_racers.actions import DIE_FACES, Kind
 from chaosgames.games.royal_racers.board import (
     LOWEST_FIXED_RANK,
     RANK_OF,
@@ -117,7 +117,7 @@ def last_flip_line(state: RoyalRacersState) -> str | None:
         return None
     where = SQUARE_NAMES[flip.square]
     card = card_words(state.cards[flip.square])
-    if flip.kind == "down":
+    if flip.kind is Kind.DOWN:
         return f"Just turned face down: {card} on {where}."
     if flip.ok:
         return f"Just turned face up: {card} on {where}."

@@ -101,7 +101,7 @@
     button.textContent = rematch.offers.length ? "Accept the rematch" : "Offer a rematch";
     if (rematch.game) {
       status.textContent = "The rematch starts: taking you to your new seat…";
-      goToRematch();
+      askForRematch();
     } else if (mine) {
       status.textContent = `Rematch offered: waiting for ${waiting.join(", ")}.`;
     } else if (rematch.offers.length) {
@@ -111,30 +111,12 @@
     }
   }
 
-  async function offerRematch() {
-    if (busy) return;
-    busy = true;
-    try {
-      const answer = await cg.request("POST", api("/rematch"), { token });
-      if (answer.link) follow(answer.link);
-    } catch (err) {
-      say(err.message);
-    } finally {
-      busy = false;
-    }
-  }
-
-  // Every person's page goes to its own new seat: the link comes from this seat's own token.
-  async function goToRematch() {
+  // Offering, accepting and going to one's new seat are the same request: its answer
+  // carries this seat's own link (from this seat's token) once every person accepted.
+  async function askForRematch() {
     if (moving) return;
-    moving = true;
-    try {
-      const answer = await cg.request("POST", api("/rematch"), { token });
-      if (answer.link) follow(answer.link);
-    } catch (err) {
-      moving = false;
-      say(err.message);
-    }
+    const answer = await post("/rematch");
+    if (answer && answer.link) follow(answer.link);
   }
 
   function follow(link) {
@@ -218,14 +200,16 @@
     node.replaceChildren(...children);
   }
 
+  // The answer, or null when another request is under way or this one failed (said).
   async function post(path, body) {
-    if (busy) return;
+    if (busy) return null;
     busy = true;
     say("");
     try {
-      await cg.request("POST", api(path), { token, body });
+      return await cg.request("POST", api(path), { token, body });
     } catch (err) {
       say(err.message);
+      return null;
     } finally {
       busy = false;
     }
@@ -243,7 +227,7 @@
     renderEnding();
   }
 
-  $("rematch-offer").addEventListener("click", offerRematch);
+  $("rematch-offer").addEventListener("click", askForRematch);
   document.addEventListener("cg:view", (event) => {
     view = event.detail.view;
     render();

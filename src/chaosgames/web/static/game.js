@@ -20,6 +20,7 @@
   const board = $("board");
   const chooser = $("chooser");
   const HOLD_MS = 250; // after a change's motion, before the next change is shown
+  const ANSWER_MS = 10000; // an action sent on the socket and not answered by then: the socket is given up
   const INSPECT_HINT = "Hover over or tap anything on the board to see what it is.";
 
   let view = JSON.parse($("cg-initial").textContent);
@@ -31,6 +32,8 @@
   let sending = false;
   let awaiting = null; // the version of our action, until the socket shows it
   let socket = null;
+  let acts = 0; // the ids of the actions sent on the socket
+  const answering = new Map(); // id -> the pending action's { resolve, reject }
   let stream = null; // the socket's views, rebuilt from its patches (patches.js)
   let retry = 0;
   let online = true;
@@ -592,12 +595,7 @@
     highlight();
     say("");
     try {
-      // The short answer: the new position comes on the socket, as every viewer's does.
-      const answer = await cg.request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
-        body: { action: notation, version: view.version },
-        token,
-        prefer: "return=minimal",
-      });
+      const answer = await play(notation);
       $("notation").value = "";
       if (view.version >= answer.version) {
         sending = false;
@@ -614,6 +612,46 @@
       else if (err.status === 409) refresh();
       else highlight();
     }
+  }
+
+  // On the open socket (no HTTP request per move), else as a POST; either way the answer
+  // is short and the new position comes on the socket, as every viewer's does.
+  function play(notation) {
+    const body = { action: notation, version: view.version };
+    if (!window.chaosgamesPage.live || !navigator.onLine) {
+      const url = `/api/games/${encodeURIComponent(gameId)}/actions`;
+      return cg.request("POST", url, { body, token, prefer: "return=minimal" });
+    }
+    const id = ++acts;
+    const here = socket;
+    return new Promise((resolve, reject) => {
+      answering.set(id, { resolve, reject });
+      here.send(JSON.stringify({ type: "act", id, ...body }));
+      // A socket gone silent (no close seen) answers nothing: after a while it is given up
+      // and opened anew, and the page asks for the game as it is.
+      setTimeout(() => {
+        if (!answering.has(id)) return;
+        unanswered();
+        if (here === socket) here.close();
+      }, ANSWER_MS);
+    });
+  }
+
+  // The answer to an action sent on the socket: acknowledged once committed, or refused.
+  function answered(message) {
+    const pending = answering.get(message.id);
+    if (!pending) return;
+    answering.delete(message.id);
+    if (message.type === "acted") pending.resolve(message);
+    else pending.reject(new cg.Problem(message.status, message));
+  }
+
+  // The socket closed with actions unanswered: whether they were committed is unknown, so
+  // the page asks for the game as it is (as after a request the server did not answer).
+  function unanswered() {
+    const lost = new cg.Problem(0, { detail: "The server cannot be reached; check the connection and try again." });
+    for (const pending of answering.values()) pending.reject(lost);
+    answering.clear();
   }
 
   // After a request the server did not answer: nothing is offered until it answers again,
@@ -703,6 +741,10 @@
         document.dispatchEvent(new CustomEvent("cg:table", { detail: message }));
         return;
       }
+      if (message.type === "acted" || message.type === "refused") {
+        answered(message);
+        return;
+      }
       const next = stream.take(message);
       if (next) {
         retry = 0;
@@ -711,6 +753,7 @@
       }
     });
     socket.addEventListener("close", (event) => {
+      unanswered();
       if (event.code === 4403 || event.code === 4404 || event.code === 4400) {
         say(event.reason || "The server closed the connection.");
         return;
