@@ -32,12 +32,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeAlias
 
+from chaosgames.core.actions import Action
 from chaosgames.core.errors import ChaosGamesError, IllegalActionError, quote
 
-if TYPE_CHECKING:
-    from chaosgames.core.game import Action, State
+GameState: TypeAlias = Any
+"""A state (a `State`) of the encoding's game, whose legal actions it numbers. Not named
+as `State`: core's game names this module (`Game.encoding()`), so naming it back would be
+a circle; nor as a protocol of what this module reads (`legal_actions()`): the games'
+encodings take a `State`, and a method may not take less than the one it overrides."""
 
 NO_INDEX = -1
 """What `action_index` returns for a legal action the scheme cannot express (see the game's
@@ -94,7 +98,7 @@ class Encoding(ABC):
     """The most outcomes a chance node of this game offers."""
 
     @abstractmethod
-    def action_index(self, state: State[Any], action: Action) -> int:
+    def action_index(self, state: GameState, action: Action) -> int:
         """Index of `action`, a legal action of the deciding player in `state` (or NO_INDEX)."""
 
     @abstractmethod
@@ -144,7 +148,7 @@ class Encoding(ABC):
             vector[position] = value
         return vector
 
-    def legal_indices(self, state: State[Any]) -> dict[int, Action]:
+    def legal_indices(self, state: GameState) -> dict[int, Action]:
         """Index -> action for every legal action of the deciding player, in index order."""
         found: dict[int, Action] = {}
         for action in state.legal_actions():
@@ -158,7 +162,7 @@ class Encoding(ABC):
             found[index] = action
         return dict(sorted(found.items()))
 
-    def action_at(self, state: State[Any], index: object) -> Action:
+    def action_at(self, state: GameState, index: object) -> Action:
         """The legal action whose index is `index`; IllegalActionError if there is none."""
         self.checked_index(index)  # before listing the legal actions, the costly part
         return self.pick(self.legal_indices(state), index)

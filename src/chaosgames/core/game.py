@@ -14,10 +14,12 @@ import hashlib
 import json
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeAlias, TypeVar, final
 
 import chaosgames.core.safejson as safejson
+from chaosgames.core.actions import A as A
+from chaosgames.core.actions import Action as Action
 from chaosgames.core.constants import CHANCE, TERMINAL
 from chaosgames.core.errors import (
     ChaosGamesError,
@@ -36,11 +38,10 @@ from chaosgames.core.story import LegendSection, Told
 if TYPE_CHECKING:
     from chaosgames.core.encoding import Encoding
 
-Action: TypeAlias = Hashable
-"""Any game's action: an immutable, hashable value whose `str()` is its notation."""
+# `Action` (any game's action) and `A` (one game's action type) are the contract's, named
+# here; they live in the leaf chaosgames.core.actions, which core's notation, encoding and
+# information name too (naming this module would put them in a circle with it).
 
-A = TypeVar("A", bound=Hashable)
-"""One game's action type (a game has one: a frozen dataclass, or a union of them)."""
 S = TypeVar("S", bound="State[Any]")
 """One game's state type."""
 
@@ -428,10 +429,12 @@ class State(ABC, Generic[A]):
         A fresh list each call (the caller may change it); the cache stays untouched.
         """
         # The cache looked at here, not through _cached_legal: one call less per action.
+        # `copy()`, not `[:]`: a slice of a list subclass (SharedActions) makes a slice
+        # object and goes the long way round.
         legal = self._legal
         if legal is None:
             legal = self._cached_legal()
-        return legal[:]
+        return legal.copy()
 
     @final
     def apply_action(self, action: A) -> None:

@@ -29,16 +29,37 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
+from collections.abc import Iterable
+from typing import Any, Generic, Protocol, Self, TypeVar
 
+from chaosgames.core.actions import A
 from chaosgames.core.errors import ChaosGamesError
 
-if TYPE_CHECKING:
-    from chaosgames.core.game import Game, State
 
-S = TypeVar("S", bound="State[Any]")
-A = TypeVar("A", bound=Hashable)
+class Position(Protocol):
+    """What a recollection reads of a state (every `State` is one): what a seat sees, a
+    copy, and playing an action on. (Named as a protocol, not as `State`: core's game
+    names this module, so naming it back would be a circle.)"""
+
+    def observation(self, player: int | None) -> dict[str, Any]: ...
+
+    def clone(self) -> Self: ...
+
+    def apply_action(self, action: Any) -> None: ...
+
+
+S = TypeVar("S", bound=Position)
+"""One game's state type."""
+
+
+class Table(Protocol[S, A]):
+    """What a recollection reads of a game (every `Game[S, A]` is one): a new position,
+    and a seat's new recollection."""
+
+    def new_initial_state(self) -> S: ...
+
+    def recollection(self, seat: int) -> Recollection[S, A]: ...
+
 
 ALL = -1
 """`memory` of a seat that remembers everything it saw (a careful player)."""
@@ -60,7 +81,7 @@ class Recollection(Generic[S, A]):
     the whole information state and every sample is a copy.
     """
 
-    def __init__(self, game: Game[S, A], seat: int) -> None:
+    def __init__(self, game: Table[S, A], seat: int) -> None:
         self.game = game
         self.seat = seat
 
@@ -76,7 +97,7 @@ class Recollection(Generic[S, A]):
         return None
 
     @classmethod
-    def from_json(cls, game: Game[S, A], seat: int, doc: Any) -> Self:
+    def from_json(cls, game: Table[S, A], seat: int, doc: Any) -> Self:
         return cls(game, seat)
 
     def document(self, state: S, memory: int = ALL) -> dict[str, Any]:
@@ -98,7 +119,7 @@ class Recollection(Generic[S, A]):
 
 
 def follow(
-    game: Game[S, A], seat: int, actions: Iterable[A], state: S | None = None
+    game: Table[S, A], seat: int, actions: Iterable[A], state: S | None = None
 ) -> tuple[S, Recollection[S, A]]:
     """Play `actions` from the start (or on from `state`), heard by `seat`: the position
     reached and the seat's recollection of it. Each action is checked, as a record's."""

@@ -22,10 +22,11 @@ same form first).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol
 
+from chaosgames.core.actions import A, Action
 from chaosgames.core.errors import (
     IllegalActionError,
     NotationError,
@@ -35,10 +36,27 @@ from chaosgames.core.errors import (
     shorten,
 )
 
-if TYPE_CHECKING:
-    from chaosgames.core.game import Action, State
 
-A = TypeVar("A", bound=Hashable)
+class Titled(Protocol):
+    """What notation reads of a game: its title, for messages."""
+
+    @property
+    def title(self) -> str: ...
+
+
+class Position(Protocol[A]):
+    """What notation reads of a state (a `State[A]` is one): its game's title, its legal
+    actions with their index by notation, and whether chance acts. (Named as a protocol,
+    not as `State`: core's game names this module, so naming it back would be a circle.)"""
+
+    @property
+    def game(self) -> Titled: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def _notation_index(self) -> dict[str, A]: ...
 
 
 def compact(text: str) -> str:
@@ -100,7 +118,7 @@ class Notation:
             found.setdefault(normalise(text), action)
         return found
 
-    def parse(self, state: State[A], text: str) -> A:
+    def parse(self, state: Position[A], text: str) -> A:
         """The legal action of `state` that `text` names; NotationError or IllegalActionError."""
         title = state.game.title
         if not isinstance(text, str):
@@ -118,7 +136,7 @@ class Notation:
                 raise self._refusal(state, text, key)
         return found
 
-    def _refusal(self, state: State[Any], text: str, key: str) -> Exception:
+    def _refusal(self, state: Position[Any], text: str, key: str) -> Exception:
         if self._grammar is not None and self._grammar.fullmatch(key) is None:
             chance = state.is_chance_node()
             return NotationError(
@@ -136,7 +154,7 @@ class Notation:
         return illegal_action(text.strip(), legal)
 
 
-def notation_problems(notation: Notation, state: State[Any]) -> list[str]:
+def notation_problems(notation: Notation, state: Position[Any]) -> list[str]:
     """What is wrong with the notation of `state`'s legal actions (for tests): texts that
     match no form, or that two actions share once normalised."""
     problems = []

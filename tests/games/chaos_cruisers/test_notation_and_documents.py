@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -12,7 +13,7 @@ from chaosgames import CHANCE, IllegalActionError, InvalidStateError, NotationEr
 from chaosgames.games.chaos_cruisers.actions import COLOURS, Move, Speed, Start
 from chaosgames.games.chaos_cruisers.evaluation import win_shares
 
-from .helpers import load, open_field, position
+from .helpers import load, open_field, play, position
 
 RED, BLACK, YELLOW, BLUE = range(4)
 
@@ -32,6 +33,28 @@ def test_move_notation_names_the_legs() -> None:
     assert str(Move(0, 2, 1, 1)) == "move:N2E1"
     assert str(Move(3, 1, 2, 4)) == "move:W1S4"
     assert str(Speed(1, 3)) == "nitro:3" and str(Speed(-1, 5)) == "brake:5" and str(Speed(0)) == "speed:="
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (1, {"players": 4, "max_rounds": 20}),
+        (2, {"players": 2, "course": "chicane"}),
+        (3, {"players": 3, "course": "figure-eight", "setup_order": "roll", "tiles_moved": 5}),
+    ],
+)
+def test_every_legal_action_is_read_back_from_its_notation(seed: int, options: dict[str, Any]) -> None:
+    # Random races (heading for the gates, so chaos rounds come) through setup, cruising
+    # and chaos rounds: every choice offered, and every tie's chance outcome, is the very
+    # action its notation names, as a player may type it too (upper case, spaces).
+    game = load(**{"max_rounds": 40, **options})
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        for action in state.legal_actions():
+            text = str(action)
+            assert game.parse_action(state, text) is action
+            assert game.parse_action(state, f" {text.upper()} ") is action
+        play(state, rng, 1)
 
 
 def test_notation_is_read_forgivingly() -> None:

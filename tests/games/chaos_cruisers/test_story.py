@@ -29,6 +29,7 @@ from chaosgames.games.chaos_cruisers.actions import (
     Start,
     StopRelocating,
 )
+from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
 from chaosgames.games.chaos_cruisers.state import OrderFor, Phase
 from chaosgames.games.chaos_cruisers.story import RULES_HEADINGS
 from chaosgames.games.chaos_cruisers.svg import CELL, PHONE
@@ -41,7 +42,7 @@ N, E, S, W = range(4)
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def told(game: ChaosCruisersGame, state: ChaosCruisersState, action: Any) -> Told:
+def told(game: CruisersRules[Any, Any], state: ChaosCruisersState, action: Any) -> Told:
     """Apply `action` to `state` and tell it (the same for every viewer: nothing is hidden)."""
     before = state.clone()
     state.apply_action(action)

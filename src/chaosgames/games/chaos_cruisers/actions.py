@@ -33,6 +33,7 @@ class Word:
     """An action that is one word, such as `stop`."""
 
     word: ClassVar[str] = ""
+    """The action's notation: its kind's word (each kind sets its own)."""
 
     def __str__(self) -> str:
         return self.word
@@ -44,7 +45,9 @@ class OnSquare:
     (a start is never equal to a re-entry on the same square)."""
 
     square: Square
+    """The square (x, y), x to the right and y up; a tile is named by its lower-left square."""
     word: ClassVar[str] = ""
+    """The word before the square in the notation (each kind sets its own)."""
 
     def __str__(self) -> str:
         return f"{self.word}:{self.square[0]},{self.square[1]}"
@@ -62,6 +65,7 @@ class Lead:
     """Chance: the cruiser that takes the next place in the playing order among the tied."""
 
     cruiser: int
+    """The cruiser by colour: 0 red, 1 black, 2 yellow, 3 blue (COLOURS)."""
 
     def __str__(self) -> str:
         return f"lead:{COLOURS[self.cruiser]}"
@@ -72,7 +76,10 @@ class Speed:
     """Speed adjustment: change +1, -1 or 0 (`coin` 0), or play speed coin `coin` (2-5)."""
 
     change: int
+    """The change of speed: +1 or -1, 0 to keep it; a coin's sign (+1 nitro-boost, -1
+    shock-brake)."""
     coin: int = 0
+    """The speed coin played (2-5), 0 for none."""
 
     def __str__(self) -> str:
         if self.coin:
@@ -86,9 +93,13 @@ class Move:
     (a 90-degree turn; `second` 0 and `d2` -1 for a straight move). Directions index NESW."""
 
     d1: int
+    """The first leg's direction: an index of DIRECTIONS (0 N, 1 E, 2 S, 3 W)."""
     first: int
+    """The first leg's squares (1-5)."""
     d2: int = -1
+    """The direction after the 90-degree turn, -1 for a straight move."""
     second: int = 0
+    """The squares after the turn, 0 for a straight move."""
 
     def __str__(self) -> str:
         text = f"move:{DIRECTIONS[self.d1][0]}{self.first}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chaosgames.core.document import (
     Bool,
@@ -33,10 +33,8 @@ from chaosgames.games.chaos_cruisers.actions import COLOURS
 from chaosgames.games.chaos_cruisers.chaos_round import lay_spots
 from chaosgames.games.chaos_cruisers.course import MAX_TILES, Tile, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import MAX_SPEED, SPEED_COINS
+from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, OrderFor, Phase
-
-if TYPE_CHECKING:
-    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
 
 PREFIX = "Impossible Chaos Cruisers position: "
 COORDINATE = Int(-(10**6), 10**6)
@@ -146,7 +144,7 @@ def _fail(path: Sequence[Key], message: str) -> InvalidStateError:
     return InvalidStateError(f"{PREFIX}{render_path(path)}: {message}")
 
 
-def state_from_document(game: ChaosCruisersGame, doc: dict[str, Any]) -> ChaosCruisersState:
+def state_from_document(game: CruisersRules[Any, Any], doc: dict[str, Any]) -> ChaosCruisersState:
     options = game.options
     rows = len(game.chart)
     spec = schema(game.num_cruisers, game.num_players, rows, options["tiles_moved"], options["max_rounds"])

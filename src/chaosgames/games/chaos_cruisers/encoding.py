@@ -53,7 +53,7 @@ from chaosgames.games.chaos_cruisers.state import PHASES, ChaosCruisersState
 
 if TYPE_CHECKING:
     from chaosgames.core.game import Action, State
-    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
+    from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
 
 SEATS = 4
 SPEEDS: tuple[Speed, ...] = SPEED_TABLE[-1]  # every coin in hand: all 11 choices
@@ -80,7 +80,7 @@ class CruisersEncoding(Encoding):
 
     max_chance_outcomes = len(COLOURS)  # a tie for a place among at most four cruisers
 
-    def __init__(self, game: ChaosCruisersGame) -> None:
+    def __init__(self, game: CruisersRules[Any, Any]) -> None:
         self.players = game.num_players
         self.tiles_across = len(game.start_tiles) + 2
         self.squares_across = 2 * self.tiles_across

@@ -51,7 +51,7 @@ from chaosgames.games.chaos_cruisers.racing_line import NO_ROUTE, TurnsToGate
 from chaosgames.games.chaos_cruisers.state import MOVE, OVER, SPEED
 
 if TYPE_CHECKING:
-    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
+    from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
     from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, CourseTables
 
 TEMPERATURE = 10.0
@@ -92,7 +92,7 @@ Legs = tuple[tuple[int, frozenset[Square]], ...]
 """Per leg, its turns and the squares of one best plan for it (`TurnsToGate.best_plan`)."""
 
 
-def chart_legs(game: ChaosCruisersGame, tables: CourseTables, free: frozenset[Square]) -> Legs:
+def chart_legs(game: CruisersRules[Any, Any], tables: CourseTables, free: frozenset[Square]) -> Legs:
     """The legs of the chart on the course of `tables` (`free`: its squares without
     obstacles): from each gate's tile to the next, then from the sun tile to the first gate.
 
@@ -233,7 +233,7 @@ of its way on."""
 
 
 def view_with_plans(
-    game: ChaosCruisersGame, tables: CourseTables, free: frozenset[Square], gate: Tile, square: Square
+    game: CruisersRules[Any, Any], tables: CourseTables, free: frozenset[Square], gate: Tile, square: Square
 ) -> ViewPlans:
     """The view of `square` for `gate` on the course of `tables` (`free`: its squares
     without obstacles), taken from the course it was made from when the squares taken away

@@ -6,7 +6,6 @@ from typing import Any
 
 from chaosgames.core.encoding import Encoding
 from chaosgames.core.errors import InvalidOptionError
-from chaosgames.core.game import Game
 from chaosgames.core.grid import Square
 from chaosgames.core.options import Option
 from chaosgames.core.registry import register
@@ -19,10 +18,11 @@ from chaosgames.games.chaos_cruisers.evaluation import remembered_race_values
 from chaosgames.games.chaos_cruisers.presets import PRESETS
 from chaosgames.games.chaos_cruisers.race import progress_chart
 from chaosgames.games.chaos_cruisers.racing_line import TableCache
+from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
 from chaosgames.games.chaos_cruisers.state import ChaosCruisersState, CourseTables
 from chaosgames.games.chaos_cruisers.story import action_group, legend, rules_section, tell
 from chaosgames.games.chaos_cruisers.svg import FILL, action_places, gate_symbol, render_svg
-from chaosgames.games.chaos_cruisers.text import describe_action
+from chaosgames.games.chaos_cruisers.text import describe_action, render_text
 
 
 def _check_course(value: Any) -> Any:
@@ -34,7 +34,7 @@ def _check_course(value: Any) -> Any:
 
 
 @register
-class ChaosCruisersGame(Game[ChaosCruisersState, CruisersAction]):
+class ChaosCruisersGame(CruisersRules[ChaosCruisersState, CruisersAction]):
     """Hover-cruisers race through gates on a course that reshapes itself."""
 
     name = "chaos-cruisers"
@@ -165,6 +165,11 @@ class ChaosCruisersGame(Game[ChaosCruisersState, CruisersAction]):
     def player_names(self) -> list[str]:
         return ["+".join(COLOURS[c] for c in own) for own in self.cruisers_of]
 
+    def render_text(
+        self, state: ChaosCruisersState, viewer: int | None = None, *, reveal: bool = False
+    ) -> str:
+        return render_text(state)  # nothing is hidden: every viewer sees the whole table
+
     def render_svg(
         self,
         state: ChaosCruisersState,
@@ -213,5 +218,4 @@ class ChaosCruisersGame(Game[ChaosCruisersState, CruisersAction]):
         return describe_action(state, action)
 
     def state_document(self, state: ChaosCruisersState) -> dict[str, Any]:
-        """The state's fields as its JSON document says them (see `State.to_json`)."""
         return state_document(state)

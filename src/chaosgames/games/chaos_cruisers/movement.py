@@ -69,21 +69,30 @@ class Trace(NamedTuple):
     direction: tuple[int, int]
 
 
-MOVE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {id(m): tuple(m.steps()) for t in MOVE_TABLE for m in t}
-"""The unit steps of every path of MOVE_TABLE, by the identity of the action (looked up,
-not built, in the inner loop of search; a dataclass hashes slowly, an id at once)."""
-NEXT_SPEED: dict[int, tuple[int, ...]] = {
-    id(choice): tuple(adjusted_speed(v, choice) for v in range(MAX_SPEED + 1))
-    for table in SPEED_TABLE
-    for choice in table
-}
-"""For each speed choice of SPEED_TABLE, by identity: the new speed from each speed 0-5."""
-SPEED_EFFECTS: tuple[dict[int, tuple[tuple[int, ...], int]], ...] = tuple(
-    {id(choice): (NEXT_SPEED[id(choice)], choice.coin) for choice in table} for table in SPEED_TABLE
+NEW_SPEED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(adjusted_speed(v, Speed(change, coin)) for v in range(MAX_SPEED + 1)) for coin in range(6))
+    for change in (0, 1, -1)
 )
-"""For each set of coins in hand, each legal speed choice by identity (an action found here
-is legal where that table is the list of legal actions), with the new speed from each speed
-0-5 and the coin it plays (0: none)."""
+"""`NEW_SPEED[choice.change][choice.coin][speed]`: the speed a choice leaves from each speed
+0-5 (change 0, +1, -1 at the indices Python gives them: -1 is the last). Read from the
+choice's fields in the inner loop of search: a dataclass hashes slowly."""
+PATH_STEPS: tuple[tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(tuple(Move(d1, first, d2, second).steps()) for second in range(MAX_SPEED))
+            for d2 in (0, 1, 2, 3, -1)
+        )
+        for first in range(MAX_SPEED + 1)
+    )
+    for d1 in range(4)
+)
+"""`PATH_STEPS[move.d1][move.first][move.d2][move.second]`: the unit steps of a path (d2 -1,
+a straight move, at the index Python gives it). Read from the path's fields, likewise."""
+
+
+def path_steps(move: Move) -> tuple[tuple[int, int], ...]:
+    """The unit steps of `move`, from the table."""
+    return PATH_STEPS[move.d1][move.first][move.d2][move.second]
 
 
 def trace_move(
@@ -93,8 +102,7 @@ def trace_move(
     obstacles: Container[Square],
     occupied: Container[Square | None],
 ) -> Trace:
-    steps = MOVE_STEPS.get(id(move))
-    return Trace(*walk(start, move.steps() if steps is None else steps, course, obstacles, occupied))
+    return Trace(*walk(start, path_steps(move), course, obstacles, occupied))
 
 
 def walk(
@@ -110,10 +118,11 @@ def walk(
     step = (0, 0)
     for step in steps:
         x, y = x + step[0], y + step[1]
-        if (x, y) not in course or (x, y) in obstacles:
+        square = (x, y)  # made once: each (x, y) is a new tuple
+        if square not in course or square in obstacles:
             return entered, "out", step
-        entered.append((x, y))
-        if (x, y) in occupied:
+        entered.append(square)
+        if square in occupied:
             return entered, "ram", step
     return entered, "stop", step
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chaosgames.core.chance import uniform
 from chaosgames.core.constants import CHANCE, TERMINAL
@@ -25,22 +25,17 @@ from chaosgames.games.chaos_cruisers.actions import (
 from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles, obstacle_squares
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
-    MAX_SPEED,
     MOVE_LISTS,
-    MOVE_STEPS,
+    NEW_SPEED,
+    PATH_STEPS,
     SPEED_COINS,
-    SPEED_EFFECTS,
     SPEED_LISTS,
-    adjusted_speed,
     push_chain,
     walk,
 )
 from chaosgames.games.chaos_cruisers.race import UNREACHABLE, gate_distances, lead_key
 from chaosgames.games.chaos_cruisers.racing_line import CourseChange, TableCache, TurnsToGate
-from chaosgames.games.chaos_cruisers.text import render_text
-
-if TYPE_CHECKING:
-    from chaosgames.games.chaos_cruisers.game import ChaosCruisersGame
+from chaosgames.games.chaos_cruisers.rules_in_force import CruisersRules
 
 ALL_COINS = sum(1 << v for v in SPEED_COINS)
 
@@ -180,9 +175,9 @@ class ChaosCruisersState(State[CruisersAction]):
         "winner",
     )
 
-    game: ChaosCruisersGame
+    game: CruisersRules[Any, Any]
 
-    def __init__(self, game: ChaosCruisersGame) -> None:
+    def __init__(self, game: CruisersRules[Any, Any]) -> None:
         super().__init__(game)
         n = game.num_cruisers
         rows = len(game.chart)
@@ -303,12 +298,12 @@ class ChaosCruisersState(State[CruisersAction]):
         phase = self.phase
         if phase is SPEED or phase is MOVE:
             return self.game.owner[self.order[self.turn]]
+        if phase is REENTER:
+            return self.game.owner[self.reentering]
         if phase is ORDER:
             return CHANCE
         if phase in IN_ORDER:
             return self.game.owner[self.order[self.turn]]
-        if phase is REENTER:
-            return self.game.owner[self.reentering]
         if phase in RELOCATING:
             return self.game.owner[self.relocator]
         return TERMINAL
@@ -364,19 +359,13 @@ class ChaosCruisersState(State[CruisersAction]):
     def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
         """Play an action; a cruising turn's next choices for the core's cache (the
         tables' own lists: a playout asks for them at every step)."""
-        # A cruising turn's speed choice and path first, by the phase: their effects are
-        # looked up by identity (the tables' own objects, which the legal lists hold).
-        phase = self.phase
-        if phase is SPEED:
+        # A cruising turn's speed choice and path first: their effects are read from
+        # tables by the action's fields (see movement).
+        if type(action) is Speed:
             c = self.order[self.turn]
-            effect = SPEED_EFFECTS[self.coins[c]].get(id(action))
-            if effect is None:  # an equal choice, not the table's own object
-                assert isinstance(action, Speed)
-                effect = (tuple(adjusted_speed(v, action) for v in range(MAX_SPEED + 1)), action.coin)
-            # The cruiser adjusts its speed: the choice's new speed from each speed, and the
-            # coin it plays (see SPEED_EFFECTS).
-            speeds, coin = effect
-            speed = self.speed[c] = speeds[self.speed[c]]
+            coin = action.coin
+            speeds = self.speed
+            speed = speeds[c] = NEW_SPEED[action.change][coin][speeds[c]]
             if coin:
                 coins = self.coins[:]  # shared with clones: replaced, not changed in place
                 coins[c] &= ~(1 << coin)
@@ -385,12 +374,8 @@ class ChaosCruisersState(State[CruisersAction]):
                 self.phase = MOVE
                 return MOVE_LISTS[speed]
             self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
-        elif phase is MOVE:
-            steps = MOVE_STEPS.get(id(action))
-            if steps is None:  # likewise
-                assert isinstance(action, Move)
-                steps = tuple(action.steps())
-            self._move_by(steps)
+        elif type(action) is Move:
+            self._move_by(PATH_STEPS[action.d1][action.first][action.d2][action.second])
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
@@ -453,10 +438,10 @@ class ChaosCruisersState(State[CruisersAction]):
                 if square is None:
                     distance = UNREACHABLE
                 else:
-                    dmap = row_dist.get(k)
-                    if dmap is None:
-                        dmap = row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
-                    distance = dmap.get(square, UNREACHABLE)
+                    try:  # a subscript costs less than get(); a miss is rare
+                        distance = row_dist[k][square]
+                    except KeyError:
+                        distance = self._row_distance(k, square)
                 keyed.append((-k, distance, -speed[c], c))
         keyed.sort()
         groups: list[tuple[int, ...]] = []
@@ -468,6 +453,13 @@ class ChaosCruisersState(State[CruisersAction]):
                 groups.append((c,))
                 a, b, d = k, distance, s
         return tuple(groups)
+
+    def _row_distance(self, k: int, square: Square) -> int:
+        """Squares from `square` to chart row k's gate tile (kept per row in the tables)."""
+        dmap = self._tables.row_dist.get(k)
+        if dmap is None:
+            dmap = self._tables.row_dist[k] = self.gate_distance_map(self.game.row_tile[k])
+        return dmap.get(square, UNREACHABLE)
 
     def _take_lead(self, cruiser: int) -> None:
         tied = self.ties[0]
@@ -538,11 +530,12 @@ class ChaosCruisersState(State[CruisersAction]):
     def _next_cruiser(self, turn: int) -> None:
         """The turn passes to the cruiser at `turn` in the playing order, skipping cruisers
         that finished or went out of bounds earlier in this round."""
-        order, progress, out = self.order, self.progress, self.out_this_round
-        rows, end = self.game.rows, len(order)
+        # The fields read in the loop, not first: mostly the first cruiser looked at plays.
+        order = self.order
+        end = len(order)
         while turn < end:
             c = order[turn]
-            if progress[c] < rows and not out[c]:
+            if self.progress[c] < self.game.rows and not self.out_this_round[c]:
                 self.turn = turn
                 self.phase = SPEED
                 return
@@ -809,4 +802,4 @@ class ChaosCruisersState(State[CruisersAction]):
         return doc
 
     def __str__(self) -> str:
-        return render_text(self)
+        return self.game.render_text(self)
