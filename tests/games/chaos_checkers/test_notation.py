@@ -56,4 +56,4 @@ def test_every_action_of_random_chaos_games_reads_back_as_itself() -> None:
 def test_every_move_of_random_plain_games_reads_back_as_itself(forced_capture: bool) -> None:
     seen: set[object] = set()
     _random_games(seen, games=3, chaos=False, forced_capture=forced_capture)
-    assert {kind.__name__ for kind in seen if isinstance(kind, type)} == {"Move"}
+    assert {kind.__name__ for kind in seen if isinstance(kind, type)} == {"PlainMove"}
