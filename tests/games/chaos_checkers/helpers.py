@@ -7,7 +7,7 @@ from typing import Any
 import chaosgames
 from chaosgames.games.chaos_checkers.actions import Piece
 from chaosgames.games.chaos_checkers.colours import CODE, TRIOS_PER_COLOUR
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.phases import Phase
 from chaosgames.games.chaos_checkers.plain import PlainState
 from chaosgames.games.chaos_checkers.state import ChaosState
@@ -33,9 +33,9 @@ def new_plain() -> PlainState:
     return state
 
 
-def plain_moves(state: PlainState) -> list[Move]:
+def plain_moves(state: PlainState) -> list[PlainMove]:
     """The legal moves of plain checkers, in their order."""
-    return [a for a in state.legal_actions() if isinstance(a, Move)]
+    return [a for a in state.legal_actions() if isinstance(a, PlainMove)]
 
 
 def chaos_position(pieces: dict[int, dict[str, Any]], turn: int = 0, **options: Any) -> ChaosState:

@@ -12,7 +12,7 @@ import chaosgames
 from chaosgames import IllegalActionError, InvalidStateError
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Draw, PotionUse, SetupDraw
 from chaosgames.games.chaos_checkers.colours import CODE
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.phases import Phase
 from chaosgames.games.chaos_checkers.powers import Power
 from tests.games.chaos_checkers.helpers import chaos_position, piece, play
@@ -169,8 +169,11 @@ def test_actions_out_of_range_or_of_the_wrong_type_are_refused_and_change_nothin
         state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
         legal = state.legal_actions()
         first = legal[0]
-        assert isinstance(first, tuple)
-        strangers = [Move((8, 99), 0, 1 << 8, 1 << 99), tuple(first)]
+        assert isinstance(first, PlainMove)
+        strangers = [
+            PlainMove((8, 99), 0, 1 << 8, 1 << 99),
+            (first.path, first.captured, first.src, first.dst),  # a plain tuple of its fields is not the move
+        ]
     before = json.dumps(state.to_json())
     for stranger in strangers:
         with pytest.raises(IllegalActionError) as refused:

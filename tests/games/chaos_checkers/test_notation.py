@@ -7,6 +7,8 @@ of the setup and the rewards: what a game prints is what a player types back.
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 import chaosgames
 from chaosgames.core.chance import sample_outcome
 from chaosgames.games.chaos_checkers.actions import NOTATION, ChaosMove, PotionUse
+from chaosgames.games.chaos_checkers.moves import PlainMove, jump_move
 from chaosgames.games.chaos_checkers.powers import Power
 
 
@@ -56,4 +59,21 @@ def test_every_action_of_random_chaos_games_reads_back_as_itself() -> None:
 def test_every_move_of_random_plain_games_reads_back_as_itself(forced_capture: bool) -> None:
     seen: set[object] = set()
     _random_games(seen, games=3, chaos=False, forced_capture=forced_capture)
-    assert {kind.__name__ for kind in seen if isinstance(kind, type)} == {"Move"}
+    assert {kind.__name__ for kind in seen if isinstance(kind, type)} == {"PlainMove"}
+
+
+def test_a_plain_move_is_a_value_that_travels() -> None:
+    """Frozen; a copy sent to another process is the same move (equal, the same hash and
+    notation) and is played as the move itself; a tuple of its fields is no move."""
+    state = chaosgames.load_game("chaos-checkers", chaos=False).new_initial_state()
+    opening = state.game.parse_action(state, "11-15")
+    assert isinstance(opening, PlainMove)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        opening.path = (10, 15)  # type: ignore[misc]
+    for move in (opening, jump_move((21, 14, 5))):
+        copy = pickle.loads(pickle.dumps(move))
+        assert copy is not move and copy == move and hash(copy) == hash(move) and str(copy) == str(move)
+        assert copy != (move.path, move.captured, move.src, move.dst)
+    assert str(jump_move((21, 14, 5))) == "22x15x6"
+    state.apply_action(pickle.loads(pickle.dumps(opening)))
+    assert state.board()[14] == "b" and state.board()[10] == "."

@@ -26,7 +26,7 @@ from typing import NamedTuple, TypeAlias
 
 from chaosgames.core.notation import Form, Notation
 from chaosgames.games.chaos_checkers.colours import COLOURS
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.phases import (
     DRAW_POTION,
     DRAW_SHIELD,
@@ -165,7 +165,7 @@ PASS = Pass()
 
 ChaosAction: TypeAlias = SetupDraw | Draw | Defence | ChaosMove | PotionUse | Pass
 """Every action of Chaos Checkers with its potions, chance outcomes (draws) included."""
-CheckersAction: TypeAlias = ChaosAction | Move
+CheckersAction: TypeAlias = ChaosAction | PlainMove
 """Every action of the game: plain checkers (the `plain` option) plays whole moves."""
 
 # Interned actions: the same draw, step or answer is always the same object (a frozen

@@ -47,7 +47,7 @@ from chaosgames.core.encoding import NO_INDEX, BoardPlanes, Encoding, fraction, 
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, Pass, PotionUse
 from chaosgames.games.chaos_checkers.board import NEIGHBOUR, RAY2, row_col
 from chaosgames.games.chaos_checkers.colours import CODE, COLOURS, TEN
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.phases import KEEP_PHASES, KEEP_POTION, KEEP_SHIELD, PHASES, Phase
 from chaosgames.games.chaos_checkers.powers import Power
 
@@ -178,7 +178,7 @@ class CheckersEncoding(Encoding):
         return offset + (move.path[0] * SQUARES + move.path[-1]) * SAME_ENDS + k
 
     def _fixed_index(self, action: Action) -> int:
-        if isinstance(action, Move | ChaosMove):
+        if isinstance(action, PlainMove | ChaosMove):
             return PATH_INDEX.get(action.path, NO_INDEX)
         if isinstance(action, PotionUse):
             return self._potion_index(action)

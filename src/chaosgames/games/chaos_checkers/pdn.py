@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from chaosgames.core.errors import ChaosGamesError, RecordError
 from chaosgames.core.records import GameRecord, RecordFormat, register_format
 from chaosgames.core.registry import load_game
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.plain import PlainState
 
 GAME = "chaos-checkers"
@@ -198,7 +198,7 @@ def _is_start(fen: str, game: PdnGame) -> bool:
     return side.upper() == "B" and squares == start
 
 
-def _resolve(state: PlainState, text: str, game: PdnGame, number: int) -> Move:
+def _resolve(state: PlainState, text: str, game: PdnGame, number: int) -> PlainMove:
     """The legal move a PDN move names: its squares in order (start, any landings, end)."""
     squares = [int(s) - 1 for s in re.split(r"[-x:]", text)]
     side = "Black" if number % 2 == 0 else "White"
@@ -216,7 +216,7 @@ def _resolve(state: PlainState, text: str, game: PdnGame, number: int) -> Move:
     return found[0]
 
 
-def _names(action: Move, squares: list[int]) -> bool:
+def _names(action: PlainMove, squares: list[int]) -> bool:
     path = action.path
     if path[0] != squares[0] or path[-1] != squares[-1]:
         return False
@@ -257,7 +257,7 @@ def record_to_pdn(record: GameRecord) -> str:
     return _layout(tags, moves, comments, result)
 
 
-def _pdn_move(state: PlainState, action: Move) -> str:
+def _pdn_move(state: PlainState, action: PlainMove) -> str:
     """Start-end notation, with the landings only when another legal move shares both."""
     path = action.path
     if "x" not in str(action):

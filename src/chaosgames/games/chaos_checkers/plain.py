@@ -16,7 +16,7 @@ from chaosgames.core.constants import TERMINAL
 from chaosgames.core.errors import InvalidStateError
 from chaosgames.core.game import State
 from chaosgames.games.chaos_checkers.board import CROWN_ROW, NEIGHBOUR, RAY2, START
-from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, Move, jump_move
+from chaosgames.games.chaos_checkers.moves import SHIFTS, STEP, PlainMove, jump_move
 from chaosgames.games.chaos_checkers.position import CheckersState
 from chaosgames.games.chaos_checkers.repetition import drawn_by_repetition, ending
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from chaosgames.games.chaos_checkers.rules_in_force import CheckersRules
 
 _MEMO_LIMIT = 1 << 16
-_STEP_MEMOS: tuple[dict[int, tuple[Move, ...]], ...] = ({}, {}, {}, {})
+_STEP_MEMOS: tuple[dict[int, tuple[PlainMove, ...]], ...] = ({}, {}, {}, {})
 """Per direction, the steps onto each set of destination squares (a padded bitboard), made
 on first need (`_remember`). Random games reach few such sets (tens of thousands per direction),
 so nearly every generation finds its steps here, read by subscript (cheaper than a call of
@@ -32,7 +32,7 @@ so nearly every generation finds its steps here, read by subscript (cheaper than
 _DL_STEPS, _DR_STEPS, _UL_STEPS, _UR_STEPS = _STEP_MEMOS
 
 
-def _remember(direction: int, targets: int) -> tuple[Move, ...]:
+def _remember(direction: int, targets: int) -> tuple[PlainMove, ...]:
     """The steps in `direction` onto the squares of `targets` (lowest first), remembered."""
     memo = _STEP_MEMOS[direction]
     if len(memo) >= _MEMO_LIMIT:
@@ -156,7 +156,7 @@ assert all(
 _SQUARE_AT = tuple(p - p // 9 for p in range(35))
 """The square of each bit position of the padded layout (ghost bits: any; never asked)."""
 
-_STEP_AT: tuple[dict[int, Move], ...] = tuple(
+_STEP_AT: tuple[dict[int, PlainMove], ...] = tuple(
     {1 << _pos(NEIGHBOUR[s][d]): STEP[(s, NEIGHBOUR[s][d])] for s in range(32) if NEIGHBOUR[s][d] >= 0}
     for d in range(4)
 )
@@ -168,14 +168,13 @@ _CHANGES: dict[int, _Change] = {}
 are never reused): (own pieces flipped, starting bit, bit crowned or 0, captured), padded."""
 
 
-def _change(move: Move) -> _Change:
+def _change(move: PlainMove) -> _Change:
     """What `move` changes on the padded bitboards (see `_CHANGES`)."""
-    _, captured, src, dst = move
-    src, dst = spread(src), spread(dst)
-    return (src ^ dst, src, dst & (_CROWNS[0] | _CROWNS[1]), spread(captured))
+    src, dst = spread(move.src), spread(move.dst)
+    return (src ^ dst, src, dst & (_CROWNS[0] | _CROWNS[1]), spread(move.captured))
 
 
-def _intern(move: Move) -> Move:
+def _intern(move: PlainMove) -> PlainMove:
     _CHANGES[id(move)] = _change(move)
     return move
 
@@ -183,7 +182,7 @@ def _intern(move: Move) -> Move:
 for _step in STEP.values():
     _intern(_step)
 
-_FOUND_JUMPS: dict[tuple[int, ...], Move] = {}
+_FOUND_JUMPS: dict[tuple[int, ...], PlainMove] = {}
 """The capture moves met so far, by path (each is jump_move's interned one)."""
 
 
@@ -194,7 +193,7 @@ def _jumps(
     empty: int,
     path: tuple[int, ...],
     crown: int,
-    out: list[Move],
+    out: list[PlainMove],
 ) -> bool:
     """Add every complete multi-jump continuing `path` from bit position `p` (depth first);
     whether there was any (if not, `path` is the whole move: the caller adds it)."""
@@ -209,7 +208,7 @@ def _jumps(
     return extended
 
 
-def _found_jump(path: tuple[int, ...]) -> Move:
+def _found_jump(path: tuple[int, ...]) -> PlainMove:
     """jump_move(path), remembered here with what it changes."""
     move = _FOUND_JUMPS.get(path)
     if move is None:
@@ -217,7 +216,7 @@ def _found_jump(path: tuple[int, ...]) -> Move:
     return move
 
 
-_Jump: TypeAlias = tuple[int, int, int, int, Move]
+_Jump: TypeAlias = tuple[int, int, int, int, PlainMove]
 
 
 def _jumps_from(p: int, directions: tuple[int, ...]) -> tuple[_Jump, ...]:
@@ -246,7 +245,7 @@ _MEN_JUMPS = (_JUMPS_AT[0], _JUMPS_AT[1])
 _KING_JUMPS = _JUMPS_AT[2]
 
 
-def _chunk_steps(direction: int, k: int) -> tuple[tuple[Move, ...], ...]:
+def _chunk_steps(direction: int, k: int) -> tuple[tuple[PlainMove, ...], ...]:
     """[c]: the steps in `direction` onto the squares of chunk value `c` (bits 9k to 9k + 8)."""
     by_dst = _STEP_AT[direction]
     return tuple(
@@ -259,7 +258,7 @@ _CHUNK_STEPS = tuple(tuple(_chunk_steps(d, k) for k in range(4)) for d in range(
 """_CHUNK_STEPS[direction][k][c]: what _steps lists for the destinations in the k-th 9 bits."""
 
 
-def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[Move]:
+def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> list[PlainMove]:
     """Legal moves of the player to move (padded bitboards): captures if any exist, else steps.
 
     With `forced` False (option `forced_capture=false`) steps are listed after the
@@ -296,7 +295,7 @@ def generate(own: int, opp: int, kings: int, side: int, forced: bool = True) -> 
         over = ur & opp
         if over:
             able |= (over >> 4 & empty) << 8
-    out: list[Move] = []
+    out: list[PlainMove] = []
     if able:
         men_table = _MEN_JUMPS[side]
         men_crown = _CROWNS[side]
@@ -381,7 +380,7 @@ _FIRST_REPEAT = 2
 (the commonest: the first quiet king move) is not looked at."""
 
 
-class PlainState(CheckersState[Move]):
+class PlainState(CheckersState[PlainMove]):
     """A position of plain American checkers.
 
     `own`, `opp` (the pieces of the player to move and of the other) and `crowned` (the
@@ -464,12 +463,12 @@ class PlainState(CheckersState[Move]):
     def current_player(self) -> int:
         return TERMINAL if self.outcome is not None else self.side
 
-    def _legal_actions(self) -> list[Move]:
+    def _legal_actions(self) -> list[PlainMove]:
         if self.outcome is not None:
             return []
         return generate(self.own, self.opp, self.crowned, self.side, self.forced)
 
-    def _apply_action(self, action: Move) -> list[Move]:
+    def _apply_action(self, action: PlainMove) -> list[PlainMove]:
         """Play a move; the next player's moves, which the end of the game is decided
         from (the hot path of every playout: _settle, inline), for the core's cache."""
         change = _CHANGES.get(id(action))

@@ -30,7 +30,7 @@ from chaosgames.games.chaos_checkers.actions import (
 )
 from chaosgames.games.chaos_checkers.board import index_at, row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL, TEN
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.phases import (
     DEFEND,
     DRAW_PHASES,
@@ -77,7 +77,7 @@ def power_section(power: Power) -> str:
 def tell(before: State[Any], action: Action, after: State[Any]) -> Told:
     """What `action` did (the same for every viewer: checkers hides nothing)."""
     if isinstance(before, PlainState):
-        assert isinstance(after, PlainState) and isinstance(action, Move)
+        assert isinstance(after, PlainState) and isinstance(action, PlainMove)
         sentence, places, moves = _plain_move(before, action, after)
     else:
         assert isinstance(before, ChaosState) and isinstance(after, ChaosState)
@@ -104,7 +104,9 @@ def _listing(words: Sequence[str]) -> str:
 _Moves = tuple[tuple[str, str], ...]
 
 
-def _plain_move(before: PlainState, move: Move, after: PlainState) -> tuple[str, tuple[str, ...], _Moves]:
+def _plain_move(
+    before: PlainState, move: PlainMove, after: PlainState
+) -> tuple[str, tuple[str, ...], _Moves]:
     names = before.game.player_names()
     board, now = before.board(), after.board()
     src, dst = move.path[0], move.path[-1]
@@ -580,7 +582,7 @@ def _whose_turn(state: ChaosState | PlainState, viewer: int | None) -> str:
 
 def action_group(action: Action) -> tuple[int, str]:
     """Moves and captures first, then one group per potion power (rulebook order)."""
-    if isinstance(action, Move | Pass) or (isinstance(action, ChaosMove) and action.power is None):
+    if isinstance(action, PlainMove | Pass) or (isinstance(action, ChaosMove) and action.power is None):
         return (0, "Moves and captures")
     if isinstance(action, Draw):
         return (0, f"Keep one {'shield' if action.kind in (DRAW_SHIELD, KEEP_SHIELD) else 'potion'}")
@@ -600,7 +602,7 @@ def _power_of(action: Action) -> Power | None:
 
 def rules_section(action: Action) -> str | None:
     """The heading of rules.md that `action` follows."""
-    if isinstance(action, Move) or (isinstance(action, ChaosMove) and action.power is None):
+    if isinstance(action, PlainMove) or (isinstance(action, ChaosMove) and action.power is None):
         ghostly = isinstance(action, ChaosMove) and "~" in str(action)
         return power_section(Power.GHOST) if ghostly else MOVES_SECTION
     if isinstance(action, SetupDraw):

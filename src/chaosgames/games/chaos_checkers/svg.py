@@ -26,7 +26,7 @@ from chaosgames.core.svg import Markup, element, picture, points
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.plain import PlainState
 from chaosgames.games.chaos_checkers.powers import POWER, Power
 from chaosgames.games.chaos_checkers.state import ChaosState
@@ -258,7 +258,7 @@ def action_places(action: Action) -> tuple[str, ...]:
     (that is a change of mind, which must only change the selection). Letting a piece be
     captured (`yield`), draws, picks and `pass` are chosen from the list.
     """
-    if isinstance(action, Move):
+    if isinstance(action, PlainMove):
         return tuple(str(i + 1) for i in action.path)
     if isinstance(action, ChaosMove):
         if action.power is not None:

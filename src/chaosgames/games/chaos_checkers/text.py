@@ -9,7 +9,7 @@ from chaosgames.core.game import Action
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, PotionUse, SetupDraw
 from chaosgames.games.chaos_checkers.board import index_at
 from chaosgames.games.chaos_checkers.colours import COLOURS
-from chaosgames.games.chaos_checkers.moves import Move
+from chaosgames.games.chaos_checkers.moves import PlainMove
 from chaosgames.games.chaos_checkers.phases import DRAW_POTION, DRAW_SHIELD, KEEP_SHIELD, PLACE, SETUP_PHASES
 from chaosgames.games.chaos_checkers.powers import POWER, Power
 
@@ -172,7 +172,7 @@ _POTION_SENTENCE = {
 
 def describe(action: Action) -> str:
     """A short sentence for a player choosing among actions."""
-    if isinstance(action, Move):
+    if isinstance(action, PlainMove):
         return f"move {action}" if not action.captured else f"capture {action}"
     if isinstance(action, ChaosMove):
         captures = sum(1 for v in action.victims if v >= 0)
