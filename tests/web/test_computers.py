@@ -220,5 +220,7 @@ def test_a_computer_player_thinks_at_the_lowest_priority_so_people_are_answered_
     try:
         assert worker.pid is not None
         assert asyncio.run(worker.call(os.getpriority, os.PRIO_PROCESS, 0, limit=30)) == NICENESS == 19
+        if hasattr(os, "SCHED_IDLE"):  # Linux: a waking server takes the core at once
+            assert asyncio.run(worker.call(os.sched_getscheduler, 0, limit=30)) == os.SCHED_IDLE
     finally:
         worker.kill()

@@ -54,6 +54,18 @@ person's request waits for no search (issue 49: at nice 10 one stranger's search
 to its cap, still took a share of the cores that the people's answers felt)."""
 
 
+def lower_priority(pid: int) -> None:
+    """Process `pid` (0: this one) at NICENESS and, on Linux, in the idle scheduling class:
+    the kernel then hands a core to the server the moment it wakes, however long the
+    worker has run (at nice 19 alone a waking server could still wait for the worker's
+    time slice; measured in benchmarks/abuse.py, docs/results/server.md)."""
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, pid, NICENESS)
+    if hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
+
+
 @dataclass(frozen=True)
 class Decision:
     """What a worker needs to move for a computer seat."""
@@ -169,8 +181,7 @@ class Worker:
         ours, theirs = context.Pipe()
         process = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
         process.start()
-        with contextlib.suppress(OSError):  # at once: its imports are a second of CPU
-            os.setpriority(os.PRIO_PROCESS, process.pid or 0, NICENESS)
+        lower_priority(process.pid or 0)  # at once: its imports are a second of CPU
         theirs.close()
         self._process, self._conn = process, ours
 
@@ -302,8 +313,7 @@ def start_computer_player(server: int) -> None:
     for stop in STOP_SIGNALS:
         signal.signal(stop, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, 0, NICENESS)
+    lower_priority(0)
     threading.Thread(target=_follow, args=(server,), name="follow-the-server", daemon=True).start()
 
 
