@@ -4,6 +4,8 @@ they are acknowledged, and refused with the same sentence when wrong."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,19 @@ def plain_checkers(client: TestClient, seats: list[str]) -> tuple[str, list[str 
     return created["id"], [s["token"] for s in created["seats"]]
 
 
+@contextmanager
+def after_black_opens(client: TestClient) -> Iterator[tuple[str, Any]]:
+    """A plain checkers game of two people, each on a socket, after black's 11-15 over its
+    own: the game's id and white's socket."""
+    game_id, (black, white) = plain_checkers(client, ["human", "human"])
+    path = f"/api/games/{game_id}/ws"
+    with client.websocket_connect(path) as mine, client.websocket_connect(path) as theirs:
+        hello(mine, black)
+        hello(theirs, white)
+        assert acting(mine, "11-15", 0)["type"] == "acted"
+        yield game_id, theirs
+
+
 class TestAMoveOverTheSocket:
     def test_black_opens_11_15_and_it_is_in_the_database_before_the_acknowledgement(
         self, client: TestClient
@@ -45,12 +60,7 @@ class TestAMoveOverTheSocket:
         assert stored is not None and (stored.version, stored.actions) == (1, ["11-15"])
 
     def test_white_sees_black_s_move_from_the_socket_as_from_the_post(self, client: TestClient) -> None:
-        game_id, (black, white) = plain_checkers(client, ["human", "human"])
-        path = f"/api/games/{game_id}/ws"
-        with client.websocket_connect(path) as mine, client.websocket_connect(path) as theirs:
-            hello(mine, black)
-            hello(theirs, white)
-            assert acting(mine, "11-15", 0)["type"] == "acted"
+        with after_black_opens(client) as (_game_id, theirs):
             seen = theirs.receive_json()["view"]
             assert (seen["version"], [e["notation"] for e in seen["log"]], len(seen["legal"])) == (
                 1,
@@ -78,12 +88,7 @@ class TestRefusedOverTheSocket:
         )
 
     def test_a_move_decided_on_an_old_board_changes_nothing(self, client: TestClient) -> None:
-        game_id, (black, white) = plain_checkers(client, ["human", "human"])
-        path = f"/api/games/{game_id}/ws"
-        with client.websocket_connect(path) as mine, client.websocket_connect(path) as theirs:
-            hello(mine, black)
-            hello(theirs, white)
-            assert acting(mine, "11-15", 0)["type"] == "acted"
+        with after_black_opens(client) as (game_id, theirs):
             refused = acting(theirs, "22-18", 0)
         assert (refused["status"], refused["detail"], refused["version"]) == (
             409,
@@ -120,12 +125,7 @@ class TestRefusedOverTheSocket:
         self, db_path: Path
     ) -> None:
         with TestClient(limited_app(db_path, actions="1/minute")) as client:
-            game_id, (black, white) = plain_checkers(client, ["human", "human"])
-            path = f"/api/games/{game_id}/ws"
-            with client.websocket_connect(path) as mine, client.websocket_connect(path) as theirs:
-                hello(mine, black)
-                hello(theirs, white)
-                assert acting(mine, "11-15", 0)["type"] == "acted"
+            with after_black_opens(client) as (game_id, theirs):
                 refused = acting(theirs, "22-18", 1)
             stored = service(client).store.load(game_id)
         assert (refused["status"], refused["retry_after"] > 0) == (429, True)
