@@ -201,8 +201,11 @@
 
   $("chat-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = $("chat-text").value.trim();
-    if (text && (await say(text))) $("chat-text").value = "";
+    const box = $("chat-text");
+    const text = box.value.trim();
+    // Cleared only if it still holds what was sent: the person may already be typing the
+    // next message while this one is on its way (a refused one stays, to send again).
+    if (text && (await say(text)) && box.value.trim() === text) box.value = "";
   });
 
   for (const button of $("reactions").querySelectorAll("button")) {
