@@ -281,6 +281,8 @@ class Reader:
         """Read the next message: a view or a patch (to `view`), or an answer (to `answer`)."""
         text = await self.ws.recv()
         message = json.loads(text)
+        if message["type"] == "table":  # the table's news, beside the board: no part of the view
+            return
         if message["type"] in ("acted", "refused"):
             self.sent.answers.append(len(text))
             self.answer = message
