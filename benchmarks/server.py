@@ -5,7 +5,9 @@ games running for --seconds (a finished game is replaced by a new one of the sam
 and in each game one scripted person plays against random computer seats: it waits on its
 WebSocket for its turn, picks a legal action at random, sends it on the WebSocket as the
 game page does (`--act http`: as a POST, as an API client may) and waits for the updated
-board on the WebSocket. Reported:
+board on the WebSocket. Its hello asks for the table's news too (`table: true`: presence,
+chat, a takeback waiting), as the game page's does, so the figures are what the page costs;
+`--no-table` leaves the news out. Reported:
 
 - actions served per second: every committed action (the people's, the computers' and the
   chance outcomes the server draws), and the people's alone;
@@ -79,18 +81,21 @@ class Sent:
     """Each message after it (a patch, or a whole view)."""
     answers: list[int] = field(default_factory=list)
     """Each answer to an action."""
+    tables: list[int] = field(default_factory=list)
+    """Each message of the table's news."""
     moves: int = 0
     """Committed actions the seats saw (versions advanced)."""
 
     def figures(self) -> dict[str, Any]:
         whole = statistics.median(self.whole or [0])
         update = statistics.median(self.updates or [0])
-        total = sum(self.updates) + sum(self.answers)
+        total = sum(self.updates) + sum(self.answers) + sum(self.tables)
         return {
             "whole_view_bytes": round(whole),
             "update_bytes_p50": round(update),
             "update_share_of_whole": round(update / whole, 3) if whole else None,
             "answer_bytes_p50": round(statistics.median(self.answers or [0])),
+            "table_news": len(self.tables),
             "bytes_per_action": round(total / self.moves) if self.moves else None,
         }
 
@@ -201,13 +206,14 @@ async def play_games(
     seed: int,
     think: float,
     over: str = "socket",
+    table_news: bool = True,
 ) -> None:
     """One seat of the load: game after game of one kind until the deadline."""
     rng = random.Random(seed)
     while tally.going(deadline):
         created = (await http.post("/api/games", json={**table, "seed": rng.randrange(2**31)})).json()
         tally.games_started += 1
-        if await play_one(http, ws_url, created, deadline, tally, rng, think, over):
+        if await play_one(http, ws_url, created, deadline, tally, rng, think, over, table_news):
             tally.games_finished += 1
 
 
@@ -220,14 +226,16 @@ async def play_one(
     rng: random.Random,
     think: float,
     over: str = "socket",
+    table_news: bool = True,
 ) -> bool:
     """One game; the person acts on its WebSocket (`over` "socket", as the game page does)
-    or with a POST each ("http", as an API client may)."""
+    or with a POST each ("http", as an API client may); `table_news`: its hello asks for the
+    table's news, as the page's does."""
     game_id, token = created["id"], created["seats"][0]["token"]
     # The short answer (the new position comes on the WebSocket, as on the game page).
     headers = {"Authorization": f"Bearer {token}", "Prefer": "return=minimal"}
     async with connect(f"{ws_url}/api/games/{game_id}/ws", max_size=2**24) as ws:
-        await ws.send(json.dumps({"token": token, "patches": True}))
+        await ws.send(json.dumps({"token": token, "patches": True, "table": table_news}))
         first = await ws.recv()
         view = json.loads(first)["view"]
         bytes_sent = tally.of(view["game"])
@@ -281,7 +289,8 @@ class Reader:
         """Read the next message: a view or a patch (to `view`), or an answer (to `answer`)."""
         text = await self.ws.recv()
         message = json.loads(text)
-        if message["type"] == "table":  # the table's news, beside the board: no part of the view
+        if message["type"] == "table":  # the news beside the board: counted, not read
+            self.sent.tables.append(len(text))
             return
         if message["type"] in ("acted", "refused"):
             self.sent.answers.append(len(text))
@@ -334,6 +343,7 @@ async def load(
     actions: int | None = None,
     server: Server | None = None,
     over: str = "socket",
+    table_news: bool = True,
 ) -> tuple[Tally, float, tuple[float, float, float]]:
     """The load; with the CPU seconds over it of the server's processes, of the server
     process alone, and of the client."""
@@ -349,7 +359,7 @@ async def load(
         deadline = start + seconds
         ws_url = url.replace("http://", "ws://")
         tasks = [
-            play_games(http, ws_url, TABLES[i % len(TABLES)], deadline, tally, seed=i, think=think, over=over)
+            play_games(http, ws_url, TABLES[i % len(TABLES)], deadline, tally, i, think, over, table_news)
             for i in range(games)
         ]
         await asyncio.gather(*tasks)
@@ -468,18 +478,23 @@ def measure(
     processes: int = 1,
     actions: int | None = None,
     over: str = "socket",
+    table_news: bool = True,
 ) -> dict[str, Any]:
     """The load of `games` games for `seconds` (or until the people made `actions` actions),
-    the people acting `over` their sockets or with POSTs ("http")."""
+    the people acting `over` their sockets or with POSTs ("http"), asking for the table's
+    news (`table_news`) or not."""
     with scratch_database(database) as scratch:
         server = Server(scratch, workers, processes)
         try:
-            tally, elapsed, cpu = asyncio.run(load(server.url, games, seconds, think, actions, server, over))
+            tally, elapsed, cpu = asyncio.run(
+                load(server.url, games, seconds, think, actions, server, over, table_news)
+            )
         finally:
             server.stop()
     figures = report(tally, elapsed, games, workers, think, cpu)
     figures["server_processes"] = processes
     figures["actions_over"] = over
+    figures["table_news"] = table_news
     figures["database"] = "postgresql" if database and "://" in database else "sqlite"
     return figures
 
@@ -549,6 +564,12 @@ def main() -> None:
         help="how the people act: on their WebSocket, as the game page does (default), or a POST each",
     )
     parser.add_argument(
+        "--no-table",
+        dest="table_news",
+        action="store_false",
+        help="the people's hello does not ask for the table's news (the game page's does)",
+    )
+    parser.add_argument(
         "--resume", type=int, default=0, help="also time the restart of a killed server with this many games"
     )
     args = parser.parse_args()
@@ -565,6 +586,7 @@ def main() -> None:
         args.processes,
         args.actions,
         args.act,
+        args.table_news,
     )
     if args.resume:
         figures |= measure_resume(args.resume, args.database, args.workers, args.processes)

@@ -65,7 +65,7 @@ def create_app(
             store, app.state.hub, pool=computer_pool, workers=workers, pace=pace, think_limit=think_limit
         )
         app.state.service = service
-        app.state.talk = Talk(app.state.hub, store)
+        app.state.talk = Talk(app.state.hub, store, alone=lambda: service.cluster.servers == 1)
         app.state.replays.worker.start()
         await service.start()
         try:

@@ -65,8 +65,7 @@ async def post_chat(
     gate(request).hit("chat", client_address(request))
     talk = talk_of(request)
     await asyncio.to_thread(chat.post, talk.db, seated.live.id, seat, text)
-    talk.changed(seated.live.id)
-    return await talk.news(seated.live)
+    return await talk.heard(seated.live)
 
 
 @_table_post("/api/games/{game_id}/undo", schemas.GameView)
@@ -118,7 +117,5 @@ async def _answer_takeback(
 
 
 async def _told(request: Request, service: GameService, game_id: str) -> dict[str, Any]:
-    """Tell the table's viewers its news, and answer with it."""
-    talk = talk_of(request)
-    talk.changed(game_id)
-    return await talk.news(await service.get(game_id))
+    """Tell the table's viewers its news (the takeback read anew), and answer with it."""
+    return await talk_of(request).heard(await service.get(game_id))
