@@ -14,6 +14,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import (
@@ -137,6 +138,9 @@ class Database:
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="chaosgames-writer")
+        """The thread that commits the games' actions (see `commits`), apart from the default
+        pool, so that a commit never queues behind views being built."""
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -194,4 +198,5 @@ class Database:
                 conn.execute(text("ALTER TABLE games ADD COLUMN table_version INTEGER"))
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
         self.engine.dispose()

@@ -20,16 +20,12 @@ import time
 from collections.abc import Sequence
 
 from sqlalchemy import and_, delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
 
+from chaosgames.web.commits import Commit, commit_alone
 from chaosgames.web.database import Database, gone_from_this_host
 from chaosgames.web.stored import RUNNING, ListedGame, StoredGame
 from chaosgames.web.table_rows import load_table, write_table
 from chaosgames.web.tables import actions_table, games_table, seats_table, servers_table, undone_table
-
-
-class _MovedOn(Exception):
-    """The game's version is not the one an action was decided on (rolls the commit back)."""
 
 
 class Store(Database):
@@ -99,29 +95,7 @@ class Store(Database):
         """Append `actions` (notation, actor) to a game at `version`, committed at `now`;
         False if it moved on."""
         now = time.time() if now is None else now
-        try:
-            with self.writing() as conn:
-                moved = self.take_version(
-                    conn,
-                    game_id,
-                    at=version,
-                    version=version + len(actions),
-                    status=status,
-                    result=None if result is None else json.dumps(result),
-                    updated=now,
-                )
-                if not moved:
-                    raise _MovedOn
-                conn.execute(
-                    insert(actions_table),
-                    [
-                        {"game_id": game_id, "seq": seq, "notation": notation, "actor": actor, "created": now}
-                        for seq, (notation, actor) in enumerate(actions, start=version + 1)
-                    ],
-                )
-        except (_MovedOn, IntegrityError):
-            return False
-        return True
+        return commit_alone(self, Commit(game_id, version, actions, status, result, now))
 
     def since(self, game_id: str, version: int) -> tuple[int, list[str], list[int], bool] | None:
         """The game's version now, the actions (notation, actor) after `version`, and whether
