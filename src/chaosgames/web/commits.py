@@ -28,6 +28,9 @@ from chaosgames.web.tables import actions_table
 log = logging.getLogger("chaosgames.web")
 
 
+_INSERT_ACTIONS = insert(actions_table)  # built once (see `database._taking`)
+
+
 class Commit(NamedTuple):
     """Actions (notation, actor) to append to a game at `version`, committed at `now`."""
 
@@ -97,7 +100,7 @@ def append(db: Database, conn: Connection, commit: Commit) -> bool:
     )
     if moved:
         conn.execute(
-            insert(actions_table),
+            _INSERT_ACTIONS,
             [
                 {"game_id": game_id, "seq": seq, "notation": notation, "actor": actor, "created": now}
                 for seq, (notation, actor) in enumerate(actions, start=version + 1)
