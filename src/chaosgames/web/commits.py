@@ -150,8 +150,8 @@ class Commits:
                         future.set_result(answer)
                 batch = []
         except BaseException as exc:
-            # The writer itself failed or was cancelled (the loop stopping): whoever waits is
-            # told, never acknowledged (the batch may or may not be committed).
+            # The writer itself failed (its thread gone) or was cancelled (the loop stopping):
+            # whoever waits is told, never acknowledged (the batch may or may not be committed).
             for _, future in batch + self.waiting:
                 if future.done():
                     continue
@@ -160,4 +160,5 @@ class Commits:
                 else:
                     future.cancel()
             self.waiting = []
-            raise
+            if not isinstance(exc, Exception):
+                raise
