@@ -2,12 +2,12 @@
 
 An action is committed before it is acknowledged, and on SQLite every transaction ends in
 an fsync (`PRAGMA synchronous=FULL`): a couple of milliseconds that, one action per
-transaction, bound how many actions a server takes a second. Here one writer (the database's
-writer thread) takes every commit waiting, writes them in one transaction with each game's
-version checked as if alone (`commit_together`), and answers each caller only once
-that transaction is committed. A commit that finds the writer idle goes at once: a batch
-is only what gathered while the writer was busy with the one before, so nothing waits for
-company.
+transaction, bound how many actions a server takes a second. Here one writer (the
+database's writer thread) takes every commit waiting, writes them in one transaction with
+each game's version checked as if alone (`commit_together`), and answers each caller only
+once that transaction is committed. A commit that finds the writer idle goes at once: a
+batch is only what gathered while the writer was busy with the one before, so nothing
+waits for company.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from chaosgames.web.database import Database
 from chaosgames.web.tables import actions_table
 
 log = logging.getLogger("chaosgames.web")
-
 
 _INSERT_ACTIONS = insert(actions_table)  # built once (see `database._taking`)
 
