@@ -19,7 +19,7 @@ import json
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import BindParameter, and_, bindparam, delete, insert, or_, select, update
 
 from chaosgames.web.commits import Commit, commit_alone
 from chaosgames.web.database import Database, gone_from_this_host
@@ -29,7 +29,8 @@ from chaosgames.web.tables import actions_table, games_table, seats_table, serve
 
 # `since` runs in every other server process after each action: its statements are built
 # once (see `database._taking`).
-_GAME, _AFTER = bindparam("game_id"), bindparam("version")
+_GAME: BindParameter[str] = bindparam("game_id")
+_AFTER: BindParameter[int] = bindparam("version")
 _VERSION = select(games_table.c.version).where(games_table.c.id == _GAME)
 _REWOUND = (
     select(undone_table.c.seq)
