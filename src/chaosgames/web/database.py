@@ -7,6 +7,7 @@ This module makes the engine and the schema (`Database`) of the tables in `table
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import secrets
 import socket
@@ -14,10 +15,13 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import (
+    Update,
     and_,
+    bindparam,
     create_engine,
     event,
     inspect,
@@ -27,6 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql import ClauseElement
 
 from chaosgames.web.stored import RUNNING
 from chaosgames.web.tables import games_table, metadata
@@ -116,6 +121,21 @@ def _switch_to_wal(cursor: Any) -> None:
             time.sleep(0.02 * (attempt + 1))
 
 
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+@functools.cache
+def _taking(names: tuple[str, ...]) -> Update:
+    """`take_version`'s statement for changing the columns `names`, built once: a statement
+    built anew for every action is hashed anew too (SQLAlchemy's key for its cache of
+    compiled statements), which cost about as much as running it."""
+    game = games_table.c
+    taking = update(games_table).where(
+        and_(game.id == bindparam("at_id"), game.version == bindparam("at"), game.status == RUNNING)
+    )
+    return taking.values({name: bindparam(f"to_{name}") for name in names}) if names else taking
+
+
 class Database:
     """The engine on a database, with its schema made or brought up to date."""
 
@@ -137,6 +157,9 @@ class Database:
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="chaosgames-writer")
+        """The thread that commits the games' actions (see `commits`), apart from the default
+        pool, so that a commit never queues behind views being built."""
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -152,24 +175,16 @@ class Database:
         for the same turn exactly one finds its version; a finished game's row is never
         changed again. On PostgreSQL every listening server is told the new version when
         (and only if) the transaction commits."""
-        done = conn.execute(
-            update(games_table)
-            .where(
-                and_(
-                    games_table.c.id == game_id,
-                    games_table.c.version == at,
-                    games_table.c.status == RUNNING,
-                )
-            )
-            .values(**values)
-        )
+        params = {"at_id": game_id, "at": at}
+        if any(isinstance(value, ClauseElement) for value in values.values()):
+            done = conn.execute(_taking(()).values(**values), params)  # computed in SQL
+        else:
+            names = tuple(sorted(values))
+            done = conn.execute(_taking(names), params | {f"to_{name}": values[name] for name in names})
         if done.rowcount != 1:
             return False
         if self.dialect == "postgresql" and "version" in values:
-            conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{game_id} {values['version']}"},
-            )
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{game_id} {values['version']}"})
         return True
 
     def _create_schema(self) -> None:
@@ -194,4 +209,5 @@ class Database:
                 conn.execute(text("ALTER TABLE games ADD COLUMN table_version INTEGER"))
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
         self.engine.dispose()

@@ -6,8 +6,8 @@ logic and reaches the database through `storage.Store`, the viewers through a `T
 seats through `computer_seats`; who may act is settled by `seats`.
 
 Everything that changes a game goes through one `asyncio.Lock` per game and one database
-transaction (`Store.commit`) that checks the game's version: an action is worked out on
-a copy of the state, committed, and only then becomes the game's (and is acknowledged).
+transaction that checks the game's version (`commits`): an action is worked out on a copy
+of the state, committed, and only then becomes the game's (and is acknowledged).
 After each change the transport is given the game, and it sends every connected viewer
 its own view.
 
@@ -31,6 +31,7 @@ from chaosgames.core.game import Action, State
 from chaosgames.core.registry import game_class, load_game
 from chaosgames.web.clocks import Clocks
 from chaosgames.web.cluster import Cluster
+from chaosgames.web.commits import Commit, Commits
 from chaosgames.web.computer_seats import ComputerSeats
 from chaosgames.web.computers import THINK_LIMIT, ComputerPlayers, check_seat_limits
 from chaosgames.web.dice import new_secret
@@ -68,6 +69,7 @@ class GameService:
         think_limit: float = THINK_LIMIT,
     ) -> None:
         self.store = store
+        self.commits = Commits(store)
         self.transport = transport
         self.computers = ComputerPlayers(pool, workers, think_limit)
         self.turns = ComputerSeats(self.computers, self, pace)
@@ -302,11 +304,11 @@ class GameService:
         return live
 
     async def commit(self, live: LiveGame, state: State[Any], steps: list[Step]) -> None:
-        status = FINISHED if state.is_terminal() else RUNNING
         result = list(state.returns()) if state.is_terminal() else None
-        actions = [(s.notation, s.actor) for s in steps]
+        status = RUNNING if result is None else FINISHED
         now = time.time()
-        ok = await asyncio.to_thread(self.store.commit, live.id, live.version, actions, status, result, now)
+        actions = [(s.notation, s.actor) for s in steps]  # with other games' if they come together
+        ok = await self.commits.commit(Commit(live.id, live.version, actions, status, result, now))
         if not ok:
             # Another server committed first: take the game as the database has it (after
             # this request lets go of the game's lock).

@@ -19,17 +19,35 @@ import json
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import and_, delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import BindParameter, and_, bindparam, delete, insert, or_, select, update
 
+from chaosgames.web.commits import Commit, commit_alone
 from chaosgames.web.database import Database, gone_from_this_host
 from chaosgames.web.stored import RUNNING, ListedGame, StoredGame
 from chaosgames.web.table_rows import load_table, write_table
 from chaosgames.web.tables import actions_table, games_table, seats_table, servers_table, undone_table
 
-
-class _MovedOn(Exception):
-    """The game's version is not the one an action was decided on (rolls the commit back)."""
+# `since` runs in every other server process after each action: its statements are built
+# once (see `database._taking`).
+_GAME: BindParameter[str] = bindparam("game_id")
+_AFTER: BindParameter[int] = bindparam("version")
+_VERSION = select(games_table.c.version).where(games_table.c.id == _GAME)
+_REWOUND = (
+    select(undone_table.c.seq)
+    .where(and_(undone_table.c.game_id == _GAME, undone_table.c.undone_at > _AFTER))
+    .limit(1)
+)
+_ACTIONS_SINCE = (
+    select(actions_table.c.notation, actions_table.c.actor)
+    .where(
+        and_(
+            actions_table.c.game_id == _GAME,
+            actions_table.c.seq > _AFTER,
+            actions_table.c.seq <= bindparam("now"),
+        )
+    )
+    .order_by(actions_table.c.seq)
+)
 
 
 class Store(Database):
@@ -99,53 +117,18 @@ class Store(Database):
         """Append `actions` (notation, actor) to a game at `version`, committed at `now`;
         False if it moved on."""
         now = time.time() if now is None else now
-        try:
-            with self.writing() as conn:
-                moved = self.take_version(
-                    conn,
-                    game_id,
-                    at=version,
-                    version=version + len(actions),
-                    status=status,
-                    result=None if result is None else json.dumps(result),
-                    updated=now,
-                )
-                if not moved:
-                    raise _MovedOn
-                conn.execute(
-                    insert(actions_table),
-                    [
-                        {"game_id": game_id, "seq": seq, "notation": notation, "actor": actor, "created": now}
-                        for seq, (notation, actor) in enumerate(actions, start=version + 1)
-                    ],
-                )
-        except (_MovedOn, IntegrityError):
-            return False
-        return True
+        return commit_alone(self, Commit(game_id, version, actions, status, result, now))
 
     def since(self, game_id: str, version: int) -> tuple[int, list[str], list[int], bool] | None:
         """The game's version now, the actions (notation, actor) after `version`, and whether
         actions were taken back since (then the game is to be read anew)."""
+        at = {"game_id": game_id, "version": version}
         with self.engine.connect() as conn:
-            now = conn.execute(select(games_table.c.version).where(games_table.c.id == game_id)).scalar()
+            now = conn.execute(_VERSION, at).scalar()
             if now is None:
                 return None
-            rewound = conn.execute(
-                select(undone_table.c.seq)
-                .where(and_(undone_table.c.game_id == game_id, undone_table.c.undone_at > version))
-                .limit(1)
-            ).first()
-            rows = conn.execute(
-                select(actions_table.c.notation, actions_table.c.actor)
-                .where(
-                    and_(
-                        actions_table.c.game_id == game_id,
-                        actions_table.c.seq > version,
-                        actions_table.c.seq <= now,
-                    )
-                )
-                .order_by(actions_table.c.seq)
-            ).all()
+            rewound = conn.execute(_REWOUND, at).first()
+            rows = conn.execute(_ACTIONS_SINCE, at | {"now": now}).all()
         return int(now), [r.notation for r in rows], [int(r.actor) for r in rows], rewound is not None
 
     def versions(self, ids: Sequence[str]) -> dict[str, int]:
