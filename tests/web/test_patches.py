@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from chaosgames.web.patches import apply_patch, diff, rebuilt, text_pieces
+from chaosgames.web.patches import apply_patch, diff, rebuilt
+from chaosgames.web.pieces import text_pieces
 from tests.web.conftest import act, create, view
 
 TABLES = {

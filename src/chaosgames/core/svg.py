@@ -20,7 +20,7 @@ f-strings to these helpers come out byte for byte the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
@@ -32,6 +32,23 @@ class Markup(str):
     """SVG built by this module: inserted as it is, never escaped again."""
 
     __slots__ = ()
+
+
+class Drawing(Markup):
+    """A whole picture that keeps the elements it was joined from (`parts`, joined by
+    `joiner`): what compares two pictures (the web page's patches) can then take the
+    elements drawn as before (the same cached strings) whole, not read them again."""
+
+    parts: tuple[str, ...]
+    joiner: str
+
+
+def drawing(parts: Sequence[str], joiner: str = "") -> Drawing:
+    """The picture `joiner.join(parts)`, its parts kept (see `Drawing`)."""
+    drawn = Drawing(joiner.join(parts))
+    drawn.parts = tuple(parts)
+    drawn.joiner = joiner
+    return drawn
 
 
 def escape(text: object) -> str:
@@ -107,7 +124,23 @@ def points(pairs: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{x},{y}" for x, y in pairs)
 
 
-def picture(width: float, height: float, children: Iterable[Any], **attrs: Any) -> Markup:
-    """A whole SVG document of the given size (its viewBox the same unless given)."""
+def picture(width: float, height: float, children: Iterable[Any], **attrs: Any) -> Drawing:
+    """A whole SVG document of the given size (its viewBox the same unless given), made as
+    `element("svg", ...)` makes it, its children kept as its parts (see `Drawing`)."""
     attrs.setdefault("viewBox", f"0 0 {width} {height}")
-    return element("svg", list(children), xmlns=NAMESPACE, width=width, height=height, **attrs)
+    head = f"<svg{attributes({'xmlns': NAMESPACE, 'width': width, 'height': height, **attrs})}"
+    parts = [part for part in _parts(children) if part]
+    if not parts:
+        return drawing([head + "/>"])
+    return drawing([head + ">", *parts, "</svg>"])
+
+
+def _parts(children: Iterable[Any]) -> Iterable[str]:
+    """The children as `element` writes them, one string each (lists flattened)."""
+    for child in children:
+        if isinstance(child, Markup):
+            yield child
+        elif isinstance(child, list | tuple):
+            yield from _parts(child)
+        elif child is not None:
+            yield escape(child)

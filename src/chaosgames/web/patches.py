@@ -26,25 +26,13 @@ Log entries new since the connection's last message come as in a view (`log_from
 
 from __future__ import annotations
 
-import bisect
 import copy
-import functools
-import itertools
-import re
 from typing import Any
 
-TOKENS = re.compile(r"<[^<\n]*\n?|[^<\n]+\n?|\n")
-"""The tokens of a text: a tag and what follows it up to the next tag or line end; a run
-of text up to the next tag or line end. The page splits with the same expression."""
+from chaosgames.web.pieces import TOKENS, text_pieces
 
 EDITED = 256
 """Texts from this length on are edited token by token; shorter ones are replaced."""
-
-REPEATED = 32
-"""New tokens from this length on are sent once: again, as `["n", index]`."""
-
-SEARCHED = 24
-"""Places of a token in the old text looked at, at most, for a copy to start from."""
 
 LOGGED = ("log", "log_from")
 """Fields a patch carries as a view does (only the entries new to the connection)."""
@@ -55,7 +43,7 @@ Path = list[str | int]
 def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
     """The edits that make `old` into `new` (two JSON documents)."""
     path = [] if path is None else path
-    if old == new:
+    if old is new or old == new:
         return []
     if isinstance(old, dict) and isinstance(new, dict):
         ops: list[list[Any]] = [["-", [*path, key]] for key in old if key not in new]
@@ -114,89 +102,6 @@ def patch(
 def asks_resync(text: str | None) -> bool:
     """Whether a client's message asks for its whole view again (`{"resync": true}`)."""
     return text is not None and len(text) < 100 and text.replace(" ", "") == '{"resync":true}'
-
-
-def text_pieces(old: str, new: str) -> list[Any]:
-    """`new` as copies of `old`'s tokens and new text (see the module's doc).
-
-    One pass over `new` (difflib's exact matching takes milliseconds on a picture, and
-    the page does not need the shortest patch): each token continues the copy before it
-    when the old text goes on the same way, else starts a copy where the old text has it
-    followed by the same next token (the nearest such place after the copy before), else
-    is new text."""
-    before, after = _tokens(old), _tokens(new)
-    # The same beginning and end (most of a picture) are found by comparing whole runs.
-    head = _same_run(lambda k: before[:k] == after[:k], min(len(before), len(after)))
-    most = min(len(before), len(after)) - head
-    tail = _same_run(lambda k: before[len(before) - k :] == after[len(after) - k :], most)
-    # A copy starts in what lies between (a piece that moved, a title that changed).
-    where: dict[str, list[int]] = {}
-    for i in range(head, len(before) - tail):
-        where.setdefault(before[i], []).append(i)
-    said: dict[str, int] = {}  # new tokens written so far, by where they are in `new`
-    pieces: list[Any] = [[0, head]] if head else []
-    at = head if head else -1  # the old token the copy being made ends before; -1: none
-    for j in range(head, len(after) - tail):
-        token = after[j]
-        if 0 <= at < len(before) and before[at] == token:
-            pieces[-1][1] = at = at + 1
-            continue
-        start = _copy_start(before, where.get(token), after, j, at)
-        if start is None and len(token) >= REPEATED and token in said:
-            at = -1
-            pieces.append(["n", said[token]])  # a title told twice (a card and its square)
-        elif start is None:
-            at = -1
-            said.setdefault(token, j)
-            if pieces and isinstance(pieces[-1], str):
-                pieces[-1] += token
-            else:
-                pieces.append(token)
-        else:
-            pieces.append([start, start + 1])
-            at = start + 1
-    if tail:
-        if pieces and not isinstance(pieces[-1], str) and pieces[-1][1] == len(before) - tail:
-            pieces[-1][1] = len(before)
-        else:
-            pieces.append([len(before) - tail, len(before)])
-    return pieces
-
-
-def _same_run(same: Any, most: int) -> int:
-    """The longest length up to `most` for which `same(length)` holds (it holds for every
-    shorter one too)."""
-    low, high = 0, most
-    while low < high:
-        middle = (low + high + 1) // 2
-        if same(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-@functools.lru_cache(maxsize=256)
-def _tokens(text: str) -> list[str]:
-    """A text's tokens. Kept for the texts seen lately: the picture a patch makes is the
-    one the next patch starts from, and the viewers of a game share their old pictures."""
-    return TOKENS.findall(text)
-
-
-def _copy_start(before: list[str], found: list[int] | None, after: list[str], j: int, at: int) -> int | None:
-    """Where in the old tokens a copy of `after[j:]` may start (see `text_pieces`)."""
-    if not found:
-        return None
-    following = after[j + 1] if j + 1 < len(after) else None
-    fallback = None
-    first = bisect.bisect_left(found, max(at, 0))
-    # A token found in many places (`</g>`) is looked for near the copy before only.
-    for i in itertools.islice(itertools.chain(found[first:], found[:first]), SEARCHED):
-        if following is None or (i + 1 < len(before) and before[i + 1] == following):
-            return i
-        if fallback is None and len(after[j]) > 16:
-            fallback = i  # a long token alone is still worth copying
-    return fallback
 
 
 def rebuilt(old: str, pieces: list[Any]) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 
-from chaosgames.core.svg import NAMESPACE, Markup, element, raw
+from chaosgames.core.svg import NAMESPACE, Markup, drawing, element, raw
 from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
 from chaosgames.games.royal_racers.board import COLUMNS, SIZE, SQUARE_NAMES, SUITS, card_label
@@ -260,4 +260,4 @@ def render_svg(state: RoyalRacersState, reveal: bool = False, legend: bool = Tru
         parts += _panel(state, reveal)
     # One element per line: a square's card, a flag, a pawn each on its own.
     head = f'<svg xmlns="{NAMESPACE}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-    return "\n".join([head, *parts, "</svg>"])
+    return drawing([head, *parts, "</svg>"], "\n")
