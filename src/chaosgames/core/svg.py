@@ -20,8 +20,10 @@ f-strings to these helpers come out byte for byte the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
@@ -49,6 +51,24 @@ def drawing(parts: Sequence[str], joiner: str = "") -> Drawing:
     drawn.parts = tuple(parts)
     drawn.joiner = joiner
     return drawn
+
+
+KEPT = 8192
+"""Drawings `kept` in one of its stores before the store is emptied (and filled again)."""
+
+
+def kept(store: dict[Any, T], key: Hashable, draw: Callable[[], T]) -> T:
+    """What `draw()` made for `key` the last time, else `draw()`, kept in `store`.
+
+    A picture is drawn for every change the server shows and most of it is drawn as
+    before: a game keys an element (or its title) by the few things it shows, cheap to
+    read from the state, and the element's words and tags are made only for a new key."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= KEPT:
+            store.clear()
+        found = store[key] = draw()
+    return found
 
 
 def escape(text: object) -> str:

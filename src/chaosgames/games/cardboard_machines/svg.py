@@ -15,10 +15,17 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
-from chaosgames.core.svg import Markup, element, picture
+from chaosgames.core.svg import Markup, element, kept, picture
 from chaosgames.games.cardboard_machines import words
 from chaosgames.games.cardboard_machines.actions import NO_GHOST, Kind, MachineAction
-from chaosgames.games.cardboard_machines.boards import LANES, SIDE_NAMES, SIDES, TABLE_BOARDS, TABLE_ROWS
+from chaosgames.games.cardboard_machines.boards import (
+    LANES,
+    SIDE_NAMES,
+    SIDES,
+    START_BOARD,
+    TABLE_BOARDS,
+    TABLE_ROWS,
+)
 from chaosgames.games.cardboard_machines.phases import OFF
 
 if TYPE_CHECKING:
@@ -151,6 +158,19 @@ def _board(st: CardboardState, frame: Frame, b: int) -> Markup:
 
 
 def _space(st: CardboardState, frame: Frame, row: int, col: int, b: int) -> Markup:
+    space = row * LANES + col
+    board, side = st.board_ids[b], st.sides[b]
+    if board == START_BOARD or space in st.pos or space in st.ghosts:
+        return _space_anew(st, frame, row, col, b)
+    # Nothing stands on it: its title says only where it is, drawn once a place.
+    look = (space, st.back, board, side, frame)
+    return kept(_BARE_SPACES, look, lambda: _space_anew(st, frame, row, col, b))
+
+
+_BARE_SPACES: dict[tuple[object, ...], Markup] = {}
+
+
+def _space_anew(st: CardboardState, frame: Frame, row: int, col: int, b: int) -> Markup:
     space = row * LANES + col
     face = SIDES[st.board_ids[b]][st.sides[b]]
     name = st.name(space)

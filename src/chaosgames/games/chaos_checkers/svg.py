@@ -22,7 +22,7 @@ import functools
 from typing import Any
 
 from chaosgames.core.game import Action, State
-from chaosgames.core.svg import Markup, element, picture, points
+from chaosgames.core.svg import Markup, element, kept, picture, points
 from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Piece, PotionUse
 from chaosgames.games.chaos_checkers.board import row_col
 from chaosgames.games.chaos_checkers.colours import COLOURS, FILL
@@ -126,10 +126,30 @@ def _badge_title(piece: Piece, index: int, viewer: int | None) -> str:
 # -- drawing -------------------------------------------------------------------------------
 
 
-def _board_squares(state: State[Any], turn: bool) -> list[Markup]:
+def _square_titles(state: State[Any]) -> list[str]:
+    """Each dark square's title. In chaos a piece's words are made once for what they say
+    (the piece, whether it is its player's last, the players' names), not every picture."""
+    if not isinstance(state, ChaosState):
+        return [_square_title(state, index) for index in range(32)]
+    names = tuple(state.game.player_names())
+    counts = state.counts()
+    return [
+        kept(
+            _TITLES,
+            (index, piece, piece is not None and counts[piece.owner] == 1, names),
+            functools.partial(_square_title, state, index),
+        )
+        for index, piece in enumerate(state.board)
+    ]
+
+
+_TITLES: dict[tuple[object, ...], str] = {}
+
+
+def _board_squares(titles: list[str], turn: bool) -> list[Markup]:
     out = list(_light_squares())
     for index in range(32):
-        out.append(_dark_square(index, turn, _square_title(state, index)))
+        out.append(_dark_square(index, turn, titles[index]))
     return out
 
 
@@ -213,7 +233,7 @@ def _badge(piece: Piece, index: int, x: int, y: int, viewer: int | None) -> Mark
     )
 
 
-def _disc(state: State[Any], index: int, turn: bool, viewer: int | None) -> Markup:
+def _disc(state: State[Any], index: int, turn: bool, viewer: int | None, title: str) -> Markup:
     piece: Piece | None
     if isinstance(state, ChaosState):
         piece = state.board[index]
@@ -223,7 +243,7 @@ def _disc(state: State[Any], index: int, turn: bool, viewer: int | None) -> Mark
         ch = state.board()[index]
         piece = Piece(0 if ch in "bB" else 1, -1, ch.isupper(), -1, -1)
     plain = not isinstance(state, ChaosState)
-    return _disc_drawn(index, turn, viewer, _square_title(state, index), piece, plain)
+    return _disc_drawn(index, turn, viewer, title, piece, plain)
 
 
 # A piece drawn as before (most of them, after a move) is not drawn again.
@@ -274,14 +294,15 @@ def action_places(action: Action) -> tuple[str, ...]:
 
 def render_svg(state: State[Any], viewer: int | None = None, legend: bool = True) -> str:
     turn = turned(viewer)
-    parts = _board_squares(state, turn)
+    titles = _square_titles(state)
+    parts = _board_squares(titles, turn)
     width = 8 * CELL
     if isinstance(state, PlainState):
         occupied = [i for i, ch in enumerate(state.board()) if ch != "."]
     else:
         assert isinstance(state, ChaosState)
         occupied = [i for i, piece in enumerate(state.board) if piece is not None]
-    parts.extend(_disc(state, i, turn, viewer) for i in occupied)
+    parts.extend(_disc(state, i, turn, viewer, titles[i]) for i in occupied)
     parts.extend(_square_numbers(turn))
     if legend and isinstance(state, ChaosState):
         width += SIDE

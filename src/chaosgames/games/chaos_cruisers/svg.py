@@ -18,7 +18,7 @@ import functools
 import math
 from typing import TYPE_CHECKING
 
-from chaosgames.core.svg import Markup, element, picture, points
+from chaosgames.core.svg import Markup, element, kept, picture, points
 from chaosgames.games.chaos_cruisers.actions import (
     COLOURS,
     CruisersAction,
@@ -142,7 +142,9 @@ def render_svg(state: ChaosCruisersState, legend: bool = True) -> str:
     out = [element("rect", width=width, height=height, fill="#f4f1e8")]
     if legend:
         out += _axes(frame)
-    out += [_tile(state, tile, frame) for tile in sorted(tiles)]
+    cruised = {tile_of(p) for p in state.pos if p is not None}
+    gates = {tile: gate for gate, tile in state.game.gate_tile.items()}
+    out += [_tile(state, tile, frame, tile in cruised, gates.get(tile)) for tile in sorted(tiles)]
     out += [_spot(spot, frame) for spot in spots]
     out += [_pawn(state, gate, tile, frame) for gate, tile in state.game.gate_tile.items()]
     out += [_obstacle(square, owner, frame) for square, owner in sorted(state.obstacles.items())]
@@ -152,8 +154,21 @@ def render_svg(state: ChaosCruisersState, legend: bool = True) -> str:
     return picture(width, height, out, viewBox=f"0 0 {width} {height}", font_family="sans-serif")
 
 
-def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
-    """A tile with its 2x2 grid, its squares clickable (dashed and grey while lifted)."""
+def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame, cruised: bool, gate: str | None) -> Markup:
+    """A tile with its 2x2 grid, its squares clickable (dashed and grey while lifted);
+    `cruised`: a cruiser is on it; `gate`: the gate whose tile it is, if any."""
+    lifted = tile == state.lifted
+    x0, y1 = frame.x(tile[0] * 2), frame.y(tile[1] * 2 + 1)
+    owners = tuple(state.obstacles.get(s) for s in tile_squares(tile))
+    # What the tile shows, its title and its squares' included: drawn once a look.
+    look = (tile, x0, y1, frame.x(tile[0] * 2 + 1), frame.y(tile[1] * 2), lifted, cruised, gate, owners)
+    return kept(_TILES, look, lambda: _tile_anew(state, tile, frame))
+
+
+_TILES: dict[tuple[object, ...], Markup] = {}
+
+
+def _tile_anew(state: ChaosCruisersState, tile: Tile, frame: Frame) -> Markup:
     lifted = tile == state.lifted
     x0, y1 = frame.x(tile[0] * 2), frame.y(tile[1] * 2 + 1)
     corner = place(tile_squares(tile)[0])
@@ -336,11 +351,21 @@ def _pawn(state: ChaosCruisersState, gate: str, tile: Tile, frame: Frame) -> Mar
     """A gate's pawn in its tile's centre with its suit symbol (the second set of gates,
     variant 4, light with a small 2), ringed by a quarter in the colour of each cruiser
     whose next gate it is (red top right, then clockwise black, yellow, blue)."""
+    cx, cy = frame.x(tile[0] * 2) + CELL, frame.y(tile[1] * 2 + 1) + CELL
+    heading_here = tuple(c for c in range(state.game.num_cruisers) if next_gate(state, c) == gate)
+    look = (gate, tile, cx, cy, frame.pawn_font, heading_here)
+    return kept(_PAWNS, look, lambda: _pawn_drawn(*look))
+
+
+_PAWNS: dict[tuple[object, ...], Markup] = {}
+
+
+def _pawn_drawn(
+    gate: str, tile: Tile, cx: float, cy: float, pawn_font: int, heading_here: tuple[int, ...]
+) -> Markup:
     second = gate.endswith("2")
     fill, ink = SECOND_PAWN if second else PAWN
-    cx, cy = frame.x(tile[0] * 2) + CELL, frame.y(tile[1] * 2 + 1) + CELL
-    heading_here = [c for c in range(state.game.num_cruisers) if next_gate(state, c) == gate]
-    radius = round(frame.pawn_font * 0.77, 1)
+    radius = round(pawn_font * 0.77, 1)
     title = f"{_cap(gate_words(gate))}'s pawn on tile {place(tile_squares(tile)[0])}"
     if gate == "sun":
         title += ", the start and the finish"
@@ -355,8 +380,8 @@ def _pawn(state: ChaosCruisersState, gate: str, tile: Tile, frame: Frame) -> Mar
             "text",
             GATE_SYMBOL[gate.rstrip("2")],
             x=cx,
-            y=cy + round(frame.pawn_font * 0.38, 1),
-            font_size=frame.pawn_font,
+            y=cy + round(pawn_font * 0.38, 1),
+            font_size=pawn_font,
             text_anchor="middle",
             fill=ink,
         ),

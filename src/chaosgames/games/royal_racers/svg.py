@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 
-from chaosgames.core.svg import NAMESPACE, Markup, drawing, element, raw
+from chaosgames.core.svg import NAMESPACE, Markup, drawing, element, kept, raw
 from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
 from chaosgames.games.royal_racers.board import COLUMNS, SIZE, SQUARE_NAMES, SUITS, card_label
@@ -71,8 +71,16 @@ def _card_outline(sq: int, title: str, **paint: str | int) -> Markup:
 def _card(state: RoyalRacersState, sq: int, reveal: bool) -> Markup:
     """One square: a dashed outline before the deal, else the card (a group known by its
     square, whatever its face) with its face, its back, or its wrong-guess mark."""
-    shown, down, wrong, *_ = square_look(state, sq, reveal)
-    return _card_drawn(sq, shown, down, wrong, card_title(state, sq, reveal))
+    look = square_look(state, sq, reveal)
+    shown, down, wrong, *_ = look
+    # The title says the look, the flag's name and, for a wrong guess, the roll.
+    said = (state.roll if wrong else None, state.nflags, state.memory_aid, reveal)
+    return kept(
+        _CARDS, (sq, look, said), lambda: _card_drawn(sq, shown, down, wrong, card_title(state, sq, reveal))
+    )
+
+
+_CARDS: dict[tuple[object, ...], Markup] = {}
 
 
 # A picture is drawn for every change the server shows: a card drawn the same as before
