@@ -123,14 +123,22 @@ def _boards(st: CardboardState, frame: Frame) -> list[Markup]:
 def _board(st: CardboardState, frame: Frame, b: int) -> Markup:
     """Board `b` from the back: its frame, its label in the strip, its twelve spaces."""
     board, side = st.board_ids[b], st.sides[b]
-    face = SIDES[board][side]
     top = frame.y(2 * b + 1)
+    spaces = tuple(_space(st, frame, 2 * (st.back + b) + r, col, b) for r in range(2) for col in range(LANES))
+    return _board_drawn(words.board_title(st, b), board, side, frame, top, spaces)
+
+
+# A board drawn as before (most of them, after a move) is not drawn again.
+@functools.lru_cache(maxsize=1024)
+def _board_drawn(
+    title: str, board: int, side: int, frame: Frame, top: int, spaces: tuple[Markup, ...]
+) -> Markup:
+    face = SIDES[board][side]
     label_x = frame.left - STRIP // 2 + 4
     label_y = top + SPACE
-    spaces = [_space(st, frame, 2 * (st.back + b) + r, col, b) for r in range(2) for col in range(LANES)]
     return element(
         "g",
-        element("title", words.board_title(st, b)),
+        element("title", title),
         element(
             "rect",
             x=frame.left,
@@ -151,7 +159,7 @@ def _board(st: CardboardState, frame: Frame, b: int) -> Markup:
             text_anchor="middle",
             transform=f"rotate(-90 {label_x} {label_y})",
         ),
-        spaces,
+        list(spaces),
         data_piece=f"board-{board}",
         data_face=SIDE_NAMES[side],
     )

@@ -304,11 +304,20 @@ _NOSES = (
 
 def _cruiser(state: ChaosCruisersState, c: int, frame: Frame) -> Markup:
     """A cruiser: a die in its colour showing its speed, its nose towards its next gate."""
-    colour = COLOURS[c]
     square = state.pos[c]
     assert square is not None
     cx, cy = frame.x(square[0]) + CELL / 2, frame.y(square[1]) + CELL / 2
-    direction = heading(state, c)
+    look = (c, cx, cy, heading(state, c), state.speed[c], frame.speed_font, cruiser_summary(state, c))
+    return kept(_CRUISERS, look, lambda: _cruiser_drawn(*look))
+
+
+_CRUISERS: dict[tuple[object, ...], Markup] = {}
+
+
+def _cruiser_drawn(
+    c: int, cx: float, cy: float, direction: int | None, speed: int, speed_font: int, title: str
+) -> Markup:
+    colour = COLOURS[c]
     nose = None
     if direction is not None:
         nose = element(
@@ -320,7 +329,7 @@ def _cruiser(state: ChaosCruisersState, c: int, frame: Frame) -> Markup:
         )
     return element(
         "g",
-        element("title", cruiser_summary(state, c)),
+        element("title", title),
         nose,
         element(
             "rect",
@@ -334,10 +343,10 @@ def _cruiser(state: ChaosCruisersState, c: int, frame: Frame) -> Markup:
         ),
         element(
             "text",
-            state.speed[c],
+            speed,
             x=cx,
-            y=cy + frame.speed_font * 0.36,
-            font_size=frame.speed_font,
+            y=cy + speed_font * 0.36,
+            font_size=speed_font,
             font_weight="bold",
             text_anchor="middle",
             fill=INK[colour],

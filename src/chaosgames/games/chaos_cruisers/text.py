@@ -3,6 +3,7 @@ and actions described in words."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from chaosgames.games.chaos_cruisers.actions import (
@@ -14,7 +15,7 @@ from chaosgames.games.chaos_cruisers.actions import (
     OnSquare,
     Speed,
 )
-from chaosgames.games.chaos_cruisers.course import tile_of
+from chaosgames.games.chaos_cruisers.course import Tile, tile_of
 from chaosgames.games.chaos_cruisers.movement import SPEED_COINS, adjusted_speed, trace_move
 
 if TYPE_CHECKING:
@@ -52,32 +53,43 @@ PHASE_WORDS = {
 def course_picture(state: ChaosCruisersState) -> list[str]:
     """One character per square: R K Y B cruisers, # obstacles, s m c a gate tiles
     (S M C A: the second set of gates), . other course squares. North is up."""
-    course = state.course()
+    gates = tuple(sorted((t, GATE_LETTERS[g]) for g, t in state.game.gate_tile.items()))
+    min_x, max_y, rows, footer = _course_grid(state.course(), state.lifted, gates)
+    grid = [list(row) for row in rows]
+    # Obstacles, then cruisers over them, on the course drawn once for its tiles.
+    marks = [(s, "#") for s in state.obstacles]
+    marks += [(p, CRUISER_LETTERS[c]) for c, p in enumerate(state.pos) if p is not None]
+    for (x, y), mark in marks:
+        if 0 <= max_y - y < len(grid) and 0 <= x - min_x < len(grid[0]):
+            grid[max_y - y][x - min_x] = mark
+    return [*(f"{max_y - r:>3} {''.join(row)}" for r, row in enumerate(grid)), *footer]
+
+
+@functools.lru_cache(maxsize=1024)
+def _course_grid(
+    course: frozenset[tuple[int, int]], lifted: Tile | None, gates: tuple[tuple[Tile, str], ...]
+) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
+    """The course's squares and gate tiles, row by row from the north (with its left x and
+    top y), and the lines under it."""
     squares = set(course)
-    if state.lifted is not None:
-        squares.add((state.lifted[0] * 2, state.lifted[1] * 2))
+    if lifted is not None:
+        squares.add((lifted[0] * 2, lifted[1] * 2))
     xs = [s[0] for s in squares]
     ys = [s[1] for s in squares]
-    gate_at = {t: GATE_LETTERS[g] for g, t in state.game.gate_tile.items()}
-    cruiser_at = {p: CRUISER_LETTERS[c] for c, p in enumerate(state.pos) if p is not None}
-    lines = []
-    for y in range(max(ys), min(ys) - 1, -1):
-        row = []
-        for x in range(min(xs), max(xs) + 1):
-            s = (x, y)
-            if s in cruiser_at:
-                row.append(cruiser_at[s])
-            elif s in state.obstacles:
-                row.append("#")
-            elif s in course:
-                row.append(gate_at.get(tile_of(s), "."))
-            else:
-                row.append(" ")
-        lines.append(f"{y:>3} {''.join(row)}")
+    gate_at = dict(gates)
+    rows = tuple(
+        "".join(
+            gate_at.get(tile_of((x, y)), ".") if (x, y) in course else " "
+            for x in range(min(xs), max(xs) + 1)
+        )
+        for y in range(max(ys), min(ys) - 1, -1)
+    )
     # Units digit of each column's x, so squares can be named `x,y` from the picture.
-    lines.append("    " + "".join(str(abs(x) % 10) for x in range(min(xs), max(xs) + 1)))
-    lines.append(f"    x from {min(xs)} to {max(xs)} (units digit shown), y up")
-    return lines
+    footer = (
+        "    " + "".join(str(abs(x) % 10) for x in range(min(xs), max(xs) + 1)),
+        f"    x from {min(xs)} to {max(xs)} (units digit shown), y up",
+    )
+    return min(xs), max(ys), rows, footer
 
 
 def render_text(state: ChaosCruisersState) -> str:

@@ -124,6 +124,16 @@ def _flag(state: RoyalRacersState, slot: int) -> list[Markup]:
     sq = state.flag_sq[slot]
     if sq < 0:
         return []
+    # A flag's title says where it is, whose it is and whether it was touched.
+    look = (slot, sq, state.nflags, flag_touched(state, slot))
+    return [kept(_FLAGS, look, lambda: _flag_drawn(state, slot))]
+
+
+_FLAGS: dict[tuple[object, ...], Markup] = {}
+
+
+def _flag_drawn(state: RoyalRacersState, slot: int) -> Markup:
+    sq = state.flag_sq[slot]
     owner, index = divmod(slot, state.nflags)
     px, py = _origin(sq)
     face = setup.flag_face(state.nflags, index)
@@ -151,9 +161,9 @@ def _flag(state: RoyalRacersState, slot: int) -> list[Markup]:
     # A touched flag is faded: it counts no more in this race.
     faded = "0.4" if flag_touched(state, slot) else None
     piece = f"flag-{SUITS[owner]}-{DIE_FACES[face]}"
-    return [
-        element("g", element("title", flag_title(state, slot)), box, label, data_piece=piece, opacity=faded)
-    ]
+    return element(
+        "g", element("title", flag_title(state, slot)), box, label, data_piece=piece, opacity=faded
+    )
 
 
 def _pawn(state: RoyalRacersState, player: int) -> list[Markup]:
