@@ -45,18 +45,19 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
     path = [] if path is None else path
     if old is new or old == new:
         return []
+    # The parts that did not change (most of a view) are passed over without a call.
     if isinstance(old, dict) and isinstance(new, dict):
         ops: list[list[Any]] = [["-", [*path, key]] for key in old if key not in new]
         for key, value in new.items():
             if key not in old:
                 ops.append(["=", [*path, key], value])
-            elif path or key not in LOGGED:
+            elif (path or key not in LOGGED) and old[key] != value:
                 ops += diff(old[key], value, [*path, key])
         return ops
     if isinstance(old, list) and isinstance(new, list) and path:
         if len(old) == len(new):
             pairs = enumerate(zip(old, new, strict=True))
-            return [op for i, (a, b) in pairs for op in diff(a, b, [*path, i])]
+            return [op for i, (a, b) in pairs if a != b for op in diff(a, b, [*path, i])]
         spliced = _splices(old, new, path)
         if spliced is not None:
             return spliced
