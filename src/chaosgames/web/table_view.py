@@ -4,6 +4,7 @@ person is awaited, and the rematch. Nothing in it comes from a seat's hidden inf
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import asdict
 from typing import Any
@@ -54,4 +55,10 @@ def new_game_query(live: LiveGame) -> str:
         )
     if "takebacks" in live.meta:  # see `undo`: only a table's choice other than the default
         query["takebacks"] = str(live.meta["takebacks"])
-    return "/?" + urlencode(query)
+    return _query(tuple(query.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _query(pairs: tuple[tuple[str, str], ...]) -> str:
+    # Encoded once for a table's settings (every view of every move carries it).
+    return "/?" + urlencode(pairs)

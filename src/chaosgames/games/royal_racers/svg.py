@@ -22,7 +22,7 @@ from chaosgames.games.royal_racers import setup
 from chaosgames.games.royal_racers.actions import DIE_FACES, SQUARE_KINDS, RacerAction
 from chaosgames.games.royal_racers.board import COLUMNS, SIZE, SQUARE_NAMES, SUITS, card_label
 from chaosgames.games.royal_racers.state import RoyalRacersState
-from chaosgames.games.royal_racers.table import HIDDEN, flag_touched, square_look
+from chaosgames.games.royal_racers.table import HIDDEN, Look, flag_touched, square_looks
 from chaosgames.games.royal_racers.words import card_title, flag_title, pawn_title
 
 CELL = 64
@@ -68,10 +68,10 @@ def _card_outline(sq: int, title: str, **paint: str | int) -> Markup:
     )
 
 
-def _card(state: RoyalRacersState, sq: int, reveal: bool) -> Markup:
-    """One square: a dashed outline before the deal, else the card (a group known by its
-    square, whatever its face) with its face, its back, or its wrong-guess mark."""
-    look = square_look(state, sq, reveal)
+def _card(state: RoyalRacersState, sq: int, look: Look, reveal: bool) -> Markup:
+    """One square (`look`: its `square_look`): a dashed outline before the deal, else the
+    card (a group known by its square, whatever its face) with its face, its back, or its
+    wrong-guess mark."""
     shown, down, wrong, *_ = look
     # The title says the look, the flag's name and, for a wrong guess, the roll.
     said = (state.roll if wrong else None, state.nflags, state.memory_aid, reveal)
@@ -269,7 +269,7 @@ def render_svg(state: RoyalRacersState, reveal: bool = False, legend: bool = Tru
     height = board + 10
     parts: list[Markup] = [CARD_BACK, element("rect", width=width, height=height, fill="#e9efe4")]
     parts += _coordinates()
-    parts += [_card(state, sq, reveal) for sq in range(SIZE * SIZE)]
+    parts += [_card(state, sq, look, reveal) for sq, look in enumerate(square_looks(state, reveal))]
     for slot in range(len(state.flag_sq)):
         parts += _flag(state, slot)
     for p in range(state.n):

@@ -40,6 +40,23 @@ def square_look(state: RoyalRacersState, sq: int, reveal: bool = False) -> Look:
     return (shown, down, wrong, slot, touched, pawn)
 
 
+def square_looks(state: RoyalRacersState, reveal: bool = False) -> list[Look]:
+    """`square_look` of every square, read in one pass (a picture draws them all)."""
+    wrong = wrong_guess_square(state)
+    pawns: dict[int, int] = {}
+    for p, at in enumerate(state.pawns):
+        pawns.setdefault(at, p)  # the first pawn on a square, as `list.index` finds it
+    aid = state.memory_aid or reveal
+    looks = []
+    for sq, card in enumerate(state.cards):
+        down = bool(state.down >> sq & 1)
+        shown = card if card < 0 or not down or sq == wrong or aid else HIDDEN
+        slot = state.flag_at[sq]
+        touched = slot >= 0 and flag_touched(state, slot)
+        looks.append((shown, down, sq == wrong, slot, touched, pawns.get(sq, -1)))
+    return looks
+
+
 def flag_touched(state: RoyalRacersState, slot: int) -> bool:
     """Whether the flag in `slot` (owner * flags + index) has been touched in this race."""
     return state.progress[slot // state.nflags] > slot % state.nflags
