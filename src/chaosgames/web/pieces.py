@@ -17,7 +17,7 @@ import functools
 import itertools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from chaosgames.core.svg import Drawing
 
@@ -47,10 +47,6 @@ def text_pieces(old: str, new: str) -> list[Any]:
     # The same beginning and end (most of a picture) are found by comparing whole runs.
     head = _same_run(lambda k: a.units[:k] == b.units[:k], min(m, n))
     tail = _same_run(lambda k: a.units[m - k :] == b.units[n - k :], min(m, n) - head)
-    # A copy starts in what lies between (a piece that moved, a title that changed).
-    where: dict[str, list[int]] = {}
-    for i in range(head, m - tail):
-        where.setdefault(a.units[i], []).append(i)
     made = _Pieces(a, b, head, tail)
     at = head if head else -1  # the old unit the copy being made ends before; -1: none
     for j in range(head, n - tail):
@@ -59,7 +55,7 @@ def text_pieces(old: str, new: str) -> list[Any]:
             made.copy(a.starts[at], a.starts[at + 1])
             at += 1
             continue
-        start = _copy_start(a.units, where.get(unit), b.units, j, at)
+        start = _copy_start(a.units, made.places().get(unit), b.units, j, at)
         if start is not None:
             made.copy(a.starts[start], a.starts[start + 1])
             at = start + 1
@@ -85,15 +81,35 @@ def tokens_of(text: str) -> list[str]:
     return _texts(text).tokens
 
 
-@functools.lru_cache(maxsize=256)
 def _texts(text: str) -> _Text:
     """A text's tokens and units. Kept for the texts seen lately: the picture a patch makes
     is the one the next patch starts from, and the viewers of a game share their pictures."""
     if isinstance(text, Drawing):
+        # Kept by the picture itself (its identity): hashing a whole picture to find it
+        # again would cost as much as reading its elements.
+        found = _DRAWINGS_READ.get(id(text))
+        if found is not None and found[0] is text:
+            return found[1]
         split = _split(text)
         if split is not None:
             tokens = list(itertools.chain.from_iterable(split))
-            return _Text(tokens, text.parts, list(itertools.accumulate(map(len, split), initial=0)))
+            read = _Text(tokens, text.parts, list(itertools.accumulate(map(len, split), initial=0)))
+            if len(_DRAWINGS_READ) >= READ_KEPT:
+                del _DRAWINGS_READ[next(iter(_DRAWINGS_READ))]  # the one read longest ago
+            _DRAWINGS_READ[id(text)] = (text, read)
+            return read
+    return _plain_text(text)
+
+
+READ_KEPT = 256
+"""Pictures and texts whose tokens are kept, at most."""
+
+_DRAWINGS_READ: dict[int, tuple[Drawing, _Text]] = {}
+"""The pictures read lately, by identity (each kept with its reading, so its id is its own)."""
+
+
+@functools.lru_cache(maxsize=READ_KEPT)
+def _plain_text(text: str) -> _Text:
     tokens = TOKENS.findall(text)
     return _Text(tokens, tokens, range(len(tokens) + 1))
 
@@ -111,24 +127,31 @@ def _split(drawn: Drawing) -> list[list[str]] | None:
     ends at a line end and before a tag, so a part's tokens with its joiner are the whole's
     when that joiner ends a line or the next part is a tag. None when neither holds."""
     joiner, parts = drawn.joiner, drawn.parts
-    lines = joiner.endswith("\n")
     known = _PART_TOKENS.setdefault(joiner, {})
     last = _PART_TOKENS.setdefault("", {})
-    split = []
-    for i, part in enumerate(parts):
-        end, kept = (joiner, known) if i < len(parts) - 1 else ("", last)
-        tokens = kept.get(part)
-        if tokens is None:
-            tokens = TOKENS.findall(part + end)
-            # Parts kept for a joiner that ends no line are tags, so safe anywhere.
-            if end.endswith("\n") or part.startswith("<"):
-                if len(kept) >= PARTS_KEPT:
-                    kept.clear()
-                kept[part] = tokens
-            elif i and not lines:
-                return None
-        split.append(tokens)
-    return split
+    # Looked up all at once; only the elements not seen lately are read.
+    split = [*map(known.get, parts[:-1]), last.get(parts[-1])]
+    missed = -1
+    while (missed := _find_none(split, missed + 1)) >= 0:
+        end, kept = (joiner, known) if missed < len(parts) - 1 else ("", last)
+        part = parts[missed]
+        tokens = split[missed] = TOKENS.findall(part + end)
+        # Parts kept for a joiner that ends no line are tags, so safe anywhere.
+        if end.endswith("\n") or part.startswith("<"):
+            if len(kept) >= PARTS_KEPT:
+                kept.clear()
+            kept[part] = tokens
+        elif missed and not joiner.endswith("\n"):
+            return None
+    return cast(list[list[str]], split)  # no None is left
+
+
+def _find_none(items: list[Any], start: int) -> int:
+    """Where the first None from `start` on is in `items`, or -1."""
+    try:
+        return items.index(None, start)
+    except ValueError:
+        return -1
 
 
 class _Pieces:
@@ -140,8 +163,19 @@ class _Pieces:
         self.said: dict[str, int] = {}  # new tokens written so far, by where they are in `new`
         self.middle = (head, len(a.units) - tail, len(b.units) - tail)
         self.spare: dict[str, list[int]] | None = None
+        self.where: dict[str, list[int]] | None = None
         if head:
             self.copy(0, a.starts[head])
+
+    def places(self) -> dict[str, list[int]]:
+        """Where each old unit between the same beginning and end is (a copy starts there:
+        a piece that moved, a title that changed); made when first asked for."""
+        if self.where is None:
+            head, old_end, _ = self.middle
+            self.where = {}
+            for i in range(head, old_end):
+                self.where.setdefault(self.a.units[i], []).append(i)
+        return self.where
 
     def copy(self, start: int, stop: int) -> None:
         """Copy the old tokens `start` to `stop` (going on with the copy before, if it ends there)."""
