@@ -3,10 +3,11 @@ key facts), and a sentence for each action (for menus)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from chaosgames.core.game import Action
-from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, PotionUse, SetupDraw
+from chaosgames.games.chaos_checkers.actions import ChaosMove, Defence, Draw, Piece, PotionUse, SetupDraw
 from chaosgames.games.chaos_checkers.board import index_at
 from chaosgames.games.chaos_checkers.colours import COLOURS
 from chaosgames.games.chaos_checkers.moves import PlainMove
@@ -34,6 +35,13 @@ ABBREVIATION = {
 
 def _grid(cell: dict[int, str]) -> list[str]:
     """8 rows of 8 cells, 4 characters each; `cell` maps square index to its text."""
+    return list(_grid_drawn(tuple(cell.get(index) for index in range(32))))
+
+
+# A text view is made for every change the server shows: a board as before, once.
+@functools.lru_cache(maxsize=1024)
+def _grid_drawn(texts: tuple[str | None, ...]) -> tuple[str, ...]:
+    cell = {index: text for index, text in enumerate(texts) if text is not None}
     lines = ["+" + "-" * 32 + "+"]
     for row in range(8):
         cells = []
@@ -42,7 +50,7 @@ def _grid(cell: dict[int, str]) -> list[str]:
             cells.append("    " if index < 0 else cell.get(index, f"{index + 1:>3} ")[:4].ljust(4))
         lines.append("|" + "".join(cells) + "|")
     lines.append("+" + "-" * 32 + "+")
-    return lines
+    return tuple(lines)
 
 
 def render_plain(state: PlainState) -> str:
@@ -64,6 +72,11 @@ def _result(outcome: tuple[float, float], names: list[str]) -> str:
 def _piece_line(index: int, state: ChaosState) -> str:
     piece = state.board[index]
     assert piece is not None
+    return _piece_words(index, piece)
+
+
+@functools.lru_cache(maxsize=4096)
+def _piece_words(index: int, piece: Piece) -> str:
     shield = COLOURS[piece.shield] if piece.shield >= 0 else "none"
     potion = f"{COLOURS[piece.potion]} ({POWER[piece.potion]})" if piece.potion >= 0 else "none"
     kind = "king" if piece.king else "man"
