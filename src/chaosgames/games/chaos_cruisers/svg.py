@@ -142,9 +142,7 @@ def render_svg(state: ChaosCruisersState, legend: bool = True) -> str:
     out = [element("rect", width=width, height=height, fill="#f4f1e8")]
     if legend:
         out += _axes(frame)
-    cruised = {tile_of(p) for p in state.pos if p is not None}
-    gates = {tile: gate for gate, tile in state.game.gate_tile.items()}
-    out += [_tile(state, tile, frame, tile in cruised, gates.get(tile)) for tile in sorted(tiles)]
+    out += _tiles(state, tiles, frame)
     out += [_spot(spot, frame) for spot in spots]
     out += [_pawn(state, gate, tile, frame) for gate, tile in state.game.gate_tile.items()]
     out += [_obstacle(square, owner, frame) for square, owner in sorted(state.obstacles.items())]
@@ -152,6 +150,24 @@ def render_svg(state: ChaosCruisersState, legend: bool = True) -> str:
     if legend:
         out += _chart(state, chart_x)
     return picture(width, height, out, viewBox=f"0 0 {width} {height}", font_family="sans-serif")
+
+
+def _tiles(state: ChaosCruisersState, tiles: set[Tile], frame: Frame) -> tuple[Markup, ...]:
+    """The course's tiles, drawn anew only when a tile, an obstacle or the tiles with a
+    cruiser on them changed (not for a change of speed, most of a game's decisions)."""
+    cruised = frozenset(tile_of(p) for p in state.pos if p is not None)
+    gates = tuple(state.game.gate_tile.items())
+    look = (frozenset(tiles), state.lifted, frozenset(state.obstacles.items()), cruised, gates)
+    where = (frame.margin, frame.min_x, frame.max_y)
+
+    def drawn() -> tuple[Markup, ...]:
+        gate_of = {tile: gate for gate, tile in gates}
+        return tuple(_tile(state, tile, frame, tile in cruised, gate_of.get(tile)) for tile in sorted(tiles))
+
+    return kept(_COURSES, (look, where), drawn)
+
+
+_COURSES: dict[tuple[object, ...], tuple[Markup, ...]] = {}
 
 
 def _tile(state: ChaosCruisersState, tile: Tile, frame: Frame, cruised: bool, gate: str | None) -> Markup:
