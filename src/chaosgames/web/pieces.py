@@ -114,15 +114,16 @@ def _plain_text(text: str) -> _Text:
     return _Text(tokens, tokens, range(len(tokens) + 1))
 
 
-_PART_TOKENS: dict[str, dict[str, list[str]]] = {}
+_PART_TOKENS: dict[str, dict[str, tuple[str, ...]]] = {}
 """The tokens of the elements of pictures (a few thousand, drawn again and again), by the
-joiner that follows them."""
+joiner that follows them. Tuples of strings, which the garbage collector soon stops
+looking at (lists it would walk at every full collection)."""
 
 PARTS_KEPT = 20_000
 """Elements whose tokens are kept, for each joiner, before they are all let go."""
 
 
-def _split(drawn: Drawing) -> list[list[str]] | None:
+def _split(drawn: Drawing) -> list[tuple[str, ...]] | None:
     """The tokens of each part of a picture, as `TOKENS` finds them in the whole: a token
     ends at a line end and before a tag, so a part's tokens with its joiner are the whole's
     when that joiner ends a line or the next part is a tag. None when neither holds."""
@@ -135,7 +136,7 @@ def _split(drawn: Drawing) -> list[list[str]] | None:
     while (missed := _find_none(split, missed + 1)) >= 0:
         end, kept = (joiner, known) if missed < len(parts) - 1 else ("", last)
         part = parts[missed]
-        tokens = split[missed] = TOKENS.findall(part + end)
+        tokens = split[missed] = tuple(TOKENS.findall(part + end))
         # Parts kept for a joiner that ends no line are tags, so safe anywhere.
         if end.endswith("\n") or part.startswith("<"):
             if len(kept) >= PARTS_KEPT:
@@ -143,7 +144,7 @@ def _split(drawn: Drawing) -> list[list[str]] | None:
             kept[part] = tokens
         elif missed and not joiner.endswith("\n"):
             return None
-    return cast(list[list[str]], split)  # no None is left
+    return cast(list[tuple[str, ...]], split)  # no None is left
 
 
 def _find_none(items: list[Any], start: int) -> int:
