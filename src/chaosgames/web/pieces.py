@@ -95,7 +95,7 @@ def _texts(text: str) -> _Text:
             tokens = list(itertools.chain.from_iterable(split))
             read = _Text(tokens, text.parts, list(itertools.accumulate(map(len, split), initial=0)))
             if len(_DRAWINGS_READ) >= READ_KEPT:
-                del _DRAWINGS_READ[next(iter(_DRAWINGS_READ))]  # the one read longest ago
+                _DRAWINGS_READ.clear()  # all at once: a thread may patch a long game's view meanwhile
             _DRAWINGS_READ[id(text)] = (text, read)
             return read
     return _plain_text(text)
