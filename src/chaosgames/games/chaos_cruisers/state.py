@@ -26,8 +26,6 @@ from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
     MOVE_LISTS,
-    NEW_SPEED,
-    PATH_STEPS,
     SPEED_COINS,
     SPEED_LISTS,
     push_chain,
@@ -359,13 +357,13 @@ class ChaosCruisersState(State[CruisersAction]):
     def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
         """Play an action; a cruising turn's next choices for the core's cache (the
         tables' own lists: a playout asks for them at every step)."""
-        # A cruising turn's speed choice and path first: their effects are read from
-        # tables by the action's fields (see movement).
+        # A cruising turn's speed choice and path first: each carries its effect, worked
+        # out once (Speed.after, Move.path).
         if type(action) is Speed:
             c = self.order[self.turn]
-            coin = action.coin
             speeds = self.speed
-            speed = speeds[c] = NEW_SPEED[action.change][coin][speeds[c]]
+            speed = speeds[c] = action.after[speeds[c]]
+            coin = action.coin
             if coin:
                 coins = self.coins[:]  # shared with clones: replaced, not changed in place
                 coins[c] &= ~(1 << coin)
@@ -375,7 +373,7 @@ class ChaosCruisersState(State[CruisersAction]):
                 return MOVE_LISTS[speed]
             self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
         elif type(action) is Move:
-            self._move_by(PATH_STEPS[action.d1][action.first][action.d2][action.second])
+            self._move_by(action.path)
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
