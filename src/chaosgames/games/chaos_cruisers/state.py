@@ -79,6 +79,7 @@ class CourseTables:
         "after_gates",
         "dist",
         "legs",
+        "obstacle_key",
         "obstacle_set",
         "parent",
         "plans",
@@ -92,6 +93,9 @@ class CourseTables:
     def __init__(self, parent: tuple[CourseTables, CourseChange] | None = None) -> None:
         self.squares: frozenset[Square] | None = None
         self.obstacle_set: frozenset[Square] | None = None
+        # The obstacles with their owners as one value whose hash is kept (a frozenset's
+        # is): the heuristic's memo keys every position by it (evaluation).
+        self.obstacle_key: frozenset[tuple[Square, int]] | None = None
         # Per gate tile: squares to it from every free square, and turns to it (rule 2).
         self.dist: dict[Tile, dict[Square, int]] = {}
         # The same maps by chart row (an int hashes at once; the playing order of every
@@ -220,6 +224,13 @@ class ChaosCruisersState(State[CruisersAction]):
         if tables.obstacle_set is None:
             tables.obstacle_set = frozenset(self.obstacles)
         return tables.obstacle_set
+
+    def obstacle_key(self) -> frozenset[tuple[Square, int]]:
+        """The obstacles and their owners as one hashable value, made once per course."""
+        tables = self._tables
+        if tables.obstacle_key is None:
+            tables.obstacle_key = frozenset(self.obstacles.items())
+        return tables.obstacle_key
 
     def _course_changed(self, removed: frozenset[Square] = NONE, added: frozenset[Square] = NONE) -> None:
         """The course changed: fresh tables. `removed`, `added`: the free squares it lost
