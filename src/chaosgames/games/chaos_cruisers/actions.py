@@ -16,7 +16,7 @@ no-obstacle    chaos round: keep the coin (only when no square is allowed)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
 from chaosgames.core.grid import Square
@@ -26,6 +26,9 @@ COLOURS: tuple[str, ...] = ("red", "black", "yellow", "blue")
 """Cruiser colours, in the order of the race progress chart."""
 
 DIRECTIONS: tuple[tuple[str, int, int], ...] = (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0))
+
+MAX_SPEED = 5
+"""The highest speed; null (0) is the lowest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,29 @@ class Speed:
     shock-brake)."""
     coin: int = 0
     """The speed coin played (2-5), 0 for none."""
+    after: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The speed this choice leaves from each speed 0-5, held between null and 5 as the
+    rulebook says (`movement.adjusted_speed`); made once, as search reads it at every
+    speed choice (the rules hand out the prebuilt choices of movement's tables)."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """`hash((change, coin))`, the hash a dataclass makes, made once (search keys its
+    tree by these objects)."""
+
+    def __post_init__(self) -> None:
+        try:
+            delta = self.change * (self.coin or 1)
+            after = tuple(max(0, min(MAX_SPEED, speed + delta)) for speed in range(MAX_SPEED + 1))
+        except Exception:  # not numbers: made from bad input, refused before it is played
+            after = ()
+        object.__setattr__(self, "after", after)
+        object.__setattr__(self, "_hash", hash((self.change, self.coin)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Speed], tuple[int, int]]:
+        # Made again where it is unpickled or copied: the hash is this process's own.
+        return Speed, (self.change, self.coin)
 
     def __str__(self) -> str:
         if self.coin:
@@ -100,6 +126,26 @@ class Move:
     """The direction after the 90-degree turn, -1 for a straight move."""
     second: int = 0
     """The squares after the turn, 0 for a straight move."""
+    path: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    """The unit steps in order (`steps()`), made once: search walks them at every move
+    (the rules hand out the prebuilt paths of movement's tables)."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """`hash((d1, first, d2, second))`, the hash a dataclass makes, made once."""
+
+    def __post_init__(self) -> None:
+        try:
+            path = tuple(self.steps()) if 0 <= self.first + self.second <= MAX_SPEED else ()
+        except Exception:  # no such direction, or not numbers: made from bad input, refused
+            path = ()  # before it is played
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "_hash", hash((self.d1, self.first, self.d2, self.second)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Move], tuple[int, int, int, int]]:
+        # Made again where it is unpickled or copied: the hash is this process's own.
+        return Move, (self.d1, self.first, self.d2, self.second)
 
     def __str__(self) -> str:
         text = f"move:{DIRECTIONS[self.d1][0]}{self.first}"

@@ -465,7 +465,7 @@ def remembered_race_values(
     # one tuple made and hashed instead of one per list.
     key = (
         state.tiles,
-        tuple(state.obstacles.items()),
+        state.obstacle_key(),
         state.phase,
         state.order,
         state.turn,

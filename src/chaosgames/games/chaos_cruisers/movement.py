@@ -9,9 +9,9 @@ from typing import NamedTuple
 
 from chaosgames.core.game import shared_actions
 from chaosgames.core.grid import Square
+from chaosgames.games.chaos_cruisers.actions import MAX_SPEED as MAX_SPEED
 from chaosgames.games.chaos_cruisers.actions import CruisersAction, Move, Speed
 
-MAX_SPEED = 5
 SPEED_COINS = (2, 3, 4, 5)
 """Coins 2-5 are speed coins; null and ace are obstacles only."""
 
@@ -28,9 +28,9 @@ def speed_choices(coins: int) -> list[Speed]:
 
 
 def adjusted_speed(speed: int, choice: Speed) -> int:
-    """The new speed, held between null (0) and 5 as the rulebook says."""
-    delta = choice.change * (choice.coin or 1)
-    return max(0, min(MAX_SPEED, speed + delta))
+    """The new speed, held between null (0) and 5 as the rulebook says (worked out once
+    per choice, from each speed: `Speed.after`)."""
+    return choice.after[speed]
 
 
 def move_choices(speed: int) -> list[Move]:
@@ -69,32 +69,6 @@ class Trace(NamedTuple):
     direction: tuple[int, int]
 
 
-NEW_SPEED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(adjusted_speed(v, Speed(change, coin)) for v in range(MAX_SPEED + 1)) for coin in range(6))
-    for change in (0, 1, -1)
-)
-"""`NEW_SPEED[choice.change][choice.coin][speed]`: the speed a choice leaves from each speed
-0-5 (change 0, +1, -1 at the indices Python gives them: -1 is the last). Read from the
-choice's fields in the inner loop of search: a dataclass hashes slowly."""
-PATH_STEPS: tuple[tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            tuple(tuple(Move(d1, first, d2, second).steps()) for second in range(MAX_SPEED))
-            for d2 in (0, 1, 2, 3, -1)
-        )
-        for first in range(MAX_SPEED + 1)
-    )
-    for d1 in range(4)
-)
-"""`PATH_STEPS[move.d1][move.first][move.d2][move.second]`: the unit steps of a path (d2 -1,
-a straight move, at the index Python gives it). Read from the path's fields, likewise."""
-
-
-def path_steps(move: Move) -> tuple[tuple[int, int], ...]:
-    """The unit steps of `move`, from the table."""
-    return PATH_STEPS[move.d1][move.first][move.d2][move.second]
-
-
 def trace_move(
     start: Square,
     move: Move,
@@ -102,7 +76,7 @@ def trace_move(
     obstacles: Container[Square],
     occupied: Container[Square | None],
 ) -> Trace:
-    return Trace(*walk(start, path_steps(move), course, obstacles, occupied))
+    return Trace(*walk(start, move.path, course, obstacles, occupied))
 
 
 def walk(

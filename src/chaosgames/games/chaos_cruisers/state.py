@@ -26,8 +26,6 @@ from chaosgames.games.chaos_cruisers.chaos_round import lay_spots, movable_tiles
 from chaosgames.games.chaos_cruisers.course import Tile, course_squares, tile_of, tile_squares
 from chaosgames.games.chaos_cruisers.movement import (
     MOVE_LISTS,
-    NEW_SPEED,
-    PATH_STEPS,
     SPEED_COINS,
     SPEED_LISTS,
     push_chain,
@@ -81,6 +79,7 @@ class CourseTables:
         "after_gates",
         "dist",
         "legs",
+        "obstacle_key",
         "obstacle_set",
         "parent",
         "plans",
@@ -94,6 +93,9 @@ class CourseTables:
     def __init__(self, parent: tuple[CourseTables, CourseChange] | None = None) -> None:
         self.squares: frozenset[Square] | None = None
         self.obstacle_set: frozenset[Square] | None = None
+        # The obstacles with their owners as one value whose hash is kept (a frozenset's
+        # is): the heuristic's memo keys every position by it (evaluation).
+        self.obstacle_key: frozenset[tuple[Square, int]] | None = None
         # Per gate tile: squares to it from every free square, and turns to it (rule 2).
         self.dist: dict[Tile, dict[Square, int]] = {}
         # The same maps by chart row (an int hashes at once; the playing order of every
@@ -222,6 +224,13 @@ class ChaosCruisersState(State[CruisersAction]):
         if tables.obstacle_set is None:
             tables.obstacle_set = frozenset(self.obstacles)
         return tables.obstacle_set
+
+    def obstacle_key(self) -> frozenset[tuple[Square, int]]:
+        """The obstacles and their owners as one hashable value, made once per course."""
+        tables = self._tables
+        if tables.obstacle_key is None:
+            tables.obstacle_key = frozenset(self.obstacles.items())
+        return tables.obstacle_key
 
     def _course_changed(self, removed: frozenset[Square] = NONE, added: frozenset[Square] = NONE) -> None:
         """The course changed: fresh tables. `removed`, `added`: the free squares it lost
@@ -359,13 +368,13 @@ class ChaosCruisersState(State[CruisersAction]):
     def _apply_action(self, action: CruisersAction) -> list[CruisersAction] | None:
         """Play an action; a cruising turn's next choices for the core's cache (the
         tables' own lists: a playout asks for them at every step)."""
-        # A cruising turn's speed choice and path first: their effects are read from
-        # tables by the action's fields (see movement).
+        # A cruising turn's speed choice and path first: each carries its effect, worked
+        # out once (Speed.after, Move.path).
         if type(action) is Speed:
             c = self.order[self.turn]
-            coin = action.coin
             speeds = self.speed
-            speed = speeds[c] = NEW_SPEED[action.change][coin][speeds[c]]
+            speed = speeds[c] = action.after[speeds[c]]
+            coin = action.coin
             if coin:
                 coins = self.coins[:]  # shared with clones: replaced, not changed in place
                 coins[c] &= ~(1 << coin)
@@ -375,7 +384,7 @@ class ChaosCruisersState(State[CruisersAction]):
                 return MOVE_LISTS[speed]
             self._next_cruiser(self.turn + 1)  # null: the cruiser stands still
         elif type(action) is Move:
-            self._move_by(PATH_STEPS[action.d1][action.first][action.d2][action.second])
+            self._move_by(action.path)
         elif isinstance(action, Lead):
             self._take_lead(action.cruiser)
         elif isinstance(action, Start):
