@@ -59,6 +59,10 @@ class Position(Protocol[A]):
     def _notation_index(self) -> dict[str, A]: ...
 
 
+WRITTEN = 100_000
+"""Actions whose notation a `Notation` keeps at most (then it starts again)."""
+
+
 def compact(text: str) -> str:
     """Spaces removed, letters folded to lower case: ' Move: N3' -> 'move:n3'."""
     return "".join(text.split()).casefold()
@@ -90,6 +94,8 @@ class Notation:
         """Longer text is refused at once (no action's notation comes close)."""
         self._patterns = tuple(re.compile(form.pattern) for form in forms)
         self._grammar = re.compile("|".join(f"(?:{form.pattern})" for form in forms)) if forms else None
+        self._written: dict[Any, tuple[type, str, str]] = {}
+        """Actions met before, with their text and its normalised form (see `index`)."""
 
     @property
     def accepted(self) -> str:
@@ -110,13 +116,28 @@ class Notation:
 
     def index(self, actions: Sequence[A]) -> dict[str, A]:
         """Actions by their notation, exact and normalised (exact spellings win)."""
+        # Writing an action and normalising its text was most of the cost of reading a
+        # move (a server's computer players read every move of their games), and games
+        # hand out the same actions again and again: each one's two texts are kept, by
+        # the action (equal actions are written alike), up to WRITTEN actions.
         found: dict[str, A] = {}
-        normalise = self.normalise
+        written = self._written
         for action in actions:
-            text = str(action)
+            texts = written.get(action)
+            if texts is None or texts[0] is not type(action):  # (`True` is not `1`)
+                texts = self._write(action)
+            _, text, normalised = texts
             found[text] = action
-            found.setdefault(normalise(text), action)
+            found.setdefault(normalised, action)
         return found
+
+    def _write(self, action: Any) -> tuple[type, str, str]:
+        text = str(action)
+        texts = (type(action), text, self.normalise(text))
+        if len(self._written) >= WRITTEN:
+            self._written.clear()
+        self._written[action] = texts
+        return texts
 
     def parse(self, state: Position[A], text: str) -> A:
         """The legal action of `state` that `text` names; NotationError or IllegalActionError."""
