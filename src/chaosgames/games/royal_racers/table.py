@@ -30,31 +30,30 @@ def wrong_guess_square(state: RoyalRacersState) -> int:
 
 def square_look(state: RoyalRacersState, sq: int, reveal: bool = False) -> Look:
     """Everything the picture draws at a square: the same look, the same drawing."""
-    card = state.cards[sq]
-    down = bool(state.down >> sq & 1)
-    wrong = sq == wrong_guess_square(state)
-    shown = card if card < 0 or not down or wrong or state.memory_aid or reveal else HIDDEN
-    slot = state.flag_at[sq]
-    touched = slot >= 0 and flag_touched(state, slot)
     pawn = state.pawns.index(sq) if sq in state.pawns else -1
-    return (shown, down, wrong, slot, touched, pawn)
+    return _look(state, sq, wrong_guess_square(state), state.memory_aid or reveal, pawn)
 
 
 def square_looks(state: RoyalRacersState, reveal: bool = False) -> list[Look]:
     """`square_look` of every square, read in one pass (a picture draws them all)."""
     wrong = wrong_guess_square(state)
+    aid = state.memory_aid or reveal
     pawns: dict[int, int] = {}
     for p, at in enumerate(state.pawns):
         pawns.setdefault(at, p)  # the first pawn on a square, as `list.index` finds it
-    aid = state.memory_aid or reveal
-    looks = []
-    for sq, card in enumerate(state.cards):
-        down = bool(state.down >> sq & 1)
-        shown = card if card < 0 or not down or sq == wrong or aid else HIDDEN
-        slot = state.flag_at[sq]
-        touched = slot >= 0 and flag_touched(state, slot)
-        looks.append((shown, down, sq == wrong, slot, touched, pawns.get(sq, -1)))
-    return looks
+    return [_look(state, sq, wrong, aid, pawns.get(sq, -1)) for sq in range(len(state.cards))]
+
+
+def _look(state: RoyalRacersState, sq: int, wrong_square: int, aid: bool, pawn: int) -> Look:
+    """A square's look, given the wrong guess's square, whether ranks face down are shown
+    (the memory aid, or a replay's reveal) and the pawn on it."""
+    card = state.cards[sq]
+    down = bool(state.down >> sq & 1)
+    wrong = sq == wrong_square
+    shown = card if card < 0 or not down or wrong or aid else HIDDEN
+    slot = state.flag_at[sq]
+    touched = slot >= 0 and flag_touched(state, slot)
+    return (shown, down, wrong, slot, touched, pawn)
 
 
 def flag_touched(state: RoyalRacersState, slot: int) -> bool:
